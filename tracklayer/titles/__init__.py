@@ -1,0 +1,22 @@
+"""The titles tracklayer implements, by the names 18xx.games uses for them."""
+
+from __future__ import annotations
+
+from typing import Dict, Type
+
+
+def _registry() -> Dict[str, Type]:
+    from .g1893.game import G1893
+    return {"1893": G1893}
+
+
+def title_class(title: str):
+    """The game class for an 18xx.games title name (raises KeyError if unsupported)."""
+    registry = _registry()
+    if title not in registry:
+        raise KeyError(f"unsupported title {title!r}; supported: {', '.join(sorted(registry))}")
+    return registry[title]
+
+
+def supported_titles() -> list:
+    return sorted(_registry())

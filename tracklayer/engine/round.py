@@ -70,7 +70,11 @@ class Round:
         return entities[0] if entities else None
 
     def clear_cache(self) -> None:
+        """Forget what was worked out about the current position (call after any change)."""
         self._active_step = None
+        for step in self.steps:
+            if step.memo:
+                step.memo.clear()
 
     def finished(self) -> bool:
         return self.active_step() is None
@@ -115,7 +119,7 @@ class Round:
         for step in self.steps:
             if not step.active():
                 continue
-            can = action.type in step.actions(action.entity)
+            can = action.type in step.cached_actions(action.entity)
             blocking = step.blocking()
             if blocking and not can:
                 raise GameError(
@@ -131,6 +135,7 @@ class Round:
         if handler is None:
             raise GameError(f"{action.type} is not supported in {chosen.description()}")
         handler(action)
+        self.clear_cache()
         self.at_start = False
         self.after_process_before_skip(action)
         self.skip_steps()
@@ -158,6 +163,7 @@ class Round:
             if step.blocking():
                 break
             step.skip()
+            self.clear_cache()
 
     def goto_entity(self, entity) -> None:
         self.game.next_turn()
@@ -208,6 +214,7 @@ class StockRound(Round):
             step.unpass()
         for step in self.steps:
             step.setup()
+        self.clear_cache()
         self.skip_steps()
         if self.active_step() is None:
             self.next_entity()
@@ -299,6 +306,7 @@ class OperatingRound(Round):
             step.unpass()
         for step in self.steps:
             step.setup()
+        self.clear_cache()
         self.start_operating()
 
     def start_operating(self) -> None:
@@ -313,6 +321,7 @@ class OperatingRound(Round):
             game.log(f"{owner.name if owner else 'Nobody'} operates {entity.name}")
         if game.HOME_TOKEN_TIMING == "operate":
             game.place_home_token(entity)
+        self.clear_cache()
         self.skip_steps()
         if not self.finished():
             return

@@ -25,6 +25,7 @@ class Step:
         self.opts = opts
         self.acted = False
         self.passed = False
+        self.memo: dict = {}
 
     # -- what can be done ------------------------------------------------------------------
 
@@ -51,11 +52,19 @@ class Step:
     def active(self) -> bool:
         return not self.passed
 
+    def cached_actions(self, entity) -> List[str]:
+        """:meth:`actions`, remembered until the round clears its cache (state changed)."""
+        key = id(entity)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.actions(entity)
+        return found
+
     def current_actions(self) -> List[str]:
         entity = self.current_entity()
         if entity is None or entity.closed:
             return []
-        return self.actions(entity)
+        return self.cached_actions(entity)
 
     def active_entities(self) -> list:
         entities = self.round.entities

@@ -15,9 +15,6 @@ route for a train exists, once found, stays known until the operator's graph is 
 
 from __future__ import annotations
 
-from .hexes import invert
-
-
 class Graph:
     def __init__(self, game, home_as_token: bool = False, no_blocking: bool = False,
                  skip_track=None) -> None:
@@ -108,6 +105,7 @@ class Graph:
         return out
 
     def compute(self, entity) -> None:
+        """Walk the track from each token city in map order (see the module docstring)."""
         game = self.game
         hexes: dict = {}
         nodes: dict = {}
@@ -137,19 +135,15 @@ class Graph:
         for extra in game.graph_extra_start_nodes(entity):
             nodes[extra] = True
         routes = self._routes.get(entity) or {}
-        walk_corp = None if self.no_blocking else entity
+        blocker = None if self.no_blocking else entity
         skip_track = self.skip_track
-        skip_paths = game.graph_skip_paths(entity)
+        skip_paths = game.graph_skip_paths(entity) or ()
 
         for start in tokens:
-            visited_nodes = {t: True for t in tokens if t is not start}
             local_nodes: dict = {}
-            visited_paths: dict = {}
-            counter: dict = {}
-
-            def on_path(path) -> None:
+            for path in walk(start, tokens, blocker, skip_track, skip_paths):
                 if path in paths:
-                    return
+                    continue
                 paths[path] = True
                 for n in path.nodes:
                     nodes[n] = True
@@ -158,12 +152,7 @@ class Graph:
                 edges = hexes.setdefault(h, {})
                 for e in path.exits:
                     edges[e] = True
-                    neighbor = h.neighbors.get(e)
-                    hexes.setdefault(neighbor, {})[invert(e)] = True
-
-            _walk_node(start, visited_nodes, visited_paths, counter, walk_corp, False,
-                       on_path, skip_track, skip_paths)
-
+                    hexes.setdefault(h.neighbors.get(e), {})[(e + 3) % 6] = True
             if routes.get("route_train_purchase"):
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
@@ -178,100 +167,50 @@ class Graph:
         self._hexes[entity] = {h: list(e) for h, e in hexes.items()}
         self._nodes[entity] = nodes
         self._paths[entity] = paths
-        reachable = {}
-        for p in paths:
-            reachable[p.tile.hex] = True
-        self._reachable[entity] = reachable
+        self._reachable[entity] = {p.tile.hex: True for p in paths}
 
 
-def _walk_node(node, visited, visited_paths, counter, corporation, converging_path, on_path,
-               skip_track, skip_paths) -> None:
-    """Walk from ``node`` along every path leaving it (the reference's node walk)."""
-    if node in visited:
-        return
-    visited[node] = True
-    for node_path in node.paths:
-        if node_path.track == skip_track or node_path.ignore:
+def walk(start, tokens, blocker=None, skip_track=None, skip_paths=()) -> list:
+    """Every path reachable from node ``start``, in the order first reached.
+
+    Track is followed across hex sides (lanes and gauges must match, and a train never
+    reverses over the side it came in by) and through towns and cities, except cities
+    that ``blocker`` may not pass (all slots taken by others), off-boards, terminal track,
+    and the other ``tokens`` (walked on their own).
+    """
+    visited_nodes = set(tokens)
+    seen: set = set()
+    order: list = []
+    stack: list = []
+
+    def enter_node(node) -> None:
+        for p in reversed(node.paths):
+            if p.track != skip_track and not p.ignore and p not in skip_paths:
+                stack.append((p, None))
+
+    enter_node(start)
+    while stack:
+        path, entry = stack.pop()
+        state = (path, entry)
+        if state in seen:
             continue
-
-        def reached(path, vp, ct, converging, _node=node):
-            on_path(path)
-            if path.terminal:
-                return
-            for nxt in path.nodes:
-                if nxt is _node:
+        seen.add(state)
+        order.append(path)
+        if not path.terminal:
+            for n in path.nodes:
+                if n in visited_nodes or (blocker is not None and n.blocks(blocker)):
                     continue
-                if corporation is not None and nxt.blocks(corporation):
-                    continue
-                _walk_node(nxt, visited, vp, ct, corporation, converging_path or converging,
-                           on_path, skip_track, skip_paths)
-
-        _walk_path(node_path, None, None, visited_paths, counter, converging_path, reached,
-                   skip_track, skip_paths)
-    if converging_path:
-        visited.pop(node, None)
-
-
-def _edge_key(path, edge):
-    return (path.tile.hex.id, edge.num, edge.lanes[1])
-
-
-def _walk_path(path, skip, jskip, visited, counter, converging, reached, skip_track,
-               skip_paths) -> None:
-    """Walk track from ``path`` onto neighbouring tiles without reusing a path or a hex side."""
-    if path in visited or (skip_paths is not None and path in skip_paths):
-        return
-    junction = path.junction
-    if junction is not None and counter.get(junction, 0) > 1:
-        return
-    for e in path.edges:
-        if counter.get(_edge_key(path, e), 0) > 0:
-            return
-    if path.track == skip_track:
-        return
-    if junction is not None and path.terminal:
-        return
-    visited[path] = True
-    if junction is not None:
-        counter[junction] = counter.get(junction, 0) + 1
-    reached(path, visited, counter, converging)
-    if junction is not None and junction is not jskip:
-        for jp in junction.paths:
-            _walk_path(jp, None, junction, visited, counter, converging, reached, skip_track,
-                       skip_paths)
-    h = path.tile.hex
-    tile = path.tile
-    for e in path.edges:
-        num = e.num
-        if num == skip:
-            continue
-        neighbor = h.neighbors.get(num)
-        if neighbor is None:
-            continue
-        key = _edge_key(path, e)
-        counter[key] = counter.get(key, 0) + 1
-        np_edge = (num + 3) % 6
-        lanes0 = path.exit_lanes.get(num)
-        for np in neighbor.paths_at(np_edge):
-            if not lane_match(lanes0, np.exit_lanes.get(np_edge)):
+                visited_nodes.add(n)
+                enter_node(n)
+        junction = path.junction
+        if junction is not None and entry != "junction" and not path.terminal:
+            for jp in junction.paths:
+                if jp is not path and jp not in skip_paths:
+                    stack.append((jp, "junction"))
+        for num, _, np, np_edge in path.tile.hex.links(path):
+            if num == entry or np.track == skip_track or np in skip_paths:
                 continue
-            if not path.tracks_match(np, dual_ok=True):
-                continue
-            _walk_path(np, np_edge, None, visited, counter,
-                       converging or tile.exit_count(num) > 1, reached, skip_track, skip_paths)
-        counter[key] -= 1
-    if converging:
-        visited.pop(path, None)
-    if junction is not None:
-        counter[junction] -= 1
+            stack.append((np, np_edge))
+    return order
 
 
-def lane_match(lanes0, lanes1) -> bool:
-    """Do the lanes of two facing exits line up?"""
-    if not lanes0 or not lanes1:
-        return False
-    if lanes0[0] == lanes1[0]:
-        return lanes1[1] == lanes0[0] - lanes0[1] - 1
-    a, b = sorted([lanes0, lanes1])
-    delta = (b[0] - a[0]) // 2
-    return a[1] + delta == b[0] - b[1] - 1

@@ -43,7 +43,7 @@ class Hex:
     """A space of the map, holding one tile."""
 
     __slots__ = ("id", "layout", "x", "y", "neighbors", "all_neighbors", "tile", "original_tile",
-                 "location_name", "tokens", "_paths_by_exit", "empty", "__weakref__")
+                 "location_name", "tokens", "_paths_by_exit", "_links", "empty", "__weakref__")
 
     def __init__(self, coord: str, layout: str, axes: dict, tile: Optional[Tile] = None,
                  location_name: Optional[str] = None, empty: bool = False) -> None:
@@ -58,6 +58,7 @@ class Hex:
         self.tile = tile
         self.original_tile = tile
         self._paths_by_exit = None
+        self._links = None
         if tile is not None:
             tile.hex = self
             tile.location_name = location_name
@@ -82,6 +83,28 @@ class Hex:
                     by_exit.setdefault(e, []).append(path)
             self._paths_by_exit = by_exit
         return self._paths_by_exit.get(edge, ())
+
+    def links(self, path) -> list:
+        """Where track ``path`` (on this hex) continues: ``(edge, lane, next path, its edge)``
+        for every path across each of its hex sides whose lanes and gauge line up."""
+        if self._links is None:
+            self._links = {}
+        found = self._links.get(path)
+        if found is None:
+            found = []
+            for e in path.edges:
+                num = e.num
+                neighbor = self.neighbors.get(num)
+                if neighbor is None:
+                    continue
+                np_edge = (num + 3) % 6
+                lanes0 = path.exit_lanes.get(num)
+                for np in neighbor.paths_at(np_edge):
+                    if lane_match(lanes0, np.exit_lanes.get(np_edge)) and \
+                            path.tracks_match(np, dual_ok=True):
+                        found.append((num, e.lanes[1], np, np_edge))
+            self._links[path] = found
+        return found
 
     def distance(self, other: "Hex") -> int:
         """Distance in hexes as the crow flies."""
@@ -182,12 +205,26 @@ class Hex:
         self.tile.location_name = None
         self.tile = tile
         self._paths_by_exit = None
+        self._links = None
 
     def invalidate_paths(self) -> None:
+        """Forget cached track (after a tile or a border changes here or next door)."""
         self._paths_by_exit = None
+        self._links = None
 
     def __repr__(self) -> str:
         return f"<Hex {self.id} {self.tile.id if self.tile else None}>"
+
+
+def lane_match(lanes0, lanes1) -> bool:
+    """Do the lanes of two facing exits line up?"""
+    if not lanes0 or not lanes1:
+        return False
+    if lanes0[0] == lanes1[0]:
+        return lanes1[1] == lanes0[0] - lanes0[1] - 1
+    a, b = sorted([lanes0, lanes1])
+    delta = (b[0] - a[0]) // 2
+    return a[1] + delta == b[0] - b[1] - 1
 
 
 def connect_hexes(hexes: list, impassable_colors=("blue", "gray", "red")) -> None:

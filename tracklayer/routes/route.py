@@ -93,24 +93,12 @@ def _trails(path, skip, jskip, trail, counter, end, start, found, skip_track) ->
     if junction is not None and junction is not jskip:
         for jp in junction.paths:
             _trails(jp, None, junction, trail, counter, end, start, found, skip_track)
-    h = path.tile.hex
-    from ..map.graph import lane_match
-    for e in path.edges:
-        num = e.num
+    for num, lane, np, np_edge in path.tile.hex.links(path):
         if num == skip:
             continue
-        neighbor = h.neighbors.get(num)
-        if neighbor is None:
-            continue
-        key = (hex_id, num, e.lanes[1])
+        key = (hex_id, num, lane)
         counter[key] = counter.get(key, 0) + 1
-        np_edge = (num + 3) % 6
-        for np in neighbor.paths_at(np_edge):
-            if not lane_match(path.exit_lanes.get(num), np.exit_lanes.get(np_edge)):
-                continue
-            if not path.tracks_match(np, dual_ok=True):
-                continue
-            _trails(np, np_edge, None, trail, counter, end, start, found, skip_track)
+        _trails(np, np_edge, None, trail, counter, end, start, found, skip_track)
         counter[key] -= 1
     trail.pop()
     if junction is not None:
@@ -268,8 +256,14 @@ def _hex_of(game, name: str):
 
 
 def matching_chains(game, hex_ids: list, cache: dict, skip_track=None) -> List[Chain]:
+    """The chains a connection (list of hex names) can mean, in the order the action format
+    resolves them: by start node, then end node, then shortest first."""
     if not hex_ids:
         return []
+    key = tuple(hex_ids)
+    found = cache.get(key)
+    if found is not None:
+        return found
     start_hex = _hex_of(game, hex_ids[0])
     end_hex = _hex_of(game, hex_ids[-1])
     out = []
@@ -277,12 +271,54 @@ def matching_chains(game, hex_ids: list, cache: dict, skip_track=None) -> List[C
         for e in end_hex.tile.nodes:
             if s is e:
                 continue
-            key = (s, e)
-            chains = cache.get(key)
-            if chains is None:
-                chains = cache[key] = node_chains(s, e, skip_track)
+            chains: List[Chain] = []
+            for start_path in s.paths:
+                _follow(start_path, None, None, [], {}, e, s, chains, skip_track, hex_ids, 0)
+            chains.sort(key=lambda c: len(c.paths))
             out.extend(c for c in chains if c.id == hex_ids)
+    cache[key] = out
     return out
+
+
+def _follow(path, skip, jskip, trail, counter, end, start, found, skip_track, hex_ids, k):
+    """Like :func:`_trails`, but only along the hexes ``hex_ids`` (``k``: position reached)."""
+    if path in trail:
+        return
+    junction = path.junction
+    if junction is not None and counter.get(junction, 0) > 1:
+        return
+    hex_id = path.tile.hex.id
+    if hex_ids[k].split()[0] != hex_id:
+        return
+    for e in path.edges:
+        if counter.get((hex_id, e.num, e.lanes[1]), 0) > 0:
+            return
+    if path.track == skip_track:
+        return
+    if junction is not None and path.terminal:
+        return
+    trail.append(path)
+    if junction is not None:
+        counter[junction] = counter.get(junction, 0) + 1
+    if end in path.nodes and k == len(hex_ids) - 1:
+        paths = list(trail)
+        found.append(Chain((start, end), paths, chain_id(paths)))
+    if junction is not None and junction is not jskip:
+        for jp in junction.paths:
+            _follow(jp, None, junction, trail, counter, end, start, found, skip_track, hex_ids, k)
+    if k + 1 < len(hex_ids):
+        next_hex = hex_ids[k + 1]
+        for num, lane, np, np_edge in path.tile.hex.links(path):
+            if num == skip or np.tile.hex.id != next_hex:
+                continue
+            ckey = (hex_id, num, lane)
+            counter[ckey] = counter.get(ckey, 0) + 1
+            _follow(np, np_edge, None, trail, counter, end, start, found, skip_track, hex_ids,
+                    k + 1)
+            counter[ckey] -= 1
+    trail.pop()
+    if junction is not None:
+        counter[junction] -= 1
 
 
 def _disjoint(chain: Chain, other_paths: set) -> bool:

@@ -186,12 +186,16 @@ class BuySellParShares(ShareBuying, Step):
     # -- selling ---------------------------------------------------------------------------
 
     def must_sell(self, entity) -> bool:
-        if not self.can_sell_any(entity):
+        """Over the certificate limit, or above 60% of a corporation, and able to sell."""
+        game = self.game
+        over = game.num_certs(entity) > game.cert_limit(entity) or (
+            not game.can_hold_above_corp_limit(entity)
+            and any(not c.holding_ok(entity) for c in game.corporations))
+        if not over or not self.can_sell_any(entity):
             return False
-        if self.game.num_certs(entity) > self.game.cert_limit(entity):
+        if game.num_certs(entity) > game.cert_limit(entity):
             return True
-        return not self.game.can_hold_above_corp_limit(entity) and \
-            bool(self.must_sell_corporations(entity))
+        return bool(self.must_sell_corporations(entity))
 
     def must_sell_corporations(self, entity) -> list:
         return [c for c in self.game.corporations
@@ -234,7 +238,9 @@ class BuySellParShares(ShareBuying, Step):
                    for b in self.game.bundles_for_corporation(entity, corporation))
 
     def can_sell_any(self, entity) -> bool:
-        return any(self.can_sell_any_bundles(entity, c) for c in self.game.corporations)
+        return any(self.can_sell_any_bundles(entity, c)
+                   for c, shares in list(entity.shares_by_corporation.items())
+                   if shares and not c.closed)
 
     def sell_shares(self, entity, bundle, swap=None) -> None:
         if not self.can_sell(entity, bundle) and swap is None:

@@ -153,10 +153,12 @@ class Tracker:
             for old_ct in old_tile.city_towns:
                 if not any(all(e in n.exits for e in old_ct.exits) for n in new_tile.city_towns):
                     raise GameError("new track must keep the old track")
-        connected = game.graph_for_entity(entity).connected_paths(entity)
         old_paths = old_tile.paths
+        if not old_paths:
+            return  # all track is new: every restriction is met
+        connected = game.graph_for_entity(entity).connected_paths(entity)
         changed_city = False
-        used_new_track = not old_paths
+        used_new_track = False
         for np in new_tile.paths:
             if not self.path_connected(connected, np, old_tile):
                 continue

@@ -643,13 +643,14 @@ class G1893BuySellParShares(BuySellParShares):
         result = super().actions(entity)
         if result == ["buy_company", "pass"]:
             result = []
-        if self.can_buy_company(entity):
+        can_buy_company = self.can_buy_company(entity)
+        if can_buy_company:
             result += ["buy_company", "pass"]
         if self.can_exchange(entity):
             result += ["buy_shares", "pass"]
         if self.can_sell_any_companies(entity):
             result += ["sell_company", "pass"]
-        if self.can_buy_company(entity):
+        if can_buy_company:
             result += ["buy_corporation", "pass"]
         return result
 

@@ -444,17 +444,18 @@ class Game:
         if t in ("undo", "redo"):
             raise GameError("undo and redo change the action list: use GameLog.process")
         mark = len(self.actions)
+        where = f"action {mark} (id {h.get('id') if isinstance(h, dict) else None}, {t})"
         try:
             action = actions_mod.resolve(self, h)
             self.process_single(action)
             for auto in h.get("auto_actions") or ():
                 self.process_single(actions_mod.resolve(self, auto))
-        except GameError:
+        except GameError as e:
             self.restore(mark)
-            raise
+            raise type(e)(f"{where}: {e}") from e
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             self.restore(mark)
-            raise ActionError(f"malformed {t} action: {e!r}") from e
+            raise ActionError(f"{where}: malformed action: {e!r}") from e
         self.actions.append(h)
         return self
 

@@ -105,7 +105,7 @@ def replay(data: dict, log: bool = False):
         try:
             game.process_action(h)
         except GameError as e:
-            raise GameError(f"action {index} (id {h.get('id')}, {h.get('type')}): {e}") from e
+            raise type(e)(f"log entry {index}: {e}") from e
     return game
 
 
@@ -116,5 +116,5 @@ def states(data: dict, log: bool = False) -> Iterator[Tuple[int, dict, object]]:
         try:
             action_log.process(h)
         except GameError as e:
-            raise GameError(f"action {index} (id {h.get('id')}, {h.get('type')}): {e}") from e
+            raise type(e)(f"log entry {index}: {e}") from e
         yield index, h, action_log.game

@@ -122,8 +122,11 @@ class Round:
             can = action.type in step.cached_actions(action.entity)
             blocking = step.blocking()
             if blocking and not can:
+                current = step.current_entity()
+                who = "" if current is action.entity else \
+                    f"it is {getattr(current, 'name', None)}'s turn, "
                 raise GameError(
-                    f"{action.entity.name} cannot {action.type} now: the game is at "
+                    f"{action.entity.name} cannot {action.type} now: {who}at "
                     f"'{step.description()}' ({', '.join(step.current_actions()) or 'no actions'})")
             if blocking or can:
                 chosen = step

@@ -215,6 +215,7 @@ class Operator(CashHolder, AbilityHolder):
         self.loans: list = []
         self.passed = False
         self.owner = None
+        self.assignments: dict = {}
 
     @property
     def player(self):

@@ -173,7 +173,7 @@ class Game:
         self.cert_limit_ = self.init_cert_limit()
         self.depot = self.init_depot()
         self.init_starting_cash()
-        self.share_pool = SharePool(self, allow_president_sale=self.PRESIDENT_SALES_TO_MARKET)
+        self.share_pool = self.init_share_pool()
         self.hexes = self.init_hexes()
         self.hex_index = {h.id: h for h in self.hexes}
         self.graph = self.init_graph()
@@ -182,12 +182,16 @@ class Game:
         self.round = self.init_round()
         self.index_objects()
         connect_hexes(self.hexes, self.IMPASSABLE_HEX_COLORS)
+        self.init_company_abilities()
         self.setup()
         self.round.setup()
         self.starting_money = self.total_money()
 
     # ------------------------------------------------------------------------------------------
     # set-up
+
+    def init_share_pool(self) -> SharePool:
+        return SharePool(self, allow_president_sale=self.PRESIDENT_SALES_TO_MARKET)
 
     def make_player(self, pid, name) -> Player:
         return Player(pid, name)
@@ -392,6 +396,32 @@ class Game:
 
     def setup(self) -> None:
         """Hook: title-specific set-up after everything exists."""
+
+    def init_company_abilities(self) -> None:
+        """Companies that come with a certificate: find the certificate (``first_president``:
+        the president's certificate of the first corporation; ``random_president`` /
+        ``random_share``: chosen with the game's random numbers; or a share id)."""
+        for company in self.companies:
+            for ability in [a for a in company.abilities if a.type == "shares"]:
+                specs = ability.shares if isinstance(ability.shares, list) else [ability.shares]
+                real = []
+                for spec in specs:
+                    if spec in ("first_president", "random_president"):
+                        idx = 0 if spec == "first_president" else \
+                            self.rand.next() % len(self.corporations)
+                        real.append(self.corporations[idx].presidents_share)
+                    elif spec == "random_share":
+                        names = ability.opts.get("corporations")
+                        corps = [self.corporation_by_id(c) for c in names] if names \
+                            else self.corporations
+                        corp = corps[self.rand.next() % len(corps)]
+                        real.append(next(s for s in corp.all_shares if not s.president))
+                    else:
+                        real.append(self.lookup("share", spec))
+                ability.opts["shares"] = real
+
+    def initial_auction_companies(self) -> list:
+        return list(self.companies)
 
     def lookup(self, kind: Optional[str], key):
         """The entity of ``kind`` (player, corporation, minor, company, hex, tile, city, share,
@@ -934,7 +964,14 @@ class Game:
         return not (company.owner is not None and company.owner.is_corporation)
 
     def after_buy_company(self, player, company, price) -> None:
-        pass
+        """A company bought that comes with certificates: a president's certificate waits
+        for its buyer to set the par price; other shares are handed over at once."""
+        for ability in self.abilities(company, "shares"):
+            for share in ability.shares:
+                if share.president:
+                    self.round.companies_pending_par.append(company)
+                else:
+                    self.share_pool.buy_shares(player, share.to_bundle(), exchange="free")
 
     def after_sell_company(self, buyer, company, price, seller) -> None:
         pass
@@ -1224,7 +1261,6 @@ class Game:
             self.minors.remove(corporation)
         corporation.close()
         self.cert_limit_ = self.init_cert_limit()
-        self.graph.clear()
 
     # ------------------------------------------------------------------------------------------
     # bankruptcy
@@ -1639,6 +1675,56 @@ class Game:
                         claim((hid, id(b), path.lanes[1][1]))
                 if len(path.nodes) > 1:
                     claim((hid, id(path)))
+
+    # -- the route finder (tracklayer.routes.finder) asks these; titles whose routes follow
+    # -- other rules override them together with the checks above, so the two agree
+
+    def route_path_allowed(self, train, path) -> bool:
+        """May ``train`` run on track ``path``? (Default: unless its gauge is the one
+        ``skip_route_track_type`` excludes.)"""
+        skip = self.skip_route_track_type(train)
+        return skip is None or path.track != skip
+
+    def route_distance_limits(self, train) -> Dict[str, int]:
+        """How far ``train`` may run, as limits on named measures; must agree with
+        ``check_distance``. Default: stops counted by ``visit_cost`` against the train's
+        distance (per kind of stop for trains like 8+x)."""
+        from ..routes.finder import standard_distance_limits
+        return standard_distance_limits(train)
+
+    def route_stop_distance(self, train, stop) -> Dict[str, int]:
+        """What stopping at ``stop`` uses of each measure of ``route_distance_limits``."""
+        from ..routes.finder import standard_stop_distance
+        return standard_stop_distance(train, self.stop_type(stop, train), stop.visit_cost)
+
+    def route_chain_distance(self, train, paths) -> Optional[Dict[str, int]]:
+        """What running along ``paths`` (track between two stops, in either direction) uses
+        of each measure, or None if ``train`` may not run along it. Default: nothing."""
+        return {}
+
+    def route_track_keys(self, path) -> list:
+        """The pieces of track ``path`` occupies, as ``check_overlap`` claims them: no two
+        paths of a company's routes may hold the same key."""
+        hid = path.tile.hex.id
+        a, b = path.a, path.b
+        keys: list = []
+        if a.is_edge:
+            keys.append((hid, a.num, path.lanes[0][1]))
+        if b.is_edge:
+            keys.append((hid, b.num, path.lanes[1][1]))
+        for town, edge, lane in ((a, b, path.lanes[0][1]), (b, a, path.lanes[1][1])):
+            if edge.is_edge and town.is_node and town.is_town:
+                pref = path.tile.preferred_city_town_edges().get(town)
+                if pref is not None and pref != edge.num:
+                    keys.append((hid, id(town), lane))
+        if len(path.nodes) > 1:
+            keys.append((hid, id(path)))
+        return keys
+
+    def route_revenue_bonus_bound(self, entity, train) -> int:
+        """An upper bound of what ``revenue_for`` adds to a route of ``train`` beyond the sum
+        of its stops' ``stop_revenue`` (titles with route bonuses override this)."""
+        return 0
 
     def graph_extra_start_nodes(self, entity) -> list:
         return []

@@ -364,3 +364,14 @@ class DraftRound(Round):
         else:
             self.game.next_turn()
             self.entity_index = (self.entity_index + (1 if up else -1)) % len(self.entities)
+
+
+class AuctionRound(Round):
+    """An opening auction of private companies."""
+
+    name = "Auction Round"
+    short_name = "ISR"
+    is_auction = True
+
+    def select_entities(self) -> list:
+        return self.game.players

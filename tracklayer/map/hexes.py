@@ -43,7 +43,8 @@ class Hex:
     """A space of the map, holding one tile."""
 
     __slots__ = ("id", "layout", "x", "y", "neighbors", "all_neighbors", "tile", "original_tile",
-                 "location_name", "tokens", "_paths_by_exit", "_links", "empty", "__weakref__")
+                 "location_name", "tokens", "_paths_by_exit", "_links", "empty", "assignments",
+                 "__weakref__")
 
     def __init__(self, coord: str, layout: str, axes: dict, tile: Optional[Tile] = None,
                  location_name: Optional[str] = None, empty: bool = False) -> None:
@@ -55,6 +56,7 @@ class Hex:
         self.location_name = location_name
         self.tokens: list = []
         self.empty = empty
+        self.assignments: dict = {}
         self.tile = tile
         self.original_tile = tile
         self._paths_by_exit = None

@@ -6,8 +6,9 @@ from typing import Dict, Type
 
 
 def _registry() -> Dict[str, Type]:
+    from .g1849_k2s.game import G1849K2S
     from .g1893.game import G1893
-    return {"1893": G1893}
+    return {G1893.TITLE: G1893, G1849K2S.TITLE: G1849K2S}
 
 
 def title_class(title: str):

@@ -359,6 +359,10 @@ class BuyCompany(Step):
             return []
         if self.can_buy_company(entity):
             return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
+        if self.blocks() and entity.is_corporation and \
+                self.game.abilities(entity, passive_ok=False):
+            # The operator still has a special power it could use (e.g. a port token).
+            return ["pass"]
         return []
 
     def blocks(self) -> bool:
@@ -391,6 +395,14 @@ class BuyCompany(Step):
         company.owner = entity
         if owner is not None and company in getattr(owner, "companies", []):
             owner.companies.remove(company)
+        for ability in game.abilities(company, "assign_corporation", time="sold"):
+            for c in game.corporations:
+                c.assignments.pop(company.id, None)
+            entity.assignments[company.id] = True
+            ability.use()
+        for ability in game.abilities(company, "revenue_change", time="sold"):
+            company.revenue = ability.revenue
+        company.remove_ability_when("sold")
         self.round.just_sold_company = company
         self.round.company_sellers[company] = owner
         entity.companies.append(company)

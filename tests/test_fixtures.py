@@ -1,4 +1,5 @@
-"""1893: Cologne — real games replay to their recorded results, action by action."""
+"""Real games from 18xx.games replay to their recorded results, matching the reference
+engine's state after every action (../shared/fixtures, ../shared/traces)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from conftest import TRACES, fixture_files, load_json, load_trace
 from tracklayer.engine.replay import replay, states
 from tracklayer.trace import snapshot
 
-TITLE_DIR = "1893"
+# Folders of ../shared/fixtures for the titles the engine supports.
+TITLE_DIRS = ["1893", "1849KingdomoftheTwoSicilies"]
+
+GAMES = [p for d in TITLE_DIRS for p in fixture_files(d)]
 
 
-@pytest.mark.parametrize("path", fixture_files(TITLE_DIR))
+@pytest.mark.parametrize("path", GAMES)
 def test_replays_to_recorded_result(path):
     data = load_json(path)
     game = replay(data)
@@ -21,9 +25,9 @@ def test_replays_to_recorded_result(path):
     assert game.total_money() == game.starting_money
 
 
-@pytest.mark.parametrize("path", fixture_files(TITLE_DIR))
+@pytest.mark.parametrize("path", GAMES)
 def test_state_after_every_action_matches_reference(path):
-    trace_path = TRACES / TITLE_DIR / (path.stem + ".jsonl.gz")
+    trace_path = TRACES / path.parent.name / (path.stem + ".jsonl.gz")
     if not trace_path.exists():
         pytest.skip(f"no reference trace {trace_path}")
     reference = load_trace(trace_path)

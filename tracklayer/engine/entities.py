@@ -328,13 +328,16 @@ class ShareBundle:
         shares = list(shares)
         if not shares:
             raise GameError("a share bundle must contain at least one share")
-        corp, owner = shares[0].corporation, shares[0].owner
-        if any(s.corporation is not corp for s in shares):
-            raise GameError("all shares of a bundle must be of the same corporation")
-        if any(s.owner is not owner for s in shares):
-            raise GameError("all shares of a bundle must have the same owner")
+        first = shares[0]
+        total = 0
+        for s in shares:
+            if s.corporation is not first.corporation:
+                raise GameError("all shares of a bundle must be of the same corporation")
+            if s.owner is not first.owner:
+                raise GameError("all shares of a bundle must have the same owner")
+            total += s.percent
         self.shares = shares
-        self.percent = percent if percent is not None else sum(s.percent for s in shares)
+        self.percent = percent if percent is not None else total
         self.share_price = None
 
     @property

@@ -8,7 +8,9 @@ that reflects exactly those actions.
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
 from typing import Iterator, List, Optional, Tuple
 
 from ..titles import title_class
@@ -95,17 +97,31 @@ class ActionLog:
             self.kept[index] = h
 
 
+@contextmanager
+def gc_paused():
+    """Pause the cyclic garbage collector during a replay: a game's objects live as long as
+    the game, and collecting while thousands are created costs a tenth of the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def replay(data: dict, log: bool = False):
     """The game after all actions of an export still in force (undone ones skipped)."""
     kept, _ = effective_actions(data.get("actions") or [])
-    game = new_game(data, log=log)
-    for index, h in enumerate(kept):
-        if h is None or h.get("type") == "message":
-            continue
-        try:
-            game.process_action(h)
-        except GameError as e:
-            raise type(e)(f"log entry {index}: {e}") from e
+    with gc_paused():
+        game = new_game(data, log=log)
+        for index, h in enumerate(kept):
+            if h is None or h.get("type") == "message":
+                continue
+            try:
+                game.process_action(h)
+            except GameError as e:
+                raise type(e)(f"log entry {index}: {e}") from e
     return game
 
 

@@ -233,7 +233,21 @@ class BuySellParShares(ShareBuying, Step):
         return sum(a.bundle.percent for a in self.round.current_actions
                    if a.type == "sell_shares" and a.bundle.corporation is corporation)
 
+    def may_sell_some(self, entity, corporation) -> bool:
+        """Quick test, before looking at bundles, that no rule rules out every sale of
+        ``corporation`` by ``entity`` now."""
+        game = self.game
+        if game.MUST_SELL_IN_BLOCKS and self.sold_map(entity).get(corporation) == "now":
+            return False
+        if game.SELL_AFTER == "operate" and not corporation.operated():
+            return False
+        if game.SELL_AFTER == "first" and not (game.turn > 1 or game.round.is_operating):
+            return False
+        return self.can_sell_order()
+
     def can_sell_any_bundles(self, entity, corporation) -> bool:
+        if not self.may_sell_some(entity, corporation):
+            return False
         return any(self.can_sell(entity, b)
                    for b in self.game.bundles_for_corporation(entity, corporation))
 

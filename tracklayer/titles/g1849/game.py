@@ -22,8 +22,6 @@ What differs from the base rules:
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ...engine.abilities import Ability
 from ...engine.entities import Corporation, ShareBundle
 from ...engine.errors import GameError, RouteError
@@ -337,16 +335,8 @@ class G1849(Game):
         if not corporation.ipoed:
             return []
         shares = list(shares if shares is not None else holder.shares_of(corporation))
-        seen, bundles = set(), []
-        for n in range(1, len(shares) + 1):
-            for combo in combinations(shares, n):
-                b = ShareBundle(list(combo))
-                key = (sum(1 for s in combo if s.percent == 10),
-                       1 if b.presidents_share else 0,
-                       1 if any(s.last_cert for s in combo) else 0)
-                if key not in seen:
-                    seen.add(key)
-                    bundles.append(b)
+        bundles = [ShareBundle([shares[i] for i in combo])
+                   for combo in distinct_combinations(shares)]
         if corporation.president_of(holder):
             bundles.append(ShareBundle([corporation.presidents_share], 10))
             would_be = self.find_would_be_pres(holder, corporation)
@@ -528,6 +518,25 @@ class G1849(Game):
 
     def event_earthquake(self) -> None:
         raise NotImplementedError
+
+
+def distinct_combinations(shares: list) -> list:
+    """Index sets of ``shares`` giving every distinct kind of bundle — how many 10%
+    certificates, whether the president's, whether the last — each as the first such set
+    in order of size then position (as enumerating all combinations would find them)."""
+    tens = [i for i, s in enumerate(shares) if s.percent == 10]
+    pres = [i for i, s in enumerate(shares) if s.president]
+    last = [i for i, s in enumerate(shares) if s.last_cert]
+    found = []
+    for k in range(len(tens) + 1):
+        for p in range(min(1, len(pres)) + 1):
+            for q in range(min(1, len(last)) + 1):
+                if k + p + q == 0:
+                    continue
+                combo = sorted(tens[:k] + pres[:p] + last[:q])
+                found.append((len(combo), combo))
+    found.sort()
+    return [combo for _, combo in found]
 
 
 # ----------------------------------------------------------------------------------------------

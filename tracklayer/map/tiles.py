@@ -571,6 +571,41 @@ def parse_parts(code: str) -> list:
     """Read a tile written in tile notation into a list of parts (see the module docstring)."""
     parts: list = []
     nodes: list = []
+    for kind, spec in compile_parts(code):
+        if kind == "node":
+            cls, revenue, kw = spec
+            part = cls(revenue, **kw)
+            nodes.append(part)
+            parts.append(part)
+        elif kind == "junction":
+            part = Junction()
+            nodes.append(part)
+            parts.append(part)
+        elif kind == "path":
+            a_spec, b_spec, terminal, track, lanes, ignore = spec
+            ends = []
+            for end_spec, lane in zip((a_spec, b_spec), lanes):
+                if isinstance(end_spec, str):
+                    ends.append(nodes[int(end_spec[1:])])
+                else:
+                    ends.append(Edge(end_spec, lane))
+            parts.append(Path(ends[0], ends[1], terminal, track, lanes, ignore))
+        else:
+            cls, args, kw = spec
+            parts.append(cls(*args, **kw))
+    return parts
+
+
+_COMPILED: dict = {}
+
+
+def compile_parts(code: str) -> list:
+    """The parts of a tile in tile notation, read once: ``(kind, spec)`` pairs from which
+    :func:`parse_parts` builds fresh part objects."""
+    found = _COMPILED.get(code)
+    if found is not None:
+        return found
+    out: list = []
     for raw in code.split(";"):
         raw = raw.strip()
         if not raw:
@@ -579,74 +614,64 @@ def parse_parts(code: str) -> list:
             kind, args, opts = _split_part(raw)
             if kind in ("city", "town", "offboard"):
                 revenue = parse_revenue(args[0] if args else "0")
-                nopts = _node_opts(opts)
+                kw = _node_opts(opts)
                 if kind == "city":
-                    part = City(revenue, slots=int(opts.get("slots", 1)), **nopts)
+                    kw["slots"] = int(opts.get("slots", 1))
+                    out.append(("node", (City, revenue, kw)))
                 elif kind == "town":
-                    part = Town(revenue, style=opts.get("style"), to_city="to_city" in opts,
-                                **nopts)
+                    kw["style"] = opts.get("style")
+                    kw["to_city"] = "to_city" in opts
+                    out.append(("node", (Town, revenue, kw)))
                 else:
-                    part = Offboard(revenue, **nopts)
-                nodes.append(part)
-                parts.append(part)
+                    out.append(("node", (Offboard, revenue, kw)))
             elif kind == "junction":
-                part = Junction()
-                nodes.append(part)
-                parts.append(part)
+                out.append(("junction", None))
             elif kind == "path":
-                ends = []
-                for a in args[:2]:
-                    if a[0] == "N":
-                        ends.append(nodes[int(a[1:])])
-                    else:
-                        ends.append(Edge(int(a)))
+                ends = [a if a[0] == "N" else int(a) for a in args[:2]]
                 terminal = opts.get("terminal")
                 track = opts.get("track", "broad")
+                ignore = "ignore" in opts
                 if "lanes" in opts:
                     n = int(opts["lanes"])
-                    a, b = ends
+                    both_edges = all(not isinstance(e, str) for e in ends)
                     for i in range(n):
                         a_l = (n, i)
-                        b_l = (n, n - i - 1) if a.is_edge and b.is_edge else a_l
-                        a_i = Edge(a.num) if a.is_edge else a
-                        b_i = Edge(b.num) if b.is_edge else b
-                        for end, lane in ((a_i, a_l), (b_i, b_l)):
-                            if end.is_edge:
-                                end.lanes = lane
-                        parts.append(Path(a_i, b_i, terminal, track, (a_l, b_l),
-                                          "ignore" in opts))
+                        b_l = (n, n - i - 1) if both_edges else a_l
+                        out.append(("path", (ends[0], ends[1], terminal, track, (a_l, b_l),
+                                             ignore)))
                     continue
                 lanes = (_lane(opts.get("a_lane")), _lane(opts.get("b_lane")))
-                for end, lane in zip(ends, lanes):
-                    if end.is_edge:
-                        end.lanes = lane
-                parts.append(Path(ends[0], ends[1], terminal, track, lanes, "ignore" in opts))
+                out.append(("path", (ends[0], ends[1], terminal, track, lanes, ignore)))
             elif kind == "label":
-                parts.append(Label(" ".join(args)))
+                out.append(("part", (Label, (" ".join(args),), {})))
             elif kind == "upgrade":
                 terrains = args[1].split("/") if len(args) > 1 else []
                 size = int(opts["size"]) if "size" in opts else None
-                parts.append(Upgrade(int(args[0]), terrains, size, opts.get("loc")))
+                out.append(("part", (Upgrade, (int(args[0]), terrains, size, opts.get("loc")),
+                                     {})))
             elif kind == "border":
                 cost = int(args[2]) if len(args) > 2 else None
                 btype = args[1] if len(args) > 1 and args[1] != "-" else None
-                parts.append(Border(int(args[0]), btype, cost, opts.get("color")))
+                out.append(("part", (Border, (int(args[0]), btype, cost, opts.get("color")),
+                                     {})))
             elif kind == "icon":
-                parts.append(Icon(args[0], opts.get("name"), "sticky" in opts,
-                                  "blocks_lay" in opts, large="large" in opts,
-                                  loc=opts.get("loc")))
+                out.append(("part", (Icon, (args[0], opts.get("name"), "sticky" in opts,
+                                            "blocks_lay" in opts),
+                                     {"large": "large" in opts, "loc": opts.get("loc")})))
             elif kind == "stub":
-                parts.append(Stub(int(args[0])))
+                out.append(("part", (Stub, (int(args[0]),), {})))
             elif kind == "partition":
-                parts.append(Partition(args[0], args[1], args[2] if len(args) > 2 else None,
-                                       opts.get("restrict")))
+                out.append(("part", (Partition, (args[0], args[1],
+                                                 args[2] if len(args) > 2 else None,
+                                                 opts.get("restrict")), {})))
             elif kind in ("frame", "stripes", "future_label"):
-                parts.append(Decoration(kind, args))
+                out.append(("part", (Decoration, (kind, args), {})))
             else:
                 raise TileError(f"unknown part kind {kind!r}")
         except (IndexError, ValueError) as e:
             raise TileError(f"cannot read tile part {raw!r}: {e}") from e
-    return parts
+    _COMPILED[code] = out
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -36,3 +36,28 @@ def test_state_after_every_action_matches_reference(path):
     assert len(ours) == len(reference)
     for mine, theirs in zip(ours, reference):
         assert mine == theirs, f"first difference at action {theirs['i']} ({theirs['type']})"
+
+
+def _without_volatile(h: dict) -> dict:
+    """An action without what varies between servers: time, id, user, and the wording of
+    reasons (which name the players)."""
+    return {k: v for k, v in h.items() if k not in ("created_at", "id", "user", "reason")}
+
+
+@pytest.mark.parametrize("path", GAMES)
+def test_programmed_actions_act_as_recorded(path):
+    """Working out players' programmed actions (auto-pass, buy until floated) gives the
+    auto_actions the server recorded after every action."""
+    from tracklayer.engine.actions import effective_actions
+    from tracklayer.engine.replay import new_game
+
+    data = load_json(path)
+    kept, _ = effective_actions(data["actions"])
+    game = new_game(data, log=False)
+    for index, h in enumerate(kept):
+        if h is None or h["type"] == "message":
+            continue
+        game.process_action(h, auto=True)
+        generated = [_without_volatile(a) for a in game.actions[-1].get("auto_actions") or []]
+        recorded = [_without_volatile(a) for a in h.get("auto_actions") or []]
+        assert generated == recorded, f"log entry {index} ({h['type']})"

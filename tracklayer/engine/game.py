@@ -467,19 +467,32 @@ class Game:
     # ------------------------------------------------------------------------------------------
     # processing actions
 
-    def process_action(self, h: dict) -> "Game":
-        """Apply one action dict (with its ``auto_actions``); raise GameError if it is
-        illegal, leaving the game exactly as it was."""
+    def process_action(self, h: dict, auto: bool = False) -> "Game":
+        """Apply one action dict; raise GameError if it is illegal, leaving the game exactly
+        as it was.
+
+        The ``auto_actions`` recorded in the action are applied after it. With ``auto``, the
+        engine instead works them out from the players' programmed actions (as a server
+        does for a new action) and records them in the action's ``auto_actions``.
+        """
         t = h.get("type") if isinstance(h, dict) else None
         if t in ("undo", "redo"):
-            raise GameError("undo and redo change the action list: use GameLog.process")
+            raise GameError("undo and redo change the action list: use ActionLog.process")
         mark = len(self.actions)
         where = f"action {mark} (id {h.get('id') if isinstance(h, dict) else None}, {t})"
         try:
             action = actions_mod.resolve(self, h)
             self.process_single(action)
-            for auto in h.get("auto_actions") or ():
-                self.process_single(actions_mod.resolve(self, auto))
+            if auto:
+                generated = self.run_auto_actions()
+                h = dict(h)
+                if generated:
+                    h["auto_actions"] = generated
+                else:
+                    h.pop("auto_actions", None)
+            else:
+                for recorded in h.get("auto_actions") or ():
+                    self.process_single(actions_mod.resolve(self, recorded))
         except GameError as e:
             self.restore(mark)
             raise type(e)(f"{where}: {e}") from e
@@ -488,6 +501,22 @@ class Game:
             raise ActionError(f"{where}: malformed action: {e!r}") from e
         self.actions.append(h)
         return self
+
+    MAX_AUTO_ACTIONS = 1000
+
+    def run_auto_actions(self) -> list:
+        """Apply what the players' programs do now, until they have nothing more to do."""
+        generated: list = []
+        while not self.finished:
+            batch = self.round.auto_actions() or []
+            if not batch:
+                break
+            for h in batch:
+                self.process_single(actions_mod.resolve(self, h))
+                generated.append(h)
+            if len(generated) > self.MAX_AUTO_ACTIONS:
+                raise GameError("programmed actions do not come to an end")
+        return generated
 
     def restore(self, count: int) -> None:
         """Rebuild this game from its first ``count`` actions (after a failed action)."""
@@ -575,7 +604,13 @@ class Game:
             programs[:] = [p for p in programs if not self.program_disabled(p)]
 
     def program_disabled(self, program) -> bool:
-        return False
+        """Programs end when the round changes, except passing in stock rounds (and any
+        program set to last indefinitely) while stock rounds go on."""
+        if program.type == "program_share_pass":
+            return not self.round.is_stock and not program.get("indefinite")
+        if program.type == "program_buy_shares":
+            return not self.round.is_stock
+        return True
 
     # ------------------------------------------------------------------------------------------
     # rounds

@@ -9,6 +9,30 @@ from ..step import Step
 PURCHASE_TYPES = ("buy_company", "buy_shares", "par")
 
 
+def auto_action(type_: str, entity, **fields) -> dict:
+    """An action the engine takes for a player, in the 18xx.games format."""
+    h = {"type": type_, "entity": entity.id, "entity_type": entity_type(entity)}
+    h.update(fields)
+    return h
+
+
+def entity_type(entity) -> str:
+    if entity.is_player:
+        return "player"
+    if entity.is_corporation:
+        return "corporation"
+    if entity.is_minor:
+        return "minor"
+    return "company"
+
+
+def action_before(action, program) -> bool:
+    """Was ``action`` taken before ``program`` was set (by id, else by time)?"""
+    if action.id is not None and program.id is not None:
+        return action.id < program.id
+    return (action.get("created_at") or 0) < (program.get("created_at") or 0)
+
+
 class ShareBuying:
     """Buying shares, shared by every step that lets an entity buy them."""
 
@@ -369,6 +393,7 @@ class BuySellParShares(ShareBuying, Step):
         return self.programmed_auto_actions(entity)
 
     def programmed_auto_actions(self, entity):
+        """Actions the player's programs take now (passing, buying until floated …)."""
         programs = self.game.programs.get(entity.player, [])
         if not programs:
             return None
@@ -381,3 +406,123 @@ class BuySellParShares(ShareBuying, Step):
             if new:
                 out.extend(new)
         return out
+
+    def activate_program_share_pass(self, entity, program):
+        """Pass for the player, unless someone has done something since the program was set
+        that the player would want to react to."""
+        if "pass" not in self.actions(entity):
+            return None
+        if not program.get("unconditional"):
+            reason = self.should_stop_applying_program(entity, program, None)
+            if reason:
+                return [auto_action("program_disable", entity, reason=reason)]
+        return [auto_action("pass", entity)]
+
+    def from_market(self, program) -> bool:
+        return bool(program.get("from_market"))
+
+    def activate_program_buy_shares(self, entity, program):
+        """Buy one share a turn of a corporation until it floats or the player holds the
+        number of shares asked for."""
+        game = self.game
+        corporation = game.corporation_by_id(program.get("corporation"))
+        until = program.get("until_condition")
+        reason = None
+        if until == "float":
+            if corporation.floated() or corporation.percent_to_float() == 0:
+                reason = f"{corporation.name} is floated"
+        elif entity.num_shares_of(corporation, ceil=False) >= until:
+            reason = f"{until} share(s) bought in {corporation.name}, end condition met"
+        if reason:
+            out = [auto_action("program_disable", entity, reason=reason)]
+            if program.get("auto_pass_after"):
+                out.append(auto_action("program_share_pass", entity, unconditional=False,
+                                       indefinite=False))
+            return out
+        available = self.actions(entity)
+        if "buy_shares" in available:
+            if self.from_market(program):
+                source = "market"
+                shares = game.share_pool.shares_of(corporation)
+            else:
+                source = "IPO"
+                shares = corporation.ipo_shares()
+            by_percent: dict = {}
+            for share in shares:
+                if self.can_buy(entity, share.to_bundle()):
+                    by_percent.setdefault(share.percent, []).append(share)
+            if not by_percent:
+                return [auto_action("program_disable", entity,
+                                    reason=f"Cannot buy {corporation.name} from {source}")]
+            if len(by_percent) != 1:
+                return [auto_action("program_disable", entity,
+                                    reason="Shares of different sizes exist, cannot auto buy "
+                                           f"{corporation.name} from {source}")]
+            share = next(iter(by_percent.values()))[0]
+            reason = self.should_stop_applying_program(entity, program, share)
+            if reason:
+                return [auto_action("program_disable", entity, reason=reason)]
+            return [auto_action("buy_shares", entity, shares=[share.id], percent=share.percent)]
+        if self.bought() and "pass" in available:
+            if until == "float" and corporation.floated():
+                return None
+            return [auto_action("pass", entity)]
+        return None
+
+    def corporation_secure_percent(self) -> int:
+        return 50
+
+    def should_stop_applying_program(self, entity, program, share_to_buy):
+        """Why the program should stop: the player must sell, or another player did
+        something since the program was set that might change their mind."""
+        if self.must_sell(entity):
+            return f"{entity.name} must sell shares"
+        for other, corporations in self.round.players_history.items():
+            if other is entity:
+                continue
+            for corporation, actions in corporations.items():
+                for action in actions:
+                    if action_before(action, program):
+                        continue
+                    reason = self.action_is_shenanigan(entity, other, action, corporation,
+                                                       share_to_buy)
+                    if reason:
+                        return reason
+        return None
+
+    def action_is_shenanigan(self, entity, other, action, corporation, share_to_buy):
+        game = self.game
+        buying = share_to_buy.corporation if share_to_buy is not None else None
+        if action.type == "par":
+            from ..entities import Share
+            probe = Share(corporation, corporation, False, corporation.share_percent, -1)
+            if buying is None or game.check_sale_timing(entity, probe.to_bundle()):
+                return f"Corporation {corporation.name} parred"
+            return None
+        if action.type == "buy_shares":
+            if action.entity is corporation:
+                return f"{corporation.name} redeemed a share."
+            if corporation.owner is not entity:
+                return None
+            if corporation.owner.percent_of(corporation) >= self.corporation_secure_percent():
+                return None
+            if corporation is not buying:
+                return f"{other.name} bought on corporation {corporation.name} and is unsecure"
+            percentage = corporation.owner.percent_of(corporation) + share_to_buy.percent
+            if percentage > self.corporation_secure_percent():
+                return None
+            bigger = [s for s in corporation.all_shares
+                      if s.percent > share_to_buy.percent
+                      and (s.owner is not entity or s.owner is not corporation.owner)]
+            if bigger:
+                biggest = max(bigger, key=lambda s: s.percent)
+                other_percent = action.entity.percent_of(corporation) + biggest.percent
+                if percentage < other_percent:
+                    return (f"{action.entity.player.name} has bought, shares exist that could "
+                            "allow them to gain presidency")
+            return None
+        if action.type == "sell_shares":
+            return "Shares were sold"
+        if action.type == "take_loan":
+            return f"{corporation.name} took a loan"
+        return f"Unknown action {action.type} disabling for safety"

@@ -619,6 +619,26 @@ class G1849BuySellParShares(BuySellParShares):
                 return True
         return False
 
+    def should_stop_applying_program(self, entity, program, share_to_buy):
+        """Also stop when a 20% last certificate can be had (unless that is what is bought)."""
+        game = self.game
+        if share_to_buy is None or not share_to_buy.last_cert:
+            for corporation in game.corporations:
+                share = next((s for s in corporation.ipo_shares() if s.last_cert), None)
+                if share is not None and game.last_cert_last(share.to_bundle()) and \
+                        corporation.holding_ok(entity, share.percent) and \
+                        not self.sold_map(entity).get(corporation):
+                    return (f"20% double cert for {corporation.name} is currently available "
+                            "from the treasury")
+                if share is None:
+                    share = next((s for s in game.share_pool.shares_of(corporation)
+                                  if s.last_cert), None)
+                if share is not None and game.last_cert_last(share.to_bundle()) and \
+                        corporation.holding_ok(entity, share.percent):
+                    return (f"20% double cert for {corporation.name} is currently available "
+                            "from the bank pool")
+        return super().should_stop_applying_program(entity, program, share_to_buy)
+
     def can_buy_multiple(self, entity, corporation, owner) -> bool:
         if super().can_buy_multiple(entity, corporation, owner):
             return True

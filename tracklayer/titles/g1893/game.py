@@ -868,8 +868,9 @@ class G1893BuySellParShares(BuySellParShares):
                                    allow_president_change=True)
         self.track_action(action, corporation)
 
-    def auto_actions(self, entity):
-        return self.programmed_auto_actions(entity)
+    def from_market(self, program) -> bool:
+        """Programmed buying always buys from the market (there is no IPO after parring)."""
+        return True
 
 
 # ----------------------------------------------------------------------------------------------

@@ -574,7 +574,7 @@ def parse_parts(code: str) -> list:
     for kind, spec in compile_parts(code):
         if kind == "node":
             cls, revenue, kw = spec
-            part = cls(revenue, **kw)
+            part = cls(dict(revenue), **kw)
             nodes.append(part)
             parts.append(part)
         elif kind == "junction":
@@ -606,12 +606,15 @@ def compile_parts(code: str) -> list:
     if found is not None:
         return found
     out: list = []
+    num_nodes = 0
     for raw in code.split(";"):
         raw = raw.strip()
         if not raw:
             continue
         try:
             kind, args, opts = _split_part(raw)
+            if kind in ("city", "town", "offboard", "junction"):
+                num_nodes += 1
             if kind in ("city", "town", "offboard"):
                 revenue = parse_revenue(args[0] if args else "0")
                 kw = _node_opts(opts)
@@ -628,6 +631,11 @@ def compile_parts(code: str) -> list:
                 out.append(("junction", None))
             elif kind == "path":
                 ends = [a if a[0] == "N" else int(a) for a in args[:2]]
+                for end in ends:
+                    if isinstance(end, str) and not 0 <= int(end[1:]) < num_nodes:
+                        raise TileError(f"{end} is not a node declared before the path")
+                    if isinstance(end, int) and end not in ALL_EDGES:
+                        raise TileError(f"edge {end} is not a hex side 0-5")
                 terminal = opts.get("terminal")
                 track = opts.get("track", "broad")
                 ignore = "ignore" in opts

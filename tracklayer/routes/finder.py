@@ -1,0 +1,889 @@
+"""The optimal route finder ("auto-router"): the routes that earn an operator the most.
+
+Given a game and an operating company, :func:`find_best_routes` returns one route per train
+(or none for a train) such that the total revenue is the largest the rules allow, and says
+whether that was *proven* within the time budget.
+
+The rules, as the finder applies them (all read from the game, so titles plug in theirs):
+
+* A route is a sequence of *legs*: track between two stops (cities, towns, off-boards)
+  that passes no other stop, as :func:`tracklayer.routes.route.node_chains` finds it.
+* It has at least two stops, visits no stop twice and includes a city with one of the
+  company's tokens. It may pass through a stop only if that stop does not block the company
+  (off-boards always do; so do cities whose slots are all taken by other companies), and no
+  terminal track may lie inside it (unless it is shorter than three pieces of track).
+* Stops of the same group (Aachen N1/P1 in 1893) count once per route.
+* Reach: every stop and every leg uses some of the train's named measures
+  (``Game.route_stop_distance`` / ``route_chain_distance``), which may not exceed
+  ``Game.route_distance_limits`` — stops for an n-train, cities and towns separately for
+  8+x, hexes in 1849. A train uses only track ``Game.route_path_allowed`` lets it.
+* No two pieces of track of the company's routes may hold the same key
+  (``Game.route_track_keys``, mirroring ``check_overlap``).
+* Revenue: the sum of ``Game.stop_revenue`` over the stops. When the title computes
+  revenue otherwise (its own ``revenue_for``/``compute_stops``, or trains that pay fewer
+  stops than they visit), each complete route is scored by the engine, with that sum plus
+  ``Game.route_revenue_bonus_bound`` as the bound. When the title adds checks of its own
+  (``check_other``, ``check_routes``…), each candidate is also checked by the engine.
+
+Method (exact, branch and bound):
+
+1. *Network*: from the company's token cities, walk the track once; legs become edges of
+   a graph of stops, each with a bit mask of the track keys it holds.
+2. *Best route per train* (depth-first search over simple paths anchored at a token city,
+   pruned by an admissible bound: revenue so far plus a fractional knapsack of the most
+   valuable unvisited stops the remaining reach can still pay for).
+3. *Incumbent*: trains in order of their best revenue, each taking its best route on track
+   the others left free.
+4. *Candidates*: for each train, every route earning more than the incumbent minus the
+   best revenues of the other trains (no better set can use a poorer route), by the same
+   pruned search.
+5. *Combination*: branch and bound over the trains' candidate lists (sorted by revenue),
+   with identical trains taking routes in list order.
+
+Past the time budget the search stops and returns the best set found, marked not proven.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
+
+from ..engine.errors import GameError
+from .route import Chain, Route, Segment, chain_id
+
+DEFAULT_BUDGET_S = 10.0
+
+# Measures of a train's reach are packed into one integer, FIELD bits each, every field
+# holding GUARD + what is left: a field that goes below GUARD has been overspent.
+FIELD = 24
+GUARD = 1 << (FIELD - 1)
+FIELD_MASK = (1 << FIELD) - 1
+
+# Game methods whose being overridden by a title means the finder's own scoring or checks
+# may not be the title's: candidates are then scored / checked by the engine as well.
+_SCORING_HOOKS = ("revenue_for", "compute_stops", "revenue_stops")
+_CHECK_HOOKS = ("check_other", "check_route_combination", "check_routes", "check_route_token",
+                "check_distance", "check_overlap")
+# A title that changes a rule on the left without telling the finder through one of the
+# hooks on the right leaves the finder's model possibly stricter than the rule: its answer
+# is then not proven optimal.
+_COVERED_BY = {
+    "check_distance": ("route_distance_limits", "route_stop_distance", "route_chain_distance"),
+    "route_distance": ("route_distance_limits", "route_stop_distance", "route_chain_distance"),
+    "check_overlap": ("route_track_keys",),
+    "revenue_for": ("route_revenue_bonus_bound",),
+    "compute_stops": ("route_revenue_bonus_bound",),
+    "revenue_stops": ("route_revenue_bonus_bound",),
+}
+
+
+class SearchTimeout(Exception):
+    """The time budget ran out."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The standard reach of a train (used by Game.route_distance_limits / route_stop_distance)
+
+
+def _row_kinds(train) -> List[Tuple[FrozenSet[str], int]]:
+    return [(frozenset(r["nodes"]), int(r.get("visit", r["pay"]))) for r in train.distance]
+
+
+def _implied(s: FrozenSet[str], cap: int, kept: Dict[FrozenSet[str], int]) -> bool:
+    """Is "stops of kinds ``s`` ≤ ``cap``" implied by the ``kept`` limits (a larger set with
+    no larger cap, or two disjoint sets covering ``s`` whose caps add up to no more)?"""
+    for t, c in kept.items():
+        if t is not s and s < t and c <= cap:
+            return True
+    items = sorted(s)
+    for size in range(1, len(items)):
+        for part in combinations(items, size):
+            a = frozenset(part)
+            b = s - a
+            if a in kept and b in kept and kept[a] + kept[b] <= cap:
+                return True
+    return False
+
+
+def standard_distance_limits(train) -> Dict[str, int]:
+    """The standard reach: an n-train visits stops worth n (``visit_cost`` each). A train
+    with rows (8+x, 2+2 …) may visit, of each row's kinds of stop, the row's ``visit``; by
+    Hall's condition that is possible exactly when, for every set S of kinds, the stops of
+    kinds in S number at most the visits of the rows that accept some kind in S. One measure
+    per such S (``"city+offboard"``…), redundant ones dropped, and ``"other"`` (limit 0) for
+    kinds no row accepts."""
+    if isinstance(train.distance, int):
+        return {"stops": train.distance}
+    rows = _row_kinds(train)
+    kinds = sorted(set().union(*(k for k, _ in rows)))
+    caps: Dict[FrozenSet[str], int] = {}
+    for size in range(1, len(kinds) + 1):
+        for subset in combinations(kinds, size):
+            s = frozenset(subset)
+            caps[s] = sum(v for k, v in rows if k & s)
+    kept = dict(caps)
+    for s in sorted(caps, key=len):
+        if _implied(s, caps[s], kept):
+            del kept[s]
+    out = {"+".join(sorted(s)): c for s, c in kept.items()}
+    out["other"] = 0
+    return out
+
+
+def standard_stop_distance(train, kind: str, visit_cost: int) -> Dict[str, int]:
+    """What a stop of ``kind`` uses of the measures of :func:`standard_distance_limits`."""
+    if isinstance(train.distance, int):
+        return {"stops": visit_cost}
+    names = [n for n in standard_distance_limits(train) if n != "other"]
+    hit = {n: visit_cost for n in names if kind in n.split("+")}
+    return hit or {"other": visit_cost}
+
+
+# ---------------------------------------------------------------------------------------------
+# The network: stops and the legs of track between them
+
+
+@dataclass(eq=False)
+class Leg:
+    """Track from stop ``a`` to stop ``b`` (network indexes), ``paths`` in that order."""
+
+    a: int
+    b: int
+    paths: tuple
+    chain: int          # index of the undirected chain (both orientations share it)
+    mask: int           # bits of the track keys it holds
+    t_first: bool       # its first / last / some inner piece of track is terminal
+    t_last: bool
+    t_inner: bool
+
+    @property
+    def npaths(self) -> int:
+        return len(self.paths)
+
+
+@dataclass
+class Network:
+    """The stops an operator's trains can reach and the legs between them."""
+
+    nodes: list
+    tokens: List[int]            # token cities of the operator, in map order
+    passable: List[bool]         # a route may pass through the stop
+    groups: List[int]            # bit mask of the stop's groups
+    legs_from: List[List[Leg]]
+    chains: List[tuple]          # undirected chains: (a, b, paths)
+
+
+def _trails_from(start) -> List[tuple]:
+    """Every chain of track from node ``start`` to another node, passing no other node, as
+    ``(end node, paths)`` — the same chains :func:`tracklayer.routes.route.node_chains`
+    finds (a piece of track once, a junction at most twice, a hex side once per way)."""
+    found: List[tuple] = []
+    for p in start.paths:
+        _trail(p, None, None, [], {}, start, found)
+    return found
+
+
+def _trail(path, skip, jskip, trail, counter, start, found) -> None:
+    if path in trail:
+        return
+    junction = path.junction
+    if junction is not None and counter.get(junction, 0) > 1:
+        return
+    hex_id = path.tile.hex.id
+    for e in path.edges:
+        if counter.get((hex_id, e.num, e.lanes[1]), 0) > 0:
+            return
+    if junction is not None and path.terminal:
+        return
+    trail.append(path)
+    if junction is not None:
+        counter[junction] = counter.get(junction, 0) + 1
+    for n in path.nodes:
+        if n is not start:
+            found.append((n, tuple(trail)))
+    if junction is not None and junction is not jskip:
+        for jp in junction.paths:
+            _trail(jp, None, junction, trail, counter, start, found)
+    for num, lane, np, np_edge in path.tile.hex.links(path):
+        if num == skip:
+            continue
+        key = (hex_id, num, lane)
+        counter[key] = counter.get(key, 0) + 1
+        _trail(np, np_edge, None, trail, counter, start, found)
+        counter[key] -= 1
+    trail.pop()
+    if junction is not None:
+        counter[junction] -= 1
+
+
+def token_cities(game, entity) -> list:
+    """The cities holding ``entity``'s tokens, in map order."""
+    return [c for h in game.hexes for c in h.tile.cities if game.city_tokened_by(c, entity)]
+
+
+def build_network(game, entity) -> Network:
+    """Walk the track from ``entity``'s token cities, through every stop it may pass, and
+    collect the stops reached and the legs between them (legs whose track would claim a key
+    twice are left out: ``check_overlap`` refuses them)."""
+    tokens = token_cities(game, entity)
+    nodes: list = []
+    index: Dict[int, int] = {}
+
+    def add(node) -> int:
+        i = index.get(id(node))
+        if i is None:
+            i = index[id(node)] = len(nodes)
+            nodes.append(node)
+        return i
+
+    for t in tokens:
+        add(t)
+    key_bits: Dict[object, int] = {}
+    chains: List[tuple] = []
+    seen_chains: set = set()
+    queue = list(range(len(nodes)))
+    expanded: set = set()
+    while queue:
+        u = queue.pop(0)
+        if u in expanded:
+            continue
+        expanded.add(u)
+        for end, paths in _trails_from(nodes[u]):
+            v = add(end)
+            ident = (min(u, v), max(u, v), frozenset(id(p) for p in paths))
+            if ident not in seen_chains:
+                seen_chains.add(ident)
+                mask = _track_mask(game, paths, key_bits)
+                if mask is not None:
+                    chains.append((u, v, paths, mask))
+            if v not in expanded and not end.blocks(entity):
+                queue.append(v)
+    n = len(nodes)
+    legs_from: List[List[Leg]] = [[] for _ in range(n)]
+    group_bits: Dict[str, int] = {}
+    groups = []
+    for node in nodes:
+        bits = 0
+        for g in node.groups:
+            bits |= group_bits.setdefault(g, 1 << len(group_bits))
+        groups.append(bits)
+    out_chains = []
+    for ci, (u, v, paths, mask) in enumerate(chains):
+        out_chains.append((u, v, paths))
+        for a, b, ps in ((u, v, paths), (v, u, tuple(reversed(paths)))):
+            legs_from[a].append(Leg(a, b, ps, ci, mask, bool(ps[0].terminal),
+                                    bool(ps[-1].terminal),
+                                    any(bool(p.terminal) for p in ps[1:-1])))
+    token_idx = list(range(len(tokens)))
+    passable = [not node.blocks(entity) for node in nodes]
+    return Network(nodes, token_idx, passable, groups, legs_from, out_chains)
+
+
+def _track_mask(game, paths, key_bits: dict) -> Optional[int]:
+    """Bit mask of the track keys of ``paths``, or None if the chain claims a key twice."""
+    mask = 0
+    for p in paths:
+        for k in game.route_track_keys(p):
+            bit = key_bits.get(k)
+            if bit is None:
+                bit = key_bits[k] = 1 << len(key_bits)
+            if mask & bit:
+                return None
+            mask |= bit
+    return mask
+
+
+# ---------------------------------------------------------------------------------------------
+# One train's rules, compiled for the search
+
+
+def _overridden(game, name: str) -> bool:
+    from ..engine.game import Game
+    return getattr(type(game), name) is not getattr(Game, name)
+
+
+def uncovered_rules(game) -> List[str]:
+    """Rules the title changes without the finder hooks that would tell the finder how
+    (see ``_COVERED_BY``): with any, the finder's answer is legal but not proven best."""
+    return [rule for rule, hooks in _COVERED_BY.items()
+            if _overridden(game, rule) and not any(_overridden(game, h) for h in hooks)]
+
+
+class TrainModel:
+    """A train's view of the network: what each stop pays and uses of its reach, which legs
+    it may run and what they use, and the bound on what an unfinished route can still add."""
+
+    def __init__(self, game, entity, train, net: Network) -> None:
+        self.train = train
+        colors = game.phase.tiles
+        nodes = net.nodes
+        self.values = [game.stop_revenue(n, colors, train) for n in nodes]
+        limits = game.route_distance_limits(train)
+        self.measures = sorted(limits)
+        self.limits = [int(limits[m]) for m in self.measures]
+        self.limit_packed = self._pack({m: limits[m] for m in self.measures}, guard=True)
+        self.guard_all = sum(GUARD << (FIELD * i) for i in range(len(self.measures)))
+        stop_costs = [game.route_stop_distance(train, n) for n in nodes]
+        self.stop_cost = [self._pack(c) for c in stop_costs]
+        self.bonus = game.route_revenue_bonus_bound(entity, train)
+        self.additive = not any(_overridden(game, h) for h in _SCORING_HOOKS) and \
+            self.bonus == 0 and self._pays_every_stop(train)
+        self.engine_checks = any(_overridden(game, h) for h in _CHECK_HOOKS)
+        chain_cost: Dict[int, Optional[int]] = {}
+        chain_raw: Dict[int, dict] = {}
+        for ci, (_, _, paths) in enumerate(net.chains):
+            if all(game.route_path_allowed(train, p) for p in paths):
+                cost = game.route_chain_distance(train, list(paths))
+            else:
+                cost = None
+            chain_cost[ci] = None if cost is None else self._pack(cost)
+            chain_raw[ci] = cost
+        self.legs_from: List[list] = []
+        for legs in net.legs_from:
+            mine = [(leg.b, 1 << leg.b, leg.mask, chain_cost[leg.chain] + self.stop_cost[leg.b],
+                     leg.t_first, leg.t_last, leg.t_inner, leg.npaths, leg)
+                    for leg in legs if chain_cost[leg.chain] is not None]
+            mine.sort(key=lambda t: -self.values[t[0]])
+            self.legs_from.append(mine)
+        self._prepare_bound(net, stop_costs, chain_raw)
+
+    # -- reach -----------------------------------------------------------------------------
+
+    def _pack(self, costs: dict, guard: bool = False) -> int:
+        """Pack a measure → amount dict; amounts are capped just past the limit (more is no
+        more possible); a measure the train has no limit for may not be used at all."""
+        out = 0
+        for m, amount in costs.items():
+            if m not in self.measures:
+                if amount:
+                    raise GameError(f"unknown distance measure {m!r} for train "
+                                    f"{self.train.name}")
+                continue
+            i = self.measures.index(m)
+            value = int(amount) if guard else min(int(amount), self.limits[i] + 1)
+            out |= (value + (GUARD if guard else 0)) << (FIELD * i)
+        if guard:
+            for i, m in enumerate(self.measures):
+                if m not in costs:
+                    out |= GUARD << (FIELD * i)
+        return out
+
+    def remaining(self, packed: int) -> List[int]:
+        return [((packed >> (FIELD * i)) & FIELD_MASK) - GUARD for i in range(len(self.measures))]
+
+    @staticmethod
+    def _pays_every_stop(train) -> bool:
+        """Does the train pay for every stop it may visit (so revenue is a plain sum)?"""
+        if isinstance(train.distance, int):
+            return True
+        return all(int(r["pay"]) >= int(r.get("visit", r["pay"])) for r in train.distance)
+
+    # -- the bound -------------------------------------------------------------------------
+
+    def _prepare_bound(self, net: Network, stop_costs: list, chain_raw: dict) -> None:
+        """For each measure: the least each stop can use of it to be added to a route (its
+        own cost plus the cheapest leg into it), stops that use none of it, and the others in
+        order of value per unit. Stops no leg of this train reaches are left out."""
+        n = len(net.nodes)
+        reach = [False] * n
+        least: List[Dict[str, int]] = [dict() for _ in range(n)]
+        for legs in self.legs_from:
+            for b, _, _, _, _, _, _, _, leg in legs:
+                reach[b] = True
+                raw = chain_raw[leg.chain] or {}
+                for m in self.measures:
+                    amount = int(raw.get(m, 0))
+                    if m not in least[b] or amount < least[b][m]:
+                        least[b][m] = amount
+        self.reachable = reach
+        self.measure_bounds = []
+        for i, m in enumerate(self.measures):
+            free, costly = [], []
+            total_cost = 0
+            for v in range(n):
+                if not reach[v] or self.values[v] <= 0:
+                    continue
+                cost = int(stop_costs[v].get(m, 0)) + least[v].get(m, 0)
+                if cost <= 0:
+                    free.append((1 << v, self.values[v]))
+                else:
+                    costly.append((1 << v, self.values[v], cost))
+                    total_cost += cost
+            costly.sort(key=lambda t: -t[1] / t[2])
+            self.measure_bounds.append((i, free, costly, total_cost))
+        self.all_values = [(1 << v, self.values[v]) for v in range(n)
+                           if reach[v] and self.values[v] > 0]
+
+    def extra_bound(self, visited: int, rem: int) -> float:
+        """At most what stops not yet ``visited`` can add with reach ``rem`` left: for each
+        measure a fractional knapsack (value per unit of the measure), the least of them."""
+        best = None
+        for i, free, costly, total_cost in self.measure_bounds:
+            left = ((rem >> (FIELD * i)) & FIELD_MASK) - GUARD
+            if left >= total_cost:
+                continue
+            s = 0.0
+            for bit, value in free:
+                if not visited & bit:
+                    s += value
+            for bit, value, cost in costly:
+                if left <= 0:
+                    break
+                if visited & bit:
+                    continue
+                if cost <= left:
+                    s += value
+                    left -= cost
+                else:
+                    s += value * left / cost
+                    break
+            if best is None or s < best:
+                best = s
+        if best is None:
+            best = sum(value for bit, value in self.all_values if not visited & bit)
+        return best + self.bonus
+
+
+# ---------------------------------------------------------------------------------------------
+# Searching one train's routes
+
+
+@dataclass(eq=False)
+class Found:
+    """A route found for a train: its legs in order, revenue and track."""
+
+    revenue: int
+    mask: int
+    legs: tuple
+
+
+class _Clock:
+    """Raises SearchTimeout once the deadline has passed (checked every few hundred steps)."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.ticks = 0
+
+    def tick(self) -> None:
+        self.ticks += 1
+        if self.ticks & 255 == 1 and time.perf_counter() > self.deadline:
+            raise SearchTimeout()
+
+
+def _oriented(bwd: tuple, fwd: tuple) -> tuple:
+    """The legs of a route anchored at a token city: the backward part reversed, then the
+    forward part."""
+    if not bwd:
+        return fwd
+    back = tuple(_reverse_leg(leg) for leg in reversed(bwd))
+    return back + fwd
+
+
+def _reverse_leg(leg: Leg) -> Leg:
+    return Leg(leg.b, leg.a, tuple(reversed(leg.paths)), leg.chain, leg.mask, leg.t_last,
+               leg.t_first, leg.t_inner)
+
+
+def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: int,
+                  sink: Callable[[int, int, tuple, tuple], float], clock: _Clock,
+                  score: Optional[Callable[[tuple, tuple], Optional[int]]] = None) -> None:
+    """Depth-first search of the train's routes that avoid track ``forbidden`` and could
+    earn more than ``threshold``; each is passed to ``sink(revenue, mask, bwd, fwd)``, which
+    returns the new threshold. A route is anchored at its first token city (in map order):
+    from there a forward part, then a backward part whose first stop comes later in the
+    network than the forward part's (so each route is met once). ``score``, if given,
+    returns the route's real revenue (None if illegal); the search then bounds with the
+    plain sum of stop values."""
+    values = model.values
+    stop_cost = model.stop_cost
+    legs_from = model.legs_from
+    guard_all = model.guard_all
+    passable = net.passable
+    groups = net.groups
+    extra_bound = model.extra_bound
+    tick = clock.tick
+    thr = [threshold]
+    fwd: list = []
+    bwd: list = []
+
+    def emit(rev: int, mask: int) -> None:
+        if score is None:
+            if rev > thr[0]:
+                thr[0] = sink(rev, mask, tuple(bwd), tuple(fwd))
+            return
+        if rev + model.bonus <= thr[0]:
+            return
+        real = score(tuple(bwd), tuple(fwd))
+        if real is not None and real > thr[0]:
+            thr[0] = sink(real, mask, tuple(bwd), tuple(fwd))
+
+    def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
+                 viol: bool, first_b: int) -> None:
+        tick()
+        if bwd:
+            emit(rev, mask)
+            if not passable[end]:
+                return
+            last_t = bwd[-1][5]
+        else:
+            if not passable[end]:
+                return
+            last_t = fwd[0][4]
+        if rev + extra_bound(visited, rem) <= thr[0]:
+            return
+        used = mask | forbidden
+        for leg in legs_from[end]:
+            b, bit, lmask, cost, t_first, t_last, t_inner, lnp, _ = leg
+            if visited & bit or lmask & used or grp & groups[b]:
+                continue
+            if not bwd and b <= first_b:
+                continue
+            nrem = rem - cost
+            if nrem & guard_all != guard_all:
+                continue
+            nviol = viol or t_inner or last_t or t_first
+            nnp = np + lnp
+            if nviol and nnp >= 3:
+                continue
+            bwd.append(leg)
+            backward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
+                     nnp, nviol, first_b)
+            bwd.pop()
+
+    def forward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
+                viol: bool, anchor: int) -> None:
+        tick()
+        if fwd:
+            emit(rev, mask)
+        if rev + extra_bound(visited, rem) <= thr[0]:
+            return
+        if fwd:
+            backward(anchor, visited, mask, rem, rev, grp, np, viol, fwd[0][0])
+            if not passable[end]:
+                return
+            last_t = fwd[-1][5]
+        else:
+            last_t = False
+        used = mask | forbidden
+        for leg in legs_from[end]:
+            b, bit, lmask, cost, t_first, t_last, t_inner, lnp, _ = leg
+            if visited & bit or lmask & used or grp & groups[b]:
+                continue
+            nrem = rem - cost
+            if nrem & guard_all != guard_all:
+                continue
+            nviol = viol or t_inner or last_t or (t_first and bool(fwd))
+            nnp = np + lnp
+            if nviol and nnp >= 3:
+                continue
+            fwd.append(leg)
+            forward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
+                    nnp, nviol, anchor)
+            fwd.pop()
+
+    banned = 0
+    for t in net.tokens:
+        rem = model.limit_packed - stop_cost[t]
+        if legs_from[t] and rem & guard_all == guard_all:
+            forward(t, banned | (1 << t), 0, rem, values[t], groups[t], 0, False, t)
+        banned |= 1 << t
+
+
+def legs_of(found_bwd: tuple, found_fwd: tuple) -> tuple:
+    """The :class:`Leg` objects of a route from the search's leg tuples, in route order."""
+    return _oriented(tuple(x[8] for x in found_bwd), tuple(x[8] for x in found_fwd))
+
+
+def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
+               score=None, floor: float = 0) -> Optional[Found]:
+    """The train's best route avoiding track ``forbidden`` (None if none earns more than
+    ``floor``)."""
+    best: List[Optional[Found]] = [None]
+
+    def sink(rev, mask, bwd, fwd) -> float:
+        best[0] = Found(rev, mask, legs_of(bwd, fwd))
+        return rev
+
+    search_routes(model, net, floor, forbidden, sink, clock, score)
+    return best[0]
+
+
+def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Clock,
+                 score=None) -> List[Found]:
+    """Every route of the train earning more than ``threshold``, best first."""
+    out: List[Found] = []
+
+    def sink(rev, mask, bwd, fwd) -> float:
+        out.append(Found(rev, mask, legs_of(bwd, fwd)))
+        return threshold
+
+    search_routes(model, net, threshold, 0, sink, clock, score)
+    out.sort(key=lambda f: -f.revenue)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Combining the trains' routes
+
+
+def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: int,
+            clock: _Clock, accept: Optional[Callable[[list], bool]] = None
+            ) -> Tuple[int, Optional[list]]:
+    """Branch and bound: one route (or none) from each list, no two sharing track, most
+    revenue in total; only sets earning more than ``incumbent`` are returned (else None).
+    A train identical to the previous one takes a route later in the shared list (or none
+    if the previous took none). ``accept`` may veto a complete set."""
+    k = len(lists)
+    best_rest = [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        best_rest[i] = best_rest[i + 1] + (lists[i][0].revenue if lists[i] else 0)
+    best = [incumbent, None]
+    choice: list = [None] * k
+    picked_index = [0] * k
+
+    def rec(i: int, used: int, total: int) -> None:
+        clock.tick()
+        if i == k:
+            if total > best[0] and (accept is None or accept(list(choice))):
+                best[0] = total
+                best[1] = list(choice)
+            return
+        rest = best_rest[i + 1]
+        items = lists[i]
+        start = 0
+        if same_as_previous[i]:
+            start = picked_index[i - 1]
+        for idx in range(start, len(items)):
+            f = items[idx]
+            if total + f.revenue + rest <= best[0]:
+                break
+            if f.mask & used:
+                continue
+            choice[i] = f
+            picked_index[i] = idx + 1
+            rec(i + 1, used | f.mask, total + f.revenue)
+        if total + rest > best[0]:
+            choice[i] = None
+            picked_index[i] = len(items)
+            rec(i + 1, used, total)
+        choice[i] = None
+
+    rec(0, 0, 0)
+    return best[0], best[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# The finder
+
+
+@dataclass
+class RouteResult:
+    """The finder's answer: ``routes`` in the ``run_routes`` format, their total
+    ``revenue``, whether it is ``proven`` optimal, and the search time in ``ms``."""
+
+    routes: List[dict]
+    revenue: int
+    proven: bool
+    ms: float
+    stats: dict = field(default_factory=dict)
+
+
+def to_route(game, train, legs: Sequence[Leg], net: Network) -> Route:
+    """An engine :class:`Route` for ``train`` along ``legs``."""
+    segments = []
+    for leg in legs:
+        a, b = net.nodes[leg.a], net.nodes[leg.b]
+        paths = list(leg.paths)
+        segments.append(Segment(a, b, Chain((a, b), paths, chain_id(paths))))
+    return Route(game, train, segments)
+
+
+def route_dict(route: Route) -> dict:
+    """A route in the ``run_routes`` action format."""
+    return {
+        "train": route.train.id,
+        "connections": route.connection_hexes(),
+        "hexes": [h.id for h in route.hexes()],
+        "revenue": route.revenue,
+        "revenue_str": route.revenue_str(),
+        "nodes": route.node_signatures(),
+    }
+
+
+def check_set(game, entity, routes: List[Route]) -> bool:
+    """Does the engine accept these routes together?"""
+    try:
+        for r in routes:
+            r.check(routes)
+        game.check_routes(entity, routes)
+    except GameError:
+        return False
+    return True
+
+
+class _Finder:
+    def __init__(self, game, entity, budget_s: float) -> None:
+        self.game = game
+        self.entity = entity
+        self.start = time.perf_counter()
+        self.clock = _Clock(self.start + budget_s)
+        self.trains = [t for t in game.route_trains(entity) if not t.local()]
+        self.skipped_local = len(game.route_trains(entity)) - len(self.trains)
+        self.net = build_network(game, entity)
+        self.models: Dict[tuple, TrainModel] = {}
+        self.model_of: list = []
+        for t in self.trains:
+            m = TrainModel(game, entity, t, self.net)
+            key = self._model_key(m)
+            self.models.setdefault(key, m)
+            self.model_of.append(key)
+        self.best_set: List[Optional[Found]] = [None] * len(self.trains)
+        self.best_total = 0
+        self.stats: dict = {"uncovered": uncovered_rules(game)}
+        if self.skipped_local:
+            self.stats["uncovered"].append("local trains")
+
+    @staticmethod
+    def _model_key(m: TrainModel) -> tuple:
+        return (m.train.name, tuple(m.values), m.limit_packed, tuple(m.stop_cost),
+                tuple(tuple(x[:4]) for legs in m.legs_from for x in legs), m.bonus,
+                m.additive, m.engine_checks)
+
+    # -- engine scoring and checks, for titles the plain model does not cover ------------
+
+    def scorer(self, model: TrainModel):
+        if model.additive and not model.engine_checks:
+            return None
+        game, net, train = self.game, self.net, model.train
+
+        def score(bwd: tuple, fwd: tuple) -> Optional[int]:
+            route = to_route(game, train, legs_of(bwd, fwd), net)
+            try:
+                if model.engine_checks:
+                    route.check([route])
+                return route.revenue
+            except GameError:
+                return None
+        return score
+
+    def accept(self, order: List[int]):
+        if not any(self.models[self.model_of[i]].engine_checks for i in order):
+            return None
+
+        def ok(choice: list) -> bool:
+            routes = [to_route(self.game, self.trains[i], f.legs, self.net)
+                      for i, f in zip(order, choice) if f is not None]
+            return check_set(self.game, self.entity, routes)
+        return ok
+
+    # -- the phases ------------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Search; True if the answer is proven optimal."""
+        complete = self.skipped_local == 0 and not self.stats["uncovered"]
+        if not self.trains or not self.net.tokens:
+            return complete
+        bests: Dict[tuple, Optional[Found]] = {}
+        for key, m in self.models.items():
+            bests[key] = best_route(m, self.net, 0, self.clock, self.scorer(m))
+        keys = list(self.models)
+        order = sorted(range(len(self.trains)),
+                       key=lambda i: (-(bests[self.model_of[i]].revenue
+                                        if bests[self.model_of[i]] else 0),
+                                      keys.index(self.model_of[i])))
+        self._greedy(order, bests)
+        if len(self.trains) == 1:
+            return complete
+        best_of = [bests[self.model_of[i]].revenue if bests[self.model_of[i]] else 0
+                   for i in order]
+        total_best = sum(best_of)
+        if total_best <= self.best_total:
+            return complete
+        lists: List[List[Found]] = []
+        cache: Dict[tuple, Tuple[float, List[Found]]] = {}
+        for pos, i in enumerate(order):
+            key = self.model_of[i]
+            threshold = self.best_total - (total_best - best_of[pos])
+            have = cache.get(key)
+            if have is None or have[0] > threshold:
+                m = self.models[key]
+                have = (threshold, routes_above(m, self.net, max(threshold, 0), self.clock,
+                                                self.scorer(m)))
+                cache[key] = have
+            lists.append([f for f in have[1] if f.revenue > threshold])
+        same = [pos > 0 and self.model_of[i] == self.model_of[order[pos - 1]]
+                for pos, i in enumerate(order)]
+        total, choice = combine(lists, same, self.best_total, self.clock, self.accept(order))
+        if choice is not None:
+            self.best_total = total
+            self.best_set = [None] * len(self.trains)
+            for i, f in zip(order, choice):
+                self.best_set[i] = f
+        self.stats["candidates"] = [len(x) for x in lists]
+        return complete
+
+    def _greedy(self, order: List[int], bests: dict) -> None:
+        """A first answer: each train in turn takes its best route on the track left free."""
+        used = 0
+        total = 0
+        chosen: List[Optional[Found]] = [None] * len(self.trains)
+        accept = self.accept(order)
+        for pos, i in enumerate(order):
+            key = self.model_of[i]
+            m = self.models[key]
+            f = bests[key] if used == 0 else best_route(m, self.net, used, self.clock,
+                                                       self.scorer(m))
+            if f is None:
+                continue
+            chosen[i] = f
+            if accept is not None and not accept([chosen[j] for j in order]):
+                chosen[i] = None
+                continue
+            used |= f.mask
+            total += f.revenue
+        self.best_set = chosen
+        self.best_total = total
+
+    def result(self, proven: bool) -> RouteResult:
+        game = self.game
+        routes = [to_route(game, t, f.legs, self.net)
+                  for t, f in zip(self.trains, self.best_set) if f is not None]
+        dicts = [route_dict(r) for r in routes]
+        revenue = sum(d["revenue"] for d in dicts)
+        ms = (time.perf_counter() - self.start) * 1000.0
+        stats = dict(self.stats)
+        stats.update(nodes=len(self.net.nodes), chains=len(self.net.chains))
+        return RouteResult(dicts, revenue, proven, ms, stats)
+
+
+def run_routes_positions(data: dict) -> Iterator[Tuple[int, dict, object, object]]:
+    """``(index, entry, game, entity)`` for every ``run_routes`` entry of an export's log,
+    with the game as it stood just before that entry (undone entries included, as the
+    player saw them). The game object is advanced between yields: use it before the next."""
+    from ..engine.replay import ActionLog
+
+    log = ActionLog(data, log=False)
+    for index, h in enumerate(data.get("actions") or []):
+        if h.get("type") == "run_routes":
+            game = log.game
+            yield index, h, game, game.lookup(h.get("entity_type"), h.get("entity"))
+        log.process(h)
+
+
+def recorded_revenue(entry: dict) -> int:
+    """The revenue a ``run_routes`` entry records: the sum over its routes."""
+    return sum(int(r.get("revenue") or 0) for r in entry.get("routes") or [])
+
+
+def find_best_routes(game, entity, budget_s: float = DEFAULT_BUDGET_S) -> RouteResult:
+    """The routes earning ``entity`` the most with its trains that may still run, in the
+    ``run_routes`` format; ``proven`` is False if the time budget ran out first (the best
+    routes found are returned) or some train could not be considered (local trains)."""
+    finder = _Finder(game, entity, budget_s)
+    try:
+        proven = finder.run()
+    except SearchTimeout:
+        proven = False
+    return finder.result(proven)

@@ -383,7 +383,11 @@ class Game:
             "tile": {t.id: t for t in self.tiles},
             "share": {s.id: s for c in self.corporations for s in c.all_shares},
         }
-        self.index["tile"].update({h.tile.id: h.tile for h in self.hexes if h.tile})
+        # Preprinted tiles are named after their hex; a tile of the supply with the same id
+        # (1893's K6 and hex K6) is the one actions mean.
+        for h in self.hexes:
+            if h.tile:
+                self.index["tile"].setdefault(h.tile.id, h.tile)
         cities = {}
         for t in [h.tile for h in self.hexes if h.tile] + self.tiles:
             for c in t.cities:

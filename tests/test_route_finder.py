@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Sequence
 
 import pytest
 
 from conftest import fixture_files, load_json
 from tracklayer.engine.errors import GameError, RouteError
-from tracklayer.routes.finder import (find_best_routes, recorded_revenue, run_routes_positions,
-                                      standard_distance_limits, standard_stop_distance)
+from tracklayer.routes.finder import (Found, _Clock, combine, find_best_routes, recorded_revenue,
+                                      run_routes_positions, standard_distance_limits,
+                                      standard_stop_distance)
+from tracklayer.map.tiles import Tile
 from tracklayer.routes.route import Route, Segment, build_routes, node_chains
 from tracklayer.titles import supported_titles, title_class
 
@@ -102,21 +105,28 @@ class Bonus1893(G1893):
             raise RouteError("a route to an off-board needs three stops")
 
 
+def _fits(h, tile) -> bool:
+    """Does every exit of ``tile`` (as turned) lead to a hex that may be entered from ``h``
+    (no impassable border, on either side, as the rules for laying track require)?"""
+    for e in tile.exits:
+        n = h.neighbors.get(e)
+        if n is None or n.neighbors.get((e + 3) % 6) is not h:
+            return False
+    return True
+
+
 def _joins(h, tile) -> int:
     """How many exits of ``tile`` (as turned) meet track of the neighbouring tiles."""
-    count = 0
-    for e in tile.exits:
-        n = h.all_neighbors.get(e)
-        if n is not None and (e + 3) % 6 in n.tile.exits:
-            count += 1
-    return count
+    return sum(1 for e in tile.exits if (e + 3) % 6 in h.neighbors[e].tile.exits)
 
 
-def make_position(seed: int, cls=G1893, trains=TRAINS, radius: int = 3, fill: float = 0.9):
+def make_position(seed: int, cls=G1893, trains=TRAINS, radius: int = 3, fill: float = 0.9,
+                  extra_tiles: Sequence[str] = ()):
     """A random position: on most plain hexes within ``radius`` of a random hex, in random
-    order, whichever of a few random tiles and turns joins the most track already there;
-    1-2 tokens of DE, some cities filled by others' tokens; 1-3 trains for DE; a random
-    phase. Returns (game, DE)."""
+    order, whichever of a few random tiles (the title's, plus three of each of
+    ``extra_tiles``, in tile notation) and turns joins the most track already there;
+    1-2 tokens of DE, some cities filled by others' tokens; 1-3 trains (maybe alike) for
+    DE; a random phase. Returns (game, DE)."""
     rng = random.Random(seed)
     while True:
         game = cls([(1, "A"), (2, "B"), (3, "C")], seed=1, log=False)
@@ -127,6 +137,8 @@ def make_position(seed: int, cls=G1893, trains=TRAINS, radius: int = 3, fill: fl
         region = [h for h in game.hexes if h.distance(center) <= radius]
         rng.shuffle(region)
         pool = [t for t in game.tiles if t.hex is None]
+        pool += [Tile(f"X{i}", "yellow", code, index=k)
+                 for i, code in enumerate(extra_tiles) for k in range(3)]
         for h in region:
             if h not in plain or rng.random() > fill:
                 continue
@@ -134,7 +146,10 @@ def make_position(seed: int, cls=G1893, trains=TRAINS, radius: int = 3, fill: fl
             for tile in rng.sample(pool, 6):
                 for rotation in rng.sample(range(6), 3):
                     tile.rotate(rotation)
-                    tries.append((_joins(h, tile), rng.random(), tile, rotation))
+                    if _fits(h, tile):
+                        tries.append((_joins(h, tile), rng.random(), tile, rotation))
+            if not tries:
+                continue
             _, _, tile, rotation = max(tries, key=lambda t: t[:2])
             pool.remove(tile)
             h.lay(tile.rotate(rotation))
@@ -152,8 +167,7 @@ def make_position(seed: int, cls=G1893, trains=TRAINS, radius: int = 3, fill: fl
                 free = [o for o in others if o.next_token() is not None]
                 for other in free[:city.available_slots()]:
                     city.place_token(other, other.next_token(), check_tokenable=False)
-        names = rng.sample(trains, min(len(trains), rng.choice([1, 2, 2, 3])))
-        for name in names:
+        for name in [rng.choice(trains) for _ in range(rng.choice([1, 2, 2, 3]))]:
             train = next(t for t in game.depot.trains if t.name == name and t.owner is not corp)
             train.owner = corp
             corp.trains.append(train)
@@ -260,14 +274,15 @@ def engine_accepts(game, corp, route_dicts: list) -> None:
         assert route.revenue == d["revenue"]
 
 
-def _check_exact(seed: int, cls, trains=TRAINS) -> None:
-    game, corp = make_position(seed, cls, trains)
+def _check_exact(seed: int, cls, trains=TRAINS, extra_tiles: Sequence[str] = ()):
+    game, corp = make_position(seed, cls, trains, extra_tiles=extra_tiles)
     result = find_best_routes(game, corp)
     engine_accepts(game, corp, result.routes)
     assert result.revenue == sum(d["revenue"] for d in result.routes)
     best = brute_force_best(game, corp)
     assert result.proven
     assert result.revenue == best, f"seed {seed}: finder {result.revenue}, exhaustive {best}"
+    return result
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -277,7 +292,21 @@ def test_exact_on_generated_positions(seed):
 
 @pytest.mark.parametrize("seed", range(100, 115))
 def test_exact_with_reach_in_hex_sides(seed):
-    _check_exact(seed, HexReach1893, ["3", "4", "5", "6"])
+    result = _check_exact(seed, HexReach1893, ["3", "4", "5", "6"])
+    # the hooks describe the title's reach exactly: the engine refuses no candidate
+    assert result.stats.get("engine_refused", 0) == 0
+
+
+TERMINAL_TILES = ("city 40 ; path 0 N0 terminal ; path N0 3",
+                  "town 20 ; path 0 N0 ; path N0 2 terminal",
+                  "path 0 3 terminal ; path 1 4",
+                  "city 30 ; town 10 ; path 0 N0 ; path N0 N1 terminal ; path N1 3")
+
+
+@pytest.mark.parametrize("seed", range(300, 325))
+def test_exact_with_terminal_track(seed):
+    """Terminal track (not only into off-boards) may only begin or end a route."""
+    _check_exact(seed, G1893, extra_tiles=TERMINAL_TILES)
 
 
 @pytest.mark.parametrize("seed", range(200, 215))
@@ -297,6 +326,33 @@ def test_out_of_time_returns_unproven_legal_routes():
     result = find_best_routes(game, corp, budget_s=0)
     assert not result.proven
     engine_accepts(game, corp, result.routes)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_combination_matches_exhaustive_assignment(seed):
+    """Combining the trains' candidate routes: one or none per train, no shared track, the
+    most revenue — identical trains sharing one list — equals trying every assignment."""
+    rng = random.Random(seed)
+    lists, same = [], []
+    for _ in range(rng.randint(1, 4)):
+        if lists and rng.random() < 0.5:
+            lists.append(lists[-1])
+            same.append(True)
+            continue
+        found = [Found(rng.randrange(10, 100, 10), rng.randrange(1, 1 << 8), ())
+                 for _ in range(rng.randint(0, 9))]
+        lists.append(sorted(found, key=lambda f: -f.revenue))
+        same.append(False)
+    best = 0
+    for combo in itertools.product(*[[None] + x for x in lists]):
+        chosen = [f for f in combo if f is not None]
+        if len({id(f) for f in chosen}) < len(chosen):
+            continue
+        masks = [f.mask for f in chosen]
+        if all(a & b == 0 for a, b in itertools.combinations(masks, 2)):
+            best = max(best, sum(f.revenue for f in chosen))
+    total, choice = combine(lists, same, 0, _Clock(float("inf")))
+    assert (total if choice is not None else 0) == best
 
 
 # ---------------------------------------------------------------------------------------------

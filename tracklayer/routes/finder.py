@@ -154,9 +154,9 @@ class Leg:
     paths: tuple
     chain: int          # index of the undirected chain (both orientations share it)
     mask: int           # bits of the track keys it holds
-    t_first: bool       # its first / last / some inner piece of track is terminal
+    t_first: bool       # its first / last piece of track is terminal
     t_last: bool
-    t_inner: bool
+    terminals: int      # how many of its pieces of track are terminal
 
     @property
     def npaths(self) -> int:
@@ -275,7 +275,7 @@ def build_network(game, entity) -> Network:
         for a, b, ps in ((u, v, paths), (v, u, tuple(reversed(paths)))):
             legs_from[a].append(Leg(a, b, ps, ci, mask, bool(ps[0].terminal),
                                     bool(ps[-1].terminal),
-                                    any(bool(p.terminal) for p in ps[1:-1])))
+                                    sum(1 for p in ps if p.terminal)))
     token_idx = list(range(len(tokens)))
     passable = [not node.blocks(entity) for node in nodes]
     return Network(nodes, token_idx, passable, groups, legs_from, out_chains)
@@ -343,7 +343,7 @@ class TrainModel:
         self.legs_from: List[list] = []
         for legs in net.legs_from:
             mine = [(leg.b, 1 << leg.b, leg.mask, chain_cost[leg.chain] + self.stop_cost[leg.b],
-                     leg.t_first, leg.t_last, leg.t_inner, leg.npaths, leg)
+                     leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg)
                     for leg in legs if chain_cost[leg.chain] is not None]
             mine.sort(key=lambda t: -self.values[t[0]])
             self.legs_from.append(mine)
@@ -483,7 +483,7 @@ def _oriented(bwd: tuple, fwd: tuple) -> tuple:
 
 def _reverse_leg(leg: Leg) -> Leg:
     return Leg(leg.b, leg.a, tuple(reversed(leg.paths)), leg.chain, leg.mask, leg.t_last,
-               leg.t_first, leg.t_inner)
+               leg.t_first, leg.terminals)
 
 
 def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: int,
@@ -519,23 +519,18 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
         if real is not None and real > thr[0]:
             thr[0] = sink(real, mask, tuple(bwd), tuple(fwd))
 
-    def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
-                 viol: bool, first_b: int) -> None:
+    def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
+                 first_b: int, last_term: bool) -> None:
         tick()
         if bwd:
             emit(rev, mask)
-            if not passable[end]:
-                return
-            last_t = bwd[-1][5]
-        else:
-            if not passable[end]:
-                return
-            last_t = fwd[0][4]
+        if not passable[end]:
+            return
         if rev + extra_bound(visited, rem) <= thr[0]:
             return
         used = mask | forbidden
         for leg in legs_from[end]:
-            b, bit, lmask, cost, t_first, t_last, t_inner, lnp, _ = leg
+            b, bit, lmask, cost, _, t_last, terminals, _, _ = leg
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             if not bwd and b <= first_b:
@@ -543,51 +538,47 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             nrem = rem - cost
             if nrem & guard_all != guard_all:
                 continue
-            nviol = viol or t_inner or last_t or t_first
-            nnp = np + lnp
-            if nviol and nnp >= 3:
+            ntc = tc + terminals
+            if ntc and ntc - t_last - last_term > 0:
                 continue
             bwd.append(leg)
             backward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
-                     nnp, nviol, first_b)
+                     ntc, first_b, last_term)
             bwd.pop()
 
     def forward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
-                viol: bool, anchor: int) -> None:
+                tc: int, anchor: int) -> None:
         tick()
         if fwd:
             emit(rev, mask)
         if rev + extra_bound(visited, rem) <= thr[0]:
             return
         if fwd:
-            backward(anchor, visited, mask, rem, rev, grp, np, viol, fwd[0][0])
+            backward(anchor, visited, mask, rem, rev, grp, tc, fwd[0][0], fwd[-1][5])
             if not passable[end]:
                 return
-            last_t = fwd[-1][5]
-        else:
-            last_t = False
         used = mask | forbidden
         for leg in legs_from[end]:
-            b, bit, lmask, cost, t_first, t_last, t_inner, lnp, _ = leg
+            b, bit, lmask, cost, t_first, t_last, terminals, lnp, _ = leg
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:
                 continue
-            nviol = viol or t_inner or last_t or (t_first and bool(fwd))
+            ntc = tc + terminals
             nnp = np + lnp
-            if nviol and nnp >= 3:
+            if ntc and nnp > 1 and ntc - (fwd[0][4] if fwd else t_first) - t_last > 0:
                 continue
             fwd.append(leg)
             forward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
-                    nnp, nviol, anchor)
+                    nnp, ntc, anchor)
             fwd.pop()
 
     banned = 0
     for t in net.tokens:
         rem = model.limit_packed - stop_cost[t]
         if legs_from[t] and rem & guard_all == guard_all:
-            forward(t, banned | (1 << t), 0, rem, values[t], groups[t], 0, False, t)
+            forward(t, banned | (1 << t), 0, rem, values[t], groups[t], 0, 0, t)
         banned |= 1 << t
 
 
@@ -765,6 +756,7 @@ class _Finder:
                     route.check([route])
                 return route.revenue
             except GameError:
+                self.stats["engine_refused"] = self.stats.get("engine_refused", 0) + 1
                 return None
         return score
 

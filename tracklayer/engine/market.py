@@ -94,12 +94,14 @@ class StockMarket:
         return row[c] if c < len(row) else None
 
     def price_by_id(self, price_id: str) -> Optional[SharePrice]:
-        """The cell called ``"price,row,column"`` (the 18xx.games share price id)."""
+        """The cell called ``"price,row,column"`` (the 18xx.games share price id); None if
+        there is no such cell or its price is not the one named."""
         try:
             _, r, c = price_id.split(",")
-            return self.share_price((int(r), int(c)))
+            cell = self.share_price((int(r), int(c)))
         except ValueError:
             return None
+        return cell if cell is not None and cell.id == price_id else None
 
     def set_par(self, corporation, share_price: SharePrice) -> None:
         share_price.corporations.append(corporation)

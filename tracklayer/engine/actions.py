@@ -179,7 +179,9 @@ def _choose(game, h, action):
 
 
 def _assign(game, h, action):
-    action.target = _lookup(game, h.get("target_type"), _require(h, "target"), "assign target")
+    target = h.get("target")
+    action.target = _lookup(game, h.get("target_type"), target, "assign target") \
+        if target is not None else None
 
 
 def _corporation(game, h, action):

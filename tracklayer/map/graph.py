@@ -173,44 +173,73 @@ class Graph:
 def walk(start, tokens, blocker=None, skip_track=None, skip_paths=()) -> list:
     """Every path reachable from node ``start``, in the order first reached.
 
-    Track is followed across hex sides (lanes and gauges must match, and a train never
-    reverses over the side it came in by) and through towns and cities, except cities
-    that ``blocker`` may not pass (all slots taken by others), off-boards, terminal track,
-    and the other ``tokens`` (walked on their own).
+    The walk follows track depth first, as a train would: across hex sides (lanes and
+    gauge must match, and it never turns back over the side it came in by), through towns
+    and cities except cities ``blocker`` may not pass (all slots taken by others),
+    off-boards, terminal track and the other ``tokens`` (walked on their own). A path is
+    not entered again while the walk is still on it; after crossing a hex side shared by
+    several paths of a tile, paths are forgotten once walked so they can be reached again
+    another way.
     """
-    visited_nodes = set(tokens)
-    seen: set = set()
+    visited_nodes = {t: True for t in tokens if t is not start}
+    visited_paths: dict = {}
+    counter: dict = {}
     order: list = []
-    stack: list = []
 
-    def enter_node(node) -> None:
-        for p in reversed(node.paths):
-            if p.track != skip_track and not p.ignore and p not in skip_paths:
-                stack.append((p, None))
+    def node_walk(node, converging_path: bool) -> None:
+        if node in visited_nodes:
+            return
+        visited_nodes[node] = True
+        for node_path in node.paths:
+            if node_path.track == skip_track or node_path.ignore:
+                continue
+            path_walk(node_path, None, None, converging_path, node, converging_path)
+        if converging_path:
+            del visited_nodes[node]
 
-    enter_node(start)
-    while stack:
-        path, entry = stack.pop()
-        state = (path, entry)
-        if state in seen:
-            continue
-        seen.add(state)
+    def path_walk(path, skip, jskip, converging: bool, origin, origin_converging: bool):
+        if path in visited_paths or path in skip_paths:
+            return
+        junction = path.junction
+        if junction is not None and counter.get(junction, 0) > 1:
+            return
+        hex_id = path.tile.hex.id
+        if counter:
+            for e in path.edges:
+                if counter.get((hex_id, e.num, e.lanes[1]), 0) > 0:
+                    return
+        if path.track == skip_track:
+            return
+        if junction is not None and path.terminal:
+            return
+        visited_paths[path] = True
+        if junction is not None:
+            counter[junction] = counter.get(junction, 0) + 1
+        # The path is reached: record it and walk on through its stops.
         order.append(path)
         if not path.terminal:
-            for n in path.nodes:
-                if n in visited_nodes or (blocker is not None and n.blocks(blocker)):
+            for nxt in path.nodes:
+                if nxt is origin:
                     continue
-                visited_nodes.add(n)
-                enter_node(n)
-        junction = path.junction
-        if junction is not None and entry != "junction" and not path.terminal:
+                if blocker is not None and nxt.blocks(blocker):
+                    continue
+                node_walk(nxt, origin_converging or converging)
+        if junction is not None and junction is not jskip:
             for jp in junction.paths:
-                if jp is not path and jp not in skip_paths:
-                    stack.append((jp, "junction"))
-        for num, _, np, np_edge in path.tile.hex.links(path):
-            if num == entry or np.track == skip_track or np in skip_paths:
+                path_walk(jp, None, junction, converging, origin, origin_converging)
+        tile = path.tile
+        for num, lane, np, np_edge in tile.hex.links(path):
+            if num == skip:
                 continue
-            stack.append((np, np_edge))
+            key = (hex_id, num, lane)
+            counter[key] = counter.get(key, 0) + 1
+            path_walk(np, np_edge, None, converging or tile.exit_count(num) > 1, origin,
+                      origin_converging)
+            counter[key] -= 1
+        if converging:
+            del visited_paths[path]
+        if junction is not None:
+            counter[junction] -= 1
+
+    node_walk(start, False)
     return order
-
-

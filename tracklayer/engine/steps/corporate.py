@@ -79,6 +79,8 @@ class Assign(Step):
         game = self.game
         company = action.entity
         target = action.target
+        if target is None:
+            raise GameError(f"say what to assign {company.name} to")
         if company.id in target.assignments:
             raise GameError(f"{company.name} is already assigned to {target.name}")
         ability = None

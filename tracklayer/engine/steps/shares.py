@@ -138,6 +138,9 @@ class BuySellParShares(ShareBuying, Step):
         if entity is bundle.owner:
             return False
         corporation = bundle.corporation
+        if corporation.share_price is None and bundle.owner is corporation.ipo_owner and \
+                not bundle.presidents_share:
+            return False  # not started: its shares come only after parring it
         return (self.available_cash(entity) >= self.modify_purchase_price(bundle)
                 and not self.sold_map(entity).get(corporation)
                 and (self.can_buy_multiple(entity, corporation, bundle.owner) or not self.bought())
@@ -307,9 +310,15 @@ class BuySellParShares(ShareBuying, Step):
 
     # -- processing ------------------------------------------------------------------------
 
+    def check_started(self, bundle) -> None:
+        corporation = bundle.corporation
+        if corporation.share_price is None and bundle.owner is corporation.ipo_owner:
+            raise GameError(f"{corporation.name} has not been started: par it first")
+
     def process_buy_shares(self, action: Action) -> None:
         r = self.round
         bundle = action.bundle
+        self.check_started(bundle)
         bought = r.players_bought.setdefault(action.entity, {})
         bought[bundle.corporation] = bought.get(bundle.corporation, 0) + bundle.percent
         if bundle.owner.is_corporation:

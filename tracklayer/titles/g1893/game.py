@@ -331,8 +331,8 @@ class G1893(Game):
         return not any(a.type == "no_buy" for a in corporation.all_abilities)
 
     def can_par(self, corporation, parrer) -> bool:
-        if corporation is self.rag and parrer is self.fdsd.owner:
-            return True
+        if corporation is self.rag and parrer is self.fdsd.owner and not corporation.ipoed:
+            return True  # FdSD can pay for starting RAG
         if parrer.cash < 120:
             return False
         return super().can_par(corporation, parrer)
@@ -841,6 +841,7 @@ class G1893BuySellParShares(BuySellParShares):
         if entity.is_company:
             return self.exchange_for_rag(action, entity)
         corporation = action.bundle.corporation
+        self.check_started(action.bundle)
         self.buy_shares(entity, action.bundle, swap=action.swap,
                         allow_president_change=corporation.presidents_share.buyable)
         self.track_action(action, corporation)

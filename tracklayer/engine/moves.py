@@ -1,0 +1,357 @@
+"""Legal moves: concrete actions (18xx.games format) the players may take in a position.
+
+:func:`legal_actions` lists, for every entity that may act now, the actions the rules allow,
+built from the active steps' own predicates (``can_buy``, ``can_sell``, legal tile rotations,
+tokenable cities, buyable trains …). Continuous choices are sampled: a bid or a price paid to
+another company is offered at its minimum, its maximum and a value in between; runs of
+trains are offered as a few legal route sets (not every one).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Iterable, List, Optional
+
+from .errors import GameError
+
+
+def _entity_type(entity) -> str:
+    if entity.is_player:
+        return "player"
+    if entity.is_corporation:
+        return "corporation"
+    if entity.is_minor:
+        return "minor"
+    return "company"
+
+
+def _action(type_: str, entity, **fields) -> dict:
+    h = {"type": type_, "entity": entity.id, "entity_type": _entity_type(entity)}
+    h.update(fields)
+    return h
+
+
+def acting_entities(game) -> list:
+    """Entities that may act now: the round's active ones, their owners (who may sell
+    shares to help), and companies with usable powers."""
+    out = []
+    for e in game.round.active_entities():
+        if e is not None and e not in out:
+            out.append(e)
+            owner = getattr(e, "owner", None)
+            if owner is not None and owner.is_player and owner not in out:
+                out.append(owner)
+    for c in game.companies:
+        owner = c.owner
+        if not c.closed and owner is not None and (owner.is_player or owner.is_corporation):
+            out.append(c)
+    return out
+
+
+# What a private company itself can do: be exchanged for shares, or use a power on a hex.
+COMPANY_ACTIONS = ("buy_shares", "assign")
+
+
+def legal_actions(game, rng: Optional[_random.Random] = None) -> List[dict]:
+    """Concrete legal actions in the current position (see the module docstring)."""
+    rng = rng or _random.Random(0)
+    if game.finished:
+        return []
+    out: List[dict] = []
+    for entity in acting_entities(game):
+        for type_ in game.round.actions_for(entity):
+            if type_ in ("message", "end_game") or type_.startswith("program_"):
+                continue
+            if entity.is_company and type_ not in COMPANY_ACTIONS:
+                continue
+            step = game.round.step_for(entity, type_)
+            if step is None:
+                continue
+            maker = _MAKERS.get(type_)
+            if maker is None:
+                continue
+            out.extend(maker(game, step, entity, rng))
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# Generators, one per action type
+
+
+def _pass(game, step, entity, rng):
+    return [_action("pass", entity)]
+
+
+def _bid(game, step, entity, rng):
+    kind = step.type
+    if hasattr(step, "companies") and kind == "waterfall_auction":
+        out = []
+        auction = step.active_auction()
+        targets = [step.auctioning] if auction else list(step.companies)
+        for c in targets:
+            low, high = step.min_bid(c), step.max_bid(entity, c)
+            if low > high:
+                continue
+            prices = {low} if step.may_purchase(c) else {low, high, low + 5 * rng.randint(0, max(0, (high - low) // 5))}
+            out += [_action("bid", entity, company=c.id, price=p) for p in sorted(prices)
+                    if p <= high]
+        return out
+    # A starting package: the initial draft sells at face value, the forced auction at
+    # the item's current (possibly reduced) price.
+    forced = hasattr(step, "auctioning")
+    items = step.available() if forced else game.draftables()
+    out = []
+    for c in items:
+        price = c.min_bid if forced else c.value
+        if price <= entity.cash or (forced and step.auctioning is None):
+            out.append(_action("bid", entity, company=c.id, price=price))
+    return out
+
+
+def _par(game, step, entity, rng):
+    out = []
+    pending = getattr(game.round, "companies_pending_par", None)
+    if step.type == "company_pending_par" and pending:
+        company = pending[0]
+        for a in game.abilities(company, "shares"):
+            for s in a.shares:
+                if s.president:
+                    for p in step.get_par_prices(entity, s.corporation):
+                        out.append(_action("par", entity, corporation=s.corporation.id,
+                                           share_price=p.id))
+        return out
+    for c in game.corporations:
+        if not game.can_par(c, entity) or not hasattr(step, "get_par_prices"):
+            continue
+        if not step.can_buy(entity, c.all_shares[0].to_bundle()) and \
+                not getattr(step, "rag_exchangable", lambda *a: False)(entity, c):
+            continue
+        for p in step.get_par_prices(entity, c):
+            out.append(_action("par", entity, corporation=c.id, share_price=p.id))
+    return out
+
+
+def _share_choices(shares: Iterable) -> list:
+    """One certificate of each size, the first of each."""
+    seen, out = set(), []
+    for s in shares:
+        if s.percent not in seen:
+            seen.add(s.percent)
+            out.append(s)
+    return out
+
+
+def _buy_shares(game, step, entity, rng):
+    out = []
+    if entity.is_company:  # an exchange, e.g. 1893's FdSD for RAG shares
+        for s in _share_choices(game.share_pool.shares):
+            out.append(_action("buy_shares", entity, shares=[s.id], percent=s.percent))
+        return out
+    if entity.is_corporation and hasattr(step, "redeemable_shares"):
+        return [_action("buy_shares", entity, shares=[s.id for s in b.shares], percent=b.percent)
+                for b in step.redeemable_shares(entity)]
+    if not hasattr(step, "can_buy"):
+        return out
+    for c in game.corporations:
+        pools = [c.ipo_owner.shares_of(c), game.share_pool.shares_of(c)]
+        for shares in pools:
+            for s in _share_choices([x for x in shares if x.buyable]):
+                bundle = s.to_bundle()
+                if step.can_buy(entity, bundle):
+                    out.append(_action("buy_shares", entity, shares=[s.id], percent=s.percent))
+    return out
+
+
+def _sell_shares(game, step, entity, rng):
+    out = []
+    if entity.is_corporation and hasattr(step, "issuable_shares") and \
+            entity is step.current_entity():
+        return [_action("sell_shares", entity, shares=[s.id for s in b.shares], percent=b.percent)
+                for b in step.issuable_shares(entity)]
+    if not hasattr(step, "can_sell"):
+        return out
+    for c, shares in list(entity.shares_by_corporation.items()):
+        if not shares or c.closed:
+            continue
+        for b in game.bundles_for_corporation(entity, c):
+            try:
+                ok = step.can_sell(entity, b)
+            except GameError:
+                ok = False
+            if ok:
+                out.append(_action("sell_shares", entity, shares=[s.id for s in b.shares],
+                                   percent=b.percent))
+    return out
+
+
+def _buy_company(game, step, entity, rng):
+    out = []
+    if step.type == "buy_sell_par_shares":
+        for c in game.buyable_bank_owned_companies():
+            try:
+                ok = step.can_buy_company(entity, c)
+            except TypeError:
+                ok = False
+            if ok:
+                out.append(_action("buy_company", entity, company=c.id, price=c.value))
+        return out
+    buyer = entity if not hasattr(step, "spender") else step.spender(entity)
+    for c in game.purchasable_companies(buyer):
+        low = c.min_price if not hasattr(step, "spender") else 1
+        high = min(c.max_price(buyer) if not hasattr(step, "spender") else buyer.cash,
+                   game.buying_power(buyer))
+        if low > high:
+            continue
+        for p in sorted({low, high, rng.randint(low, high)}):
+            out.append(_action("buy_company", entity, company=c.id, price=p))
+    return out
+
+
+def _sell_company(game, step, entity, rng):
+    if not hasattr(step, "sellable_companies"):
+        return []
+    return [_action("sell_company", entity, company=c.id, price=c.value)
+            for c in step.sellable_companies(entity)]
+
+
+def _lay_tile(game, step, entity, rng):
+    out = []
+    hexes = game.graph_for_entity(entity).connected_hexes(entity)
+    sms = getattr(entity, "sms_hexes", None)
+    candidates = [game.hex_by_id(h) for h in sms] if sms else [h for h in hexes if h is not None]
+    for hex in candidates:
+        if step.tracker_available_hex(entity, hex) is None and not sms:
+            continue
+        try:
+            tiles = step.potential_tiles(entity, hex)
+        except GameError:
+            continue  # the hex is closed to tiles for now
+        for tile in tiles:
+            try:
+                rotations = step.legal_tile_rotations(entity, hex, tile)
+            except GameError:
+                rotations = []
+            finally:
+                tile.rotate(0)
+            for r in rotations:
+                out.append(_action("lay_tile", entity, hex=hex.id, tile=tile.id, rotation=r))
+    return out
+
+
+def _place_token(game, step, entity, rng):
+    out = []
+    if step.type == "home_token":
+        pending = step.pending_token()
+        token = pending.get("token")
+        for hex in pending.get("hexes", []):
+            for city in hex.tile.cities:
+                if city.tokenable(token.corporation, [token], free=True):
+                    out.append(_action("place_token", entity, city=city.id))
+        return out
+    sms = getattr(entity, "sms_hexes", None)
+    if sms:
+        cities = [c for h in sms for c in game.hex_by_id(h).tile.cities]
+    else:
+        cities = [n for n in game.token_graph_for_entity(entity).connected_nodes(entity)
+                  if n.is_city]
+    tokens = entity.tokens_by_type()
+    for city in cities:
+        if city.tokenable(entity, tokens):
+            out.append(_action("place_token", entity, city=city.id))
+    return out
+
+
+def _run_routes(game, step, entity, rng):
+    from ..routes.finder import find_best_routes  # noqa: F401  (optional component)
+    result = find_best_routes(game, entity)
+    if not result.routes:
+        return []
+    return [_action("run_routes", entity, routes=result.routes, extra_revenue=0, subsidy=0)]
+
+
+def _dividend(game, step, entity, rng):
+    return [_action("dividend", entity, kind=k) for k in step.DIVIDEND_TYPES]
+
+
+def _buy_train(game, step, entity, rng):
+    out = []
+    depot = game.depot
+    trains = step.buyable_trains(entity)
+    power = game.buying_power(entity)
+    helped = step.president_may_contribute(entity)
+    owner_cash = entity.owner.cash if helped and entity.owner is not None else 0
+    for train in trains:
+        if train.from_depot():
+            for name, v in train.variants.items():
+                price = v["price"]
+                assisted = game.president_assisted_buy(entity, train, price)[0] > 0
+                if price <= power or (helped and price <= power + owner_cash) or assisted:
+                    out.append(_action("buy_train", entity, train=train.id, price=price,
+                                       variant=name))
+        else:
+            low, high = step.spend_minmax(entity, train)
+            if low > high:
+                continue
+            for p in sorted({low, high, rng.randint(low, high)}):
+                out.append(_action("buy_train", entity, train=train.id, price=p,
+                                   variant=train.name))
+    if step.discountable_trains_allowed(entity):
+        for own, dt, name, price in game.discountable_trains_for(entity):
+            if price <= game.buying_power(entity):
+                out.append(_action("buy_train", entity, train=dt.id, price=price, variant=name,
+                                   exchange=own.id))
+    return out
+
+
+def _discard_train(game, step, entity, rng):
+    return [_action("discard_train", entity, train=t.id) for t in entity.trains]
+
+
+def _special_buy(game, step, entity, rng):
+    items = step.buyable_items(entity) if hasattr(step, "buyable_items") else []
+    return [_action("special_buy", entity, description=i.description, cost=i.cost) for i in items]
+
+
+def _choose(game, step, entity, rng):
+    choices = step.choices() if callable(getattr(step, "choices", None)) else \
+        list(getattr(step, "CHOICES", ()))
+    return [_action("choose", entity, choice=c) for c in choices]
+
+
+def _assign(game, step, entity, rng):
+    if entity.is_player:  # 1893: pay for parring RAG by exchanging FdSD
+        return [_action("assign", entity, target=c.id, target_type="company")
+                for c in step.available_subsidiaries(entity)]
+    out = []
+    for a in game.abilities(entity, "assign_hexes"):
+        for h in a.hexes:
+            out.append(_action("assign", entity, target=h, target_type="hex"))
+    return out
+
+
+def _bankrupt(game, step, entity, rng):
+    player = game.acting_for_entity(entity.owner) if entity.owner is not None else None
+    if player is not None and game.can_go_bankrupt(player, entity):
+        return [_action("bankrupt", entity)]
+    return []
+
+
+_MAKERS = {
+    "pass": _pass,
+    "bid": _bid,
+    "par": _par,
+    "buy_shares": _buy_shares,
+    "sell_shares": _sell_shares,
+    "buy_company": _buy_company,
+    "sell_company": _sell_company,
+    "lay_tile": _lay_tile,
+    "place_token": _place_token,
+    "run_routes": _run_routes,
+    "dividend": _dividend,
+    "buy_train": _buy_train,
+    "discard_train": _discard_train,
+    "special_buy": _special_buy,
+    "choose": _choose,
+    "assign": _assign,
+    "bankrupt": _bankrupt,
+}

@@ -87,8 +87,9 @@ class HexReach1893(G1893):
 
 
 class Bonus1893(G1893):
-    """1893 with a title's own revenue and check: a route to an off-board earns 30 more
-    and needs at least three stops."""
+    """1893 with a title's own revenue and checks: a route to an off-board earns 30 more
+    and needs at least three stops; no route visits more than one town; only one of a
+    company's routes may run to an off-board."""
 
     BONUS = 30
 
@@ -103,6 +104,12 @@ class Bonus1893(G1893):
         stops = route.visited_stops()
         if any(s.is_offboard for s in stops) and len(stops) < 3:
             raise RouteError("a route to an off-board needs three stops")
+        if sum(1 for s in stops if s.is_town) > 1:
+            raise RouteError("a route may visit one town at most")
+
+    def check_route_combination(self, routes) -> None:
+        if sum(1 for r in routes if any(s.is_offboard for s in r.visited_stops())) > 1:
+            raise RouteError("only one route may run to an off-board")
 
 
 def _fits(h, tile) -> bool:
@@ -279,6 +286,7 @@ def _check_exact(seed: int, cls, trains=TRAINS, extra_tiles: Sequence[str] = ())
     result = find_best_routes(game, corp)
     engine_accepts(game, corp, result.routes)
     assert result.revenue == sum(d["revenue"] for d in result.routes)
+    assert not result.stats.get("strict_retry"), "the engine refused the finder's first answer"
     best = brute_force_best(game, corp)
     assert result.proven
     assert result.revenue == best, f"seed {seed}: finder {result.revenue}, exhaustive {best}"
@@ -293,8 +301,12 @@ def test_exact_on_generated_positions(seed):
 @pytest.mark.parametrize("seed", range(100, 115))
 def test_exact_with_reach_in_hex_sides(seed):
     result = _check_exact(seed, HexReach1893, ["3", "4", "5", "6"])
-    # the hooks describe the title's reach exactly: the engine refuses no candidate
-    assert result.stats.get("engine_refused", 0) == 0
+    # the hooks describe the title's reach exactly: checking every candidate with the
+    # engine refuses none and changes nothing
+    game, corp = make_position(seed, HexReach1893, ["3", "4", "5", "6"])
+    strict = find_best_routes(game, corp, strict=True)
+    assert strict.stats.get("engine_refused", 0) == 0
+    assert strict.revenue == result.revenue
 
 
 TERMINAL_TILES = ("city 40 ; path 0 N0 terminal ; path N0 3",
@@ -309,7 +321,7 @@ def test_exact_with_terminal_track(seed):
     _check_exact(seed, G1893, extra_tiles=TERMINAL_TILES)
 
 
-@pytest.mark.parametrize("seed", range(200, 215))
+@pytest.mark.parametrize("seed", range(200, 230))
 def test_exact_with_title_revenue_and_checks(seed):
     _check_exact(seed, Bonus1893)
 

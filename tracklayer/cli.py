@@ -98,6 +98,60 @@ def cmd_trace(args) -> int:
     return 0
 
 
+def cmd_routes(args) -> int:
+    """Best routes for the company operating before log entry ``--action N`` (or at every
+    ``run_routes`` entry with ``--all``): revenue, whether proven optimal, search time."""
+    from .engine.errors import GameError
+    from .engine.replay import ActionLog, load_export
+    from .routes.finder import find_best_routes, recorded_revenue, run_routes_positions
+
+    data = load_export(args.file)
+    entries = data.get("actions") or []
+    if args.all:
+        positions = run_routes_positions(data)
+    else:
+        if args.action is None or not 0 <= args.action < len(entries):
+            print(f"--action must be a log entry, 0 to {len(entries) - 1}", file=sys.stderr)
+            return 2
+        log = ActionLog(data, log=False)
+        try:
+            for h in entries[:args.action]:
+                log.process(h)
+        except GameError as e:
+            print(f"cannot replay to entry {args.action}: {e}", file=sys.stderr)
+            return 1
+        entry = entries[args.action]
+        game = log.game
+        entity = game.lookup(entry.get("entity_type"), entry.get("entity")) \
+            if entry.get("type") == "run_routes" else game.current_entity()
+        if entity is None or not getattr(entity, "is_operator", False):
+            print(f"no company is operating before entry {args.action}", file=sys.stderr)
+            return 1
+        positions = [(args.action, entry, game, entity)]
+    worse = 0
+    for index, entry, game, entity in positions:
+        result = find_best_routes(game, entity, budget_s=args.budget)
+        recorded = recorded_revenue(entry) if entry.get("type") == "run_routes" else None
+        if recorded is not None and result.revenue < recorded:
+            worse += 1
+        if args.json:
+            print(json.dumps({"action": index, "id": entry.get("id"), "entity": entity.name,
+                              "recorded": recorded, "revenue": result.revenue,
+                              "proven": result.proven, "ms": round(result.ms, 3),
+                              "routes": result.routes}))
+            continue
+        status = "optimal (proven)" if result.proven else "best found, not proven optimal"
+        if result.stats.get("uncovered"):
+            status += f" (title rules the finder is not told about: " \
+                      f"{', '.join(result.stats['uncovered'])})"
+        was = "" if recorded is None else f" (recorded {recorded})"
+        print(f"entry {index}: {entity.name} earns {result.revenue}{was}, {status}, "
+              f"{result.ms:.1f} ms")
+        for r in result.routes:
+            print(f"  {r['train']:>6} {r['revenue']:>5}  {r['revenue_str']}")
+    return 1 if worse else 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="tracklayer", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -112,6 +166,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("file")
     p.add_argument("-o", "--output", default="-")
     p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("routes", help="the best routes for an operating company")
+    p.add_argument("file")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--action", type=int, help="for the company operating before entry N")
+    where.add_argument("--all", action="store_true", help="at every run_routes entry")
+    p.add_argument("--json", action="store_true", help="one JSON object per position")
+    p.add_argument("--budget", type=float, default=10.0,
+                   help="seconds per position before settling for the best found")
+    p.set_defaults(func=cmd_routes)
 
     args = parser.parse_args(argv)
     return args.func(args)

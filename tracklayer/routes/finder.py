@@ -45,6 +45,7 @@ Past the time budget the search stops and returns the best set found, marked not
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -61,14 +62,16 @@ FIELD = 24
 GUARD = 1 << (FIELD - 1)
 FIELD_MASK = (1 << FIELD) - 1
 
-# Game methods whose being overridden by a title means the finder's own scoring or checks
-# may not be the title's: candidates are then scored / checked by the engine as well.
+# Title rules the finder cannot model: when a title overrides a scoring method, each
+# candidate route is scored by the engine; when it overrides a check of single routes, each
+# candidate is checked by the engine; when it overrides a check of sets of routes, each
+# complete set is checked by the engine.
 _SCORING_HOOKS = ("revenue_for", "compute_stops", "revenue_stops")
-_CHECK_HOOKS = ("check_other", "check_route_combination", "check_routes", "check_route_token",
-                "check_distance", "check_overlap")
+_ROUTE_CHECKS = ("check_other", "check_route_token")
+_SET_CHECKS = ("check_route_combination", "check_routes")
 # A title that changes a rule on the left without telling the finder through one of the
 # hooks on the right leaves the finder's model possibly stricter than the rule: its answer
-# is then not proven optimal.
+# is then not proven optimal (and the rule is checked by the engine on every candidate).
 _COVERED_BY = {
     "check_distance": ("route_distance_limits", "route_stop_distance", "route_chain_distance"),
     "route_distance": ("route_distance_limits", "route_stop_distance", "route_chain_distance"),
@@ -330,7 +333,6 @@ class TrainModel:
         self.bonus = game.route_revenue_bonus_bound(entity, train)
         self.additive = not any(_overridden(game, h) for h in _SCORING_HOOKS) and \
             self.bonus == 0 and self._pays_every_stop(train)
-        self.engine_checks = any(_overridden(game, h) for h in _CHECK_HOOKS)
         chain_cost: Dict[int, Optional[int]] = {}
         chain_raw: Dict[int, dict] = {}
         for ci, (_, _, paths) in enumerate(net.chains):
@@ -681,13 +683,14 @@ class RouteResult:
     stats: dict = field(default_factory=dict)
 
 
-def to_route(game, train, legs: Sequence[Leg], net: Network) -> Route:
-    """An engine :class:`Route` for ``train`` along ``legs``."""
+def to_route(game, train, legs: Sequence[Leg], net: Network, named: bool = True) -> Route:
+    """An engine :class:`Route` for ``train`` along ``legs`` (``named``: with each chain's
+    name in the action format, needed only to write the route out)."""
     segments = []
     for leg in legs:
         a, b = net.nodes[leg.a], net.nodes[leg.b]
         paths = list(leg.paths)
-        segments.append(Segment(a, b, Chain((a, b), paths, chain_id(paths))))
+        segments.append(Segment(a, b, Chain((a, b), paths, chain_id(paths) if named else None)))
     return Route(game, train, segments)
 
 
@@ -704,7 +707,8 @@ def route_dict(route: Route) -> dict:
 
 
 def check_set(game, entity, routes: List[Route]) -> bool:
-    """Does the engine accept these routes together?"""
+    """Does the engine accept these routes together (every check of ``Route.check`` and
+    the title's ``check_routes``)?"""
     try:
         for r in routes:
             r.check(routes)
@@ -715,11 +719,13 @@ def check_set(game, entity, routes: List[Route]) -> bool:
 
 
 class _Finder:
-    def __init__(self, game, entity, budget_s: float) -> None:
+    """One search: the network, the trains' models, the phases, the best set so far."""
+
+    def __init__(self, game, entity, deadline: float, strict: bool) -> None:
         self.game = game
         self.entity = entity
-        self.start = time.perf_counter()
-        self.clock = _Clock(self.start + budget_s)
+        self.strict = strict
+        self.clock = _Clock(deadline)
         self.trains = [t for t in game.route_trains(entity) if not t.local()]
         self.skipped_local = len(game.route_trains(entity)) - len(self.trains)
         self.net = build_network(game, entity)
@@ -732,28 +738,52 @@ class _Finder:
             self.model_of.append(key)
         self.best_set: List[Optional[Found]] = [None] * len(self.trains)
         self.best_total = 0
-        self.stats: dict = {"uncovered": uncovered_rules(game)}
-        if self.skipped_local:
-            self.stats["uncovered"].append("local trains")
+        uncovered = uncovered_rules(game)
+        self.stats: dict = {"uncovered": uncovered + ["local trains"] * bool(self.skipped_local)}
+        self.route_checks = [h for h in _ROUTE_CHECKS if _overridden(game, h)] + \
+            [h for h in ("check_distance", "check_overlap") if h in uncovered]
+        self.set_checks = strict or "check_overlap" in uncovered or \
+            any(_overridden(game, h) for h in _SET_CHECKS)
 
     @staticmethod
     def _model_key(m: TrainModel) -> tuple:
         return (m.train.name, tuple(m.values), m.limit_packed, tuple(m.stop_cost),
                 tuple(tuple(x[:4]) for legs in m.legs_from for x in legs), m.bonus,
-                m.additive, m.engine_checks)
+                m.additive)
 
     # -- engine scoring and checks, for titles the plain model does not cover ------------
 
+    def check_candidate(self, route: Route) -> None:
+        """Raise unless the engine accepts ``route`` on its own: all of ``Route.check`` when
+        strict, else the title's checks the finder does not model."""
+        game = self.game
+        if self.strict:
+            route.check([route])
+            return
+        for name in self.route_checks:
+            if name == "check_other":
+                game.check_other(route)
+            elif name == "check_route_token":
+                corporation = route.corporation
+                token = next((s for s in route.visited_stops()
+                              if game.city_tokened_by(s, corporation)), None)
+                game.check_route_token(route, token)
+            elif name == "check_distance":
+                game.check_distance(route, route.visited_stops())
+            elif name == "check_overlap":
+                game.check_overlap([route])
+
     def scorer(self, model: TrainModel):
-        if model.additive and not model.engine_checks:
+        """None if the model's revenue and checks are the title's; else a function giving a
+        candidate's revenue by the engine (None if the engine refuses it)."""
+        if model.additive and not self.route_checks and not self.strict:
             return None
         game, net, train = self.game, self.net, model.train
 
         def score(bwd: tuple, fwd: tuple) -> Optional[int]:
-            route = to_route(game, train, legs_of(bwd, fwd), net)
+            route = to_route(game, train, legs_of(bwd, fwd), net, named=False)
             try:
-                if model.engine_checks:
-                    route.check([route])
+                self.check_candidate(route)
                 return route.revenue
             except GameError:
                 self.stats["engine_refused"] = self.stats.get("engine_refused", 0) + 1
@@ -761,11 +791,13 @@ class _Finder:
         return score
 
     def accept(self, order: List[int]):
-        if not any(self.models[self.model_of[i]].engine_checks for i in order):
+        """None if any set of track-disjoint candidates is legal; else a check of a set
+        (one route or None per train, in ``order``) by the engine."""
+        if not self.set_checks:
             return None
 
         def ok(choice: list) -> bool:
-            routes = [to_route(self.game, self.trains[i], f.legs, self.net)
+            routes = [to_route(self.game, self.trains[i], f.legs, self.net, named=False)
                       for i, f in zip(order, choice) if f is not None]
             return check_set(self.game, self.entity, routes)
         return ok
@@ -773,26 +805,46 @@ class _Finder:
     # -- the phases ------------------------------------------------------------------------
 
     def run(self) -> bool:
-        """Search; True if the answer is proven optimal."""
-        complete = self.skipped_local == 0 and not self.stats["uncovered"]
+        """Search (see the module docstring); True if the answer is proven optimal."""
+        complete = not self.stats["uncovered"]
         if not self.trains or not self.net.tokens:
             return complete
-        bests: Dict[tuple, Optional[Found]] = {}
-        for key, m in self.models.items():
-            bests[key] = best_route(m, self.net, 0, self.clock, self.scorer(m))
+        bests = {key: best_route(m, self.net, 0, self.clock, self.scorer(m))
+                 for key, m in self.models.items()}
+        best_of_train = [bests[k].revenue if bests[k] else 0 for k in self.model_of]
         keys = list(self.models)
         order = sorted(range(len(self.trains)),
-                       key=lambda i: (-(bests[self.model_of[i]].revenue
-                                        if bests[self.model_of[i]] else 0),
-                                      keys.index(self.model_of[i])))
-        self._greedy(order, bests)
-        if len(self.trains) == 1:
-            return complete
-        best_of = [bests[self.model_of[i]].revenue if bests[self.model_of[i]] else 0
-                   for i in order]
-        total_best = sum(best_of)
-        if total_best <= self.best_total:
-            return complete
+                       key=lambda i: (-best_of_train[i], keys.index(self.model_of[i])))
+        self.greedy(order, bests)
+        total_best = sum(best_of_train)
+        if len(self.trains) > 1 and total_best > self.best_total:
+            self.combine(order, [best_of_train[i] for i in order], total_best)
+        return complete
+
+    def greedy(self, order: List[int], bests: dict) -> None:
+        """A first answer: each train in turn takes its best route on the track left free."""
+        used = 0
+        total = 0
+        chosen: List[Optional[Found]] = [None] * len(self.trains)
+        accept = self.accept(order)
+        for i in order:
+            m = self.models[self.model_of[i]]
+            f = bests[self.model_of[i]] if used == 0 else \
+                best_route(m, self.net, used, self.clock, self.scorer(m))
+            if f is None:
+                continue
+            chosen[i] = f
+            if accept is not None and not accept([chosen[j] for j in order]):
+                chosen[i] = None
+                continue
+            used |= f.mask
+            total += f.revenue
+        self.best_set = chosen
+        self.best_total = total
+
+    def combine(self, order: List[int], best_of: List[int], total_best: int) -> None:
+        """Improve on the incumbent: each train's routes that could be part of a better
+        set (earning more than the incumbent less the other trains' best), combined."""
         lists: List[List[Found]] = []
         cache: Dict[tuple, Tuple[float, List[Found]]] = {}
         for pos, i in enumerate(order):
@@ -807,47 +859,18 @@ class _Finder:
             lists.append([f for f in have[1] if f.revenue > threshold])
         same = [pos > 0 and self.model_of[i] == self.model_of[order[pos - 1]]
                 for pos, i in enumerate(order)]
+        self.stats["candidates"] = [len(x) for x in lists]
         total, choice = combine(lists, same, self.best_total, self.clock, self.accept(order))
         if choice is not None:
             self.best_total = total
             self.best_set = [None] * len(self.trains)
             for i, f in zip(order, choice):
                 self.best_set[i] = f
-        self.stats["candidates"] = [len(x) for x in lists]
-        return complete
 
-    def _greedy(self, order: List[int], bests: dict) -> None:
-        """A first answer: each train in turn takes its best route on the track left free."""
-        used = 0
-        total = 0
-        chosen: List[Optional[Found]] = [None] * len(self.trains)
-        accept = self.accept(order)
-        for pos, i in enumerate(order):
-            key = self.model_of[i]
-            m = self.models[key]
-            f = bests[key] if used == 0 else best_route(m, self.net, used, self.clock,
-                                                       self.scorer(m))
-            if f is None:
-                continue
-            chosen[i] = f
-            if accept is not None and not accept([chosen[j] for j in order]):
-                chosen[i] = None
-                continue
-            used |= f.mask
-            total += f.revenue
-        self.best_set = chosen
-        self.best_total = total
-
-    def result(self, proven: bool) -> RouteResult:
-        game = self.game
-        routes = [to_route(game, t, f.legs, self.net)
-                  for t, f in zip(self.trains, self.best_set) if f is not None]
-        dicts = [route_dict(r) for r in routes]
-        revenue = sum(d["revenue"] for d in dicts)
-        ms = (time.perf_counter() - self.start) * 1000.0
-        stats = dict(self.stats)
-        stats.update(nodes=len(self.net.nodes), chains=len(self.net.chains))
-        return RouteResult(dicts, revenue, proven, ms, stats)
+    def routes(self) -> List[Route]:
+        """The best set found, as engine routes in the order of the company's trains."""
+        return [to_route(self.game, t, f.legs, self.net)
+                for t, f in zip(self.trains, self.best_set) if f is not None]
 
 
 def run_routes_positions(data: dict) -> Iterator[Tuple[int, dict, object, object]]:
@@ -869,13 +892,39 @@ def recorded_revenue(entry: dict) -> int:
     return sum(int(r.get("revenue") or 0) for r in entry.get("routes") or [])
 
 
-def find_best_routes(game, entity, budget_s: float = DEFAULT_BUDGET_S) -> RouteResult:
+def find_best_routes(game, entity, budget_s: float = DEFAULT_BUDGET_S,
+                     strict: bool = False) -> RouteResult:
     """The routes earning ``entity`` the most with its trains that may still run, in the
-    ``run_routes`` format; ``proven`` is False if the time budget ran out first (the best
-    routes found are returned) or some train could not be considered (local trains)."""
-    finder = _Finder(game, entity, budget_s)
+    ``run_routes`` format. ``proven`` is False if the time budget ran out first (the best
+    routes found are returned) or the title changes rules the finder is not told about
+    (``stats["uncovered"]``). The answer is always checked by the engine; should the engine
+    refuse it (a title hook disagreeing with its check), the search is redone checking every
+    candidate with the engine (as ``strict`` does from the start)."""
+    start = time.perf_counter()
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # the search makes many small acyclic objects: no cycles to collect
+    try:
+        result = _search(game, entity, start + budget_s, strict)
+        if not result[2] and not strict:
+            result = _search(game, entity, start + budget_s, True)
+            result[3]["strict_retry"] = True
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    routes, proven, accepted, stats = result
+    dicts = [route_dict(r) for r in routes] if accepted else []
+    stats["accepted"] = accepted
+    return RouteResult(dicts, sum(d["revenue"] for d in dicts), proven and accepted,
+                       (time.perf_counter() - start) * 1000.0, stats)
+
+
+def _search(game, entity, deadline: float, strict: bool) -> Tuple[list, bool, bool, dict]:
+    """One search: (engine routes, proven, accepted by the engine, statistics)."""
+    finder = _Finder(game, entity, deadline, strict)
     try:
         proven = finder.run()
     except SearchTimeout:
         proven = False
-    return finder.result(proven)
+    routes = finder.routes()
+    stats = dict(finder.stats, nodes=len(finder.net.nodes), chains=len(finder.net.chains))
+    return routes, proven, check_set(game, entity, routes), stats

@@ -1,0 +1,96 @@
+"""Route finder speed: time to find the best routes at every ``run_routes`` entry of the
+fixtures of the supported titles.
+
+    python3 benchmarks/routes.py [--repeat N] [--budget S] [FILES...]
+
+Times :func:`tracklayer.routes.finder.find_best_routes` alone (network, search and the
+routes in action format), in wall time, the median of N runs per position; reports per
+title and overall the median, 99th percentile (nearest rank) and maximum over positions,
+how many answers are proven optimal, and how many earn more than the players did (and,
+which should never happen, less).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import math
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from tracklayer.engine.replay import load_export  # noqa: E402
+from tracklayer.routes.finder import (find_best_routes, recorded_revenue,  # noqa: E402
+                                      run_routes_positions)
+from tracklayer.titles import supported_titles  # noqa: E402
+
+TITLE_DIRS = {"1893": "1893", "1849: Kingdom of the Two Sicilies": "1849KingdomoftheTwoSicilies",
+              "1817NA": "1817NA", "The Old Prince 1871": "1871"}
+
+
+def percentile(sorted_values: list, q: float) -> float:
+    """The nearest-rank ``q`` percentile of ascending ``sorted_values``."""
+    return sorted_values[max(0, math.ceil(q / 100 * len(sorted_values)) - 1)]
+
+
+def measure(path: str, repeat: int, budget: float) -> list:
+    """(ms, proven, ours, recorded) for every run_routes entry of the game at ``path``."""
+    out = []
+    for _, entry, game, entity in run_routes_positions(load_export(path)):
+        times = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            result = find_best_routes(game, entity, budget_s=budget)
+            times.append((time.perf_counter() - t) * 1000.0)
+        out.append((statistics.median(times), result.proven, result.revenue,
+                    recorded_revenue(entry)))
+    return out
+
+
+def summary(rows: list) -> str:
+    ms = sorted(r[0] for r in rows)
+    proven = sum(1 for r in rows if r[1])
+    better = sum(1 for r in rows if r[2] > r[3])
+    worse = sum(1 for r in rows if r[2] < r[3])
+    return (f"{len(rows):9d} {statistics.median(ms):9.2f} {percentile(ms, 99):9.2f} "
+            f"{ms[-1]:9.2f} {proven:>4d}/{len(rows):<4d} {better:6d} {worse:6d}")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("files", nargs="*")
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--budget", type=float, default=10.0, help="seconds per position")
+    p.add_argument("--shared", default=os.path.join(os.path.dirname(HERE), "..", "shared"))
+    args = p.parse_args()
+    groups = {}
+    if args.files:
+        groups["(files)"] = args.files
+    else:
+        for title in supported_titles():
+            folder = TITLE_DIRS.get(title, title)
+            found = sorted(glob.glob(os.path.join(args.shared, "fixtures", folder, "*.json")))
+            if found:
+                groups[title] = found
+    if not groups:
+        print("no fixtures found", file=sys.stderr)
+        return 1
+    print(f"{'title':36} {'positions':>9} {'median ms':>9} {'p99 ms':>9} {'max ms':>9} "
+          f"{'proven':>9} {'better':>6} {'worse':>6}")
+    everything = []
+    for title, files in groups.items():
+        rows = [r for path in files for r in measure(path, args.repeat, args.budget)]
+        everything += rows
+        if rows:
+            print(f"{title[:36]:36} {summary(rows)}")
+    if len(groups) > 1 and everything:
+        print(f"{'all':36} {summary(everything)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -48,6 +48,9 @@ class RouteStep(Step):
         for route in routes:
             route.check(routes)
         game.check_routes(entity, routes)
+        extra = game.extra_revenue(entity, routes)
+        if (action.extra_revenue or 0) != extra:
+            raise RouteError(f"extra revenue is {extra}, not {action.extra_revenue} as recorded")
         for route, rd in zip(routes, action.routes):
             recorded = rd.get("revenue")
             if recorded is not None and recorded != route.revenue:
@@ -56,7 +59,7 @@ class RouteStep(Step):
             game.log(f"{entity.name} runs a {route.train.name} train for "
                      f"{game.format_currency(route.revenue)}: {route.revenue_str()}")
         self.round.routes = routes
-        self.round.extra_revenue = action.extra_revenue or 0
+        self.round.extra_revenue = extra
         self.pass_()
 
 

@@ -480,10 +480,11 @@ class Game:
         does for a new action) and records them in the action's ``auto_actions``.
         """
         t = h.get("type") if isinstance(h, dict) else None
-        if t in ("undo", "redo"):
-            raise GameError("undo and redo change the action list: use ActionLog.process")
         mark = len(self.actions)
         where = f"action {mark} (id {h.get('id') if isinstance(h, dict) else None}, {t})"
+        if t in ("undo", "redo"):
+            raise GameError(f"{where}: undo and redo change the action list: use "
+                            f"ActionLog.process")
         try:
             action = actions_mod.resolve(self, h)
             self.process_single(action)

@@ -163,12 +163,24 @@ def game_at(checkpoint: str):
 
 
 def state(game) -> dict:
-    """Everything observable about a game, for before/after comparisons: the trace snapshot
-    plus the map (tile, rotation and tokens on every hex), the tile supply, whose turn it is
-    and what they may do, the action list and the log."""
+    """Everything observable about a game, for before/after comparisons: the trace snapshot,
+    who holds which certificate (and the corporations' record of it), share prices, owners of
+    companies and trains, the map (tile, rotation and tokens on every hex), the tile supply,
+    whose turn it is and what they may do, the action list and the log."""
     entity = game.current_entity()
+
+    def name(holder):
+        return getattr(holder, "id", None) if holder is not None else None
+
     return {
         "snapshot": snapshot(game, 0, {}),
+        "holdings": {c.id: sorted((str(name(h)), p) for h, p in c.share_holders.items() if p)
+                     for c in game.corporations},
+        "certificates": {s.id: name(s.owner) for c in game.corporations for s in c.all_shares},
+        "share_prices": {c.id: c.share_price.id if c.share_price else None
+                         for c in game.corporations},
+        "companies": {c.id: [name(c.owner), c.closed] for c in game.companies},
+        "trains": {t.id: name(t.owner) for t in game.depot.trains},
         "actions": json.dumps(game.actions, sort_keys=True),
         "map": {h.id: [h.tile.id, h.tile.rotation,
                        [[t.corporation.id if t else None for t in c.tokens]

@@ -1,0 +1,473 @@
+"""The illegal-action guarantee: an action that breaks a rule, or is malformed, raises
+``GameError`` (``ActionError`` when malformed) naming the action — its position in the
+action list and its id — and the rule, and leaves the game exactly as it was: same state,
+same action list, and the next legal action is still accepted.
+
+The games are the hand-written 1893 game of ``synthetic_1893.py``, stopped at its named
+checkpoints (see there for who owns what).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from synthetic_1893 import CHECKPOINTS, game_at, new_game, script, state
+from tracklayer.engine.errors import ActionError, GameError, RouteError
+
+BAD_ID = 9000
+
+A = {"entity": 1, "entity_type": "player"}
+B = {"entity": 2, "entity_type": "player"}
+C = {"entity": 3, "entity_type": "player"}
+EKB = {"entity": "EKB", "entity_type": "minor"}
+KSZ = {"entity": "KSZ", "entity_type": "minor"}
+KBE = {"entity": "KBE", "entity_type": "minor"}
+KFBE = {"entity": "KFBE", "entity_type": "minor"}
+DE = {"entity": "DE", "entity_type": "corporation"}
+
+
+def route(train, connections, revenue):
+    return {"train": train, "connections": connections, "revenue": revenue}
+
+
+def case(checkpoint, who, fields, rule, error=GameError, id=None):
+    return pytest.param(checkpoint, dict(fields, **who), rule, error, id=id)
+
+
+CASES = [
+    # -- Draft: C's turn; privates and the two lowest minors (KSZ, KBE) are on offer.
+    case("draft", A, {"type": "bid", "company": "KSZ", "price": 100}, "it is C's turn",
+         id="draft-out-of-turn"),
+    case("draft", {"entity": 99, "entity_type": "player"},
+         {"type": "bid", "company": "KSZ", "price": 100}, "unknown entity 99", ActionError,
+         id="draft-unknown-player"),
+    case("draft", {"entity": 3, "entity_type": "minor"},
+         {"type": "bid", "company": "KSZ", "price": 100}, "unknown entity 3", ActionError,
+         id="draft-wrong-entity-type"),
+    case("draft", C, {"type": "fly"}, "cannot fly now", id="draft-unknown-type"),
+    case("draft", C, {}, "needs a 'type'", ActionError, id="draft-no-type"),
+    case("draft", C, {"type": "bid", "company": "KSZ"}, "needs 'price'", ActionError,
+         id="draft-bid-without-price"),
+    case("draft", C, {"type": "bid", "price": 100}, "needs a company", ActionError,
+         id="draft-bid-without-item"),
+    case("draft", C, {"type": "bid", "company": "XYZ", "price": 100}, "unknown company",
+         ActionError, id="draft-unknown-company"),
+    case("draft", C, {"type": "bid", "company": "KSZ", "price": 90}, "costs 100M",
+         id="draft-below-face-value"),
+    case("draft", C, {"type": "bid", "company": "KSZ", "price": 150}, "costs 100M",
+         id="draft-above-face-value"),
+    case("draft", C, {"type": "bid", "company": "KSZ", "price": "100"}, "costs 100M",
+         id="draft-price-as-text"),
+    case("draft", C, {"type": "bid", "company": "BKB", "price": 180}, "cannot be bought now",
+         id="draft-minor-not-yet-offered"),
+    case("draft", C, {"type": "bid", "company": "KFBE", "price": 200}, "cannot be bought now",
+         id="draft-item-already-sold"),
+    case("draft", C, {"type": "bid", "company": "AdSK-1", "price": 100}, "cannot be bought now",
+         id="draft-bond-not-in-draft"),
+    case("draft", C, {"type": "bid", "corporation": "DE", "price": 100}, "cannot be bought now",
+         id="draft-bid-on-corporation"),
+    case("draft", C, {"type": "par", "corporation": "DE", "share_price": "70,4,2"},
+         "cannot par now", id="draft-par-during-draft"),
+    case("draft", C, {"type": "bid", "company": "KSZ", "price": 100,
+                      "auto_actions": [dict(A, type="bid", company="KBE", price=1)]},
+         "costs 220M", id="draft-legal-action-with-illegal-auto-action"),
+
+    # -- Stock round 1: B's turn (90M); DE and RSE are parred, their shares in the market.
+    case("sr1", C, {"type": "buy_shares", "shares": ["DE_1"], "percent": 10},
+         "it is B's turn", id="sr1-out-of-turn"),
+    case("sr1", B, {"type": "buy_shares", "shares": ["AGV_3"], "percent": 10},
+         "AGV", id="sr1-agv-before-phase-4"),
+    case("sr1", B, {"type": "buy_shares", "shares": ["RAG_1"], "percent": 10}, "RAG",
+         id="sr1-share-of-unparred-corporation"),
+    case("sr1", B, {"type": "buy_shares", "shares": ["DE_0"], "percent": 20},
+         "cannot buy a share of DE", id="sr1-another-players-certificate"),
+    case("sr1", B, {"type": "buy_shares", "shares": ["RSE_1", "RSE_2"], "percent": 20},
+         "cannot buy a share of RSE", id="sr1-cannot-afford"),
+    case("sr1", B, {"type": "buy_shares", "shares": [], "percent": 10},
+         "at least one share", id="sr1-no-shares"),
+    case("sr1", B, {"type": "buy_shares", "shares": ["RSE_1", "DE_1"], "percent": 20},
+         "same corporation", id="sr1-shares-of-two-corporations"),
+    case("sr1", B, {"type": "buy_shares", "shares": ["XX_1"]}, "unknown share", ActionError,
+         id="sr1-unknown-share"),
+    case("sr1", B, {"type": "par", "corporation": "RAG", "share_price": "60,5,1"},
+         "cannot par now", id="sr1-par-without-cash"),
+    case("sr1", B, {"type": "sell_shares", "shares": ["RSE_0"], "percent": 20},
+         "cannot sell_shares now", id="sr1-sell-presidents-certificate"),
+
+    # -- Stock round 1, C's turn again (holds DE_0 and DE_1).
+    case("sr1_sell", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10},
+         "cannot sell_shares now", id="sr1-sell-in-first-stock-round"),
+    case("sr1_sell", C, {"type": "par", "corporation": "RAG", "share_price": "65,4,1"},
+         "cannot be parred at 65M", id="sr1-par-at-non-par-price"),
+    case("sr1_sell", C, {"type": "par", "corporation": "RAG", "share_price": "120,1,5"},
+         "cannot be parred at 120M", id="sr1-par-at-120-reserved-for-agv-hgk"),
+    case("sr1_sell", C, {"type": "par", "corporation": "DE", "share_price": "70,4,2"},
+         "DE cannot be parred", id="sr1-par-twice"),
+    case("sr1_sell", C, {"type": "par", "corporation": "RAG", "share_price": "7,0,99"},
+         "unknown share price", ActionError, id="sr1-par-unknown-price"),
+    case("sr1_sell", C, {"type": "par", "corporation": "RAG", "share_price": "999,1,3"},
+         "unknown share price", ActionError, id="sr1-par-price-not-that-of-the-cell"),
+    case("sr1_sell", C, {"type": "par", "corporation": "AGV", "share_price": "60,5,1"},
+         "AGV", id="sr1-par-agv"),
+    case("sr1_sell", C, {"type": "buy_company", "company": "AdSK-1", "price": 90},
+         "costs 100M", id="sr1-bond-below-value"),
+    case("sr1_sell", C, {"type": "buy_company", "company": "AdSK-2", "price": 100},
+         "not for sale", id="sr1-bond-out-of-order"),
+    case("sr1_sell", C, {"type": "buy_company", "company": "EVA", "price": 150},
+         "not for sale", id="sr1-buy-own-private"),
+    case("sr1_sell", C, {"type": "sell_company", "company": "EVA", "price": 150},
+         "cannot sell_company now", id="sr1-sell-private"),
+
+    # -- Operating round 1.1, phase 2: EKB (home T3) lays track.
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "14-0", "rotation": 0},
+         "green tiles cannot be laid in phase 2", id="or1-green-tile-in-phase-2"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "7-0", "rotation": 2},
+         "cannot be upgraded to 7", id="or1-plain-track-on-a-city"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "K5-0", "rotation": 2},
+         "cannot be upgraded to K5", id="or1-wrong-label"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "57-0", "rotation": 0},
+         "cannot be laid on T3 with rotation 0", id="or1-track-off-the-map"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "I8", "tile": "57-0", "rotation": 0},
+         "cannot be laid on I8", id="or1-unconnected-hex"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "S4", "tile": "9-0", "rotation": 1},
+         "cannot be laid on S4", id="or1-track-not-reaching-the-network"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "U4", "tile": "57-0", "rotation": 2},
+         "cannot be upgraded to 57", id="or1-tile-on-gray-hex"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "P7-0", "rotation": 2},
+         "not available", id="or1-preprinted-tile"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "57-0", "rotation": 6},
+         "rotation must be 0-5", ActionError, id="or1-rotation-6"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "57-0", "rotation": "2"},
+         "rotation must be 0-5", ActionError, id="or1-rotation-as-text"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "57-0"},
+         "needs 'rotation'", ActionError, id="or1-no-rotation"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "ZZ9", "tile": "57-0", "rotation": 2},
+         "unknown hex", ActionError, id="or1-unknown-hex"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "57-7", "rotation": 2},
+         "unknown tile", ActionError, id="or1-unknown-tile"),
+    case("or1_track", KFBE, {"type": "lay_tile", "hex": "L3", "tile": "57-1", "rotation": 1},
+         "it is EKB's turn", id="or1-another-minor"),
+    case("or1_track", EKB, {"type": "buy_train", "train": "2-0", "price": 80},
+         "cannot buy_train now", id="or1-train-before-track-step-is-done"),
+    case("or1_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "57-0", "rotation": 2,
+                            "auto_actions": [dict(EKB, type="buy_train", train="2-0",
+                                                  price=1)]},
+         "costs 80M", id="or1-legal-lay-with-illegal-auto-action"),
+
+    # -- EKB has laid its tile and may buy trains (210M).
+    case("or1_train", EKB, {"type": "lay_tile", "hex": "S2", "tile": "58-0", "rotation": 5},
+         "cannot lay_tile now", id="or1-second-tile"),
+    case("or1_train", EKB, {"type": "buy_train", "train": "2-0", "price": 70}, "costs 80M",
+         id="or1-train-below-price"),
+    case("or1_train", EKB, {"type": "buy_train", "train": "2-0"}, "needs 'price'", ActionError,
+         id="or1-train-without-price"),
+    case("or1_train", EKB, {"type": "buy_train", "train": "3-0", "price": 180},
+         "cannot buy train 3-0 now", id="or1-train-not-yet-available"),
+    case("or1_train", EKB, {"type": "buy_train", "train": "2-1", "price": 80},
+         "cannot buy train 2-1 now", id="or1-train-out-of-depot-order"),
+    case("or1_train", EKB, {"type": "buy_train", "train": "9-0", "price": 80},
+         "unknown train", ActionError, id="or1-unknown-train"),
+    case("or1_train", EKB, {"type": "discard_train", "train": "2-0"},
+         "cannot discard_train now", id="or1-discard-a-train-not-owned"),
+    case("or1_train", EKB, {"type": "run_routes", "routes": []}, "cannot run_routes now",
+         id="or1-run-after-the-route-step"),
+
+    # -- KSZ has bought a 2-train and has 20M left.
+    case("ksz_poor", KSZ, {"type": "buy_train", "train": "2-3", "price": 80},
+         "cannot spend 80", id="or1-train-the-minor-cannot-afford"),
+
+    # -- DE lays its first tile (home O2, white).
+    case("de1_track", DE, {"type": "lay_tile", "hex": "O2", "tile": "57-0", "rotation": 1},
+         "not available", id="or1-tile-already-laid-elsewhere"),
+    case("de1_track", DE, {"type": "lay_tile", "hex": "N3", "tile": "8-0", "rotation": 5},
+         "cannot be laid on N3", id="or1-track-beyond-the-home-hex"),
+    case("de1_track", DE, {"type": "lay_tile", "hex": "O2", "tile": "4-0", "rotation": 1},
+         "cannot be upgraded to 4", id="or1-town-tile-on-a-city"),
+
+    # -- DE must buy a train (it has a route, 540M).
+    case("de1_train", DE, {"type": "pass"}, "cannot pass now", id="or1-pass-when-a-train-is-due"),
+    case("de1_train", DE, {"type": "bankrupt"}, "cannot go bankrupt",
+         id="or1-bankrupt-with-cash"),
+    case("de1_train", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10},
+         "cannot sell shares of DE", id="or1-emergency-sale-not-needed"),
+
+    # -- Operating round 1.2, still phase 2: EKB may lay track.
+    case("or2_track", EKB, {"type": "lay_tile", "hex": "T3", "tile": "14-0", "rotation": 2},
+         "green tiles cannot be laid in phase 2", id="or2-upgrade-in-phase-2"),
+    case("or2_track", EKB, {"type": "lay_tile", "hex": "S2", "tile": "58-1", "rotation": 0},
+         "cannot be laid on S2 with rotation 0", id="or2-town-tile-turned-away"),
+
+    # -- EKB runs its 2-train (T3-U4 pays 30).
+    case("or2_route", EKB, {"type": "run_routes", "routes": [route("2-0", [["T3", "U4"]], 40)]},
+         "earns 30, not 40", RouteError, id="or2-wrong-revenue"),
+    case("or2_route", EKB, {"type": "run_routes", "routes": [route("2-0", [["T3", "S2"]], 30)]},
+         "not on the map", RouteError, id="or2-route-over-unbuilt-track"),
+    case("or2_route", EKB, {"type": "run_routes", "routes": [route("2-0", [["P7", "Q8"]], 30)]},
+         "not on the map", RouteError, id="or2-route-without-own-token"),
+    case("or2_route", EKB, {"type": "run_routes", "routes": [route("2-1", [["T3", "U4"]], 30)]},
+         "another company's train", id="or2-another-companys-train"),
+    case("or2_route", EKB, {"type": "run_routes",
+                            "routes": [route("2-0", [["T3", "U4"]], 30),
+                                       route("2-0", [["T3", "U4"]], 30)]},
+         "2-0", RouteError, id="or2-one-train-twice"),
+    case("or2_route", EKB, {"type": "run_routes",
+                            "routes": [route("2-0", [["T3", "U4"], ["U4", "T3"]], 30)]},
+         "not on the map", RouteError, id="or2-stop-visited-twice"),
+    case("or2_route", EKB, {"type": "run_routes", "routes": [route("2-0", [["T3"]], 20)]},
+         "not on the map", RouteError, id="or2-single-hex-route"),
+    case("or2_route", EKB, {"type": "run_routes", "routes": [route("2-0", [["T3", "ZZ4"]], 30)]},
+         "unknown hex", RouteError, id="or2-unknown-hex-in-route"),
+    case("or2_route", EKB, {"type": "run_routes",
+                            "routes": [{"connections": [["T3", "U4"]], "revenue": 30}]},
+         "unknown train", RouteError, id="or2-route-without-train"),
+    case("or2_route", EKB, {"type": "run_routes"}, "needs 'routes'", ActionError,
+         id="or2-no-routes"),
+    case("or2_route", EKB, {"type": "run_routes", "routes": "T3-U4"}, "must be a list",
+         ActionError, id="or2-routes-not-a-list"),
+
+    # -- DE runs O2-N1 (40); its network also reaches N3, whose track leads to O4's edge.
+    case("de2_route", DE, {"type": "run_routes",
+                           "routes": [route("2-5", [["O2", "N3", "O4"]], 40)]},
+         "not on the map", RouteError, id="or2-route-into-a-city-without-track-to-it"),
+    case("de2_route", DE, {"type": "run_routes",
+                           "routes": [route("2-5", [["O2", "N1"]], 40),
+                                      route("2-6", [["O2", "N1"]], 40)]},
+         "not on the map", RouteError, id="or2-two-trains-on-the-same-track"),
+    case("de2_route", DE, {"type": "run_routes", "routes": [route("2-5", [["O2", "P1"]], 40)]},
+         "not on the map", RouteError, id="or2-route-to-unconnected-offboard"),
+    case("de2_route", DE, {"type": "run_routes",
+                           "routes": [route("2-5", [["O2", "N1"]], 40)], "extra_revenue": 100},
+         "extra revenue", RouteError, id="or2-made-up-extra-revenue"),
+    case("de2_dividend", DE, {"type": "dividend", "kind": "half"},
+         "unknown dividend kind", id="or2-unknown-dividend-kind"),
+    case("de2_dividend", DE, {"type": "dividend"}, "needs 'kind'", ActionError,
+         id="or2-dividend-without-kind"),
+
+    # -- DE buys a 3-train (180M, or 140M trading in a 2-train).
+    case("de2_train", DE, {"type": "buy_train", "train": "4-0", "price": 300},
+         "cannot buy train 4-0 now", id="or2-4-train-before-its-time"),
+    case("de2_train", DE, {"type": "buy_train", "train": "3-0", "price": 140},
+         "costs 180M", id="or2-trade-in-price-without-trade-in"),
+    case("de2_train", DE, {"type": "buy_train", "train": "3-0", "price": 150, "exchange": "2-5"},
+         "costs 140", id="or2-wrong-trade-in-price"),
+    case("de2_train", DE, {"type": "buy_train", "train": "3-0", "price": 140, "exchange": "2-0"},
+         "does not own train 2-0", id="or2-trade-in-another-companys-train"),
+
+    # -- Forced auction of HdSK: A must choose what to auction.
+    case("auction", A, {"type": "bid", "company": "EVA", "price": 150}, "cannot be auctioned",
+         id="auction-item-already-sold"),
+    case("auction", A, {"type": "pass"}, "cannot pass now", id="auction-pass-before-choosing"),
+    case("auction", B, {"type": "bid", "company": "HdSK", "price": 100}, "it is A's turn",
+         id="auction-out-of-turn"),
+
+    # -- Stock round 2: C's turn; the market holds 50% of DE (its limit).
+    case("sr2", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10},
+         "cannot sell_shares now", id="sr2-market-full"),
+    case("sr2", C, {"type": "sell_company", "company": "EVA", "price": 150},
+         "cannot sell_company now", id="sr2-sell-a-private"),
+    case("sr2_after_buy", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10},
+         "it is A's turn", id="sr2-sell-after-turn-ended"),
+    case("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_1", "DE_2"], "percent": 20},
+         "cannot sell 20% of DE", id="sr2-more-than-the-market-takes"),
+    case("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_0"], "percent": 20},
+         "cannot sell 20% of DE", id="sr2-presidency-nobody-can-take"),
+    case("sr2_may_sell", C, {"type": "sell_shares", "shares": ["RSE_1"], "percent": 10},
+         "cannot sell 10% of RSE", id="sr2-someone-elses-share"),
+
+    # -- Operating round 2.1, phase 3: KBE upgrades its home O4 (57, edges 0 and 3).
+    case("kbe_upgrade", KBE, {"type": "lay_tile", "hex": "O4", "tile": "15-0", "rotation": 1},
+         "cannot be laid on O4 with rotation 1", id="or3-upgrade-losing-track"),
+    case("kbe_upgrade", KBE, {"type": "lay_tile", "hex": "O4", "tile": "K14-0", "rotation": 0},
+         "cannot be upgraded to K14", id="or3-upgrade-to-wrong-label"),
+    case("kbe_upgrade", KBE, {"type": "lay_tile", "hex": "O4", "tile": "19-0", "rotation": 0},
+         "cannot be upgraded to 19", id="or3-upgrade-losing-the-city"),
+    case("kbe_upgrade", KBE, {"type": "lay_tile", "hex": "O4", "tile": "57-0", "rotation": 0},
+         "not available", id="or3-tile-already-on-the-map"),
+    case("kbe_upgrade", KBE, {"type": "lay_tile", "hex": "T3", "tile": "15-0", "rotation": 2},
+         "cannot be laid on T3", id="or3-upgrade-outside-own-network"),
+
+    # -- DE places its second token (O4, now a two-slot city, is reached over N3).
+    case("de3_token", DE, {"type": "place_token", "city": "I8-1-0"}, "not connected",
+         id="or3-token-unconnected"),
+    case("de3_token", DE, {"type": "place_token", "city": "57-2-0"}, "not on the map",
+         id="or3-token-in-a-city-off-the-map"),
+    case("de3_token", DE, {"type": "place_token", "city": "6-1-0"}, "O2",
+         id="or3-second-token-in-own-city"),
+    case("de3_token", DE, {"type": "place_token", "city": "X-0-0"}, "unknown city",
+         ActionError, id="or3-token-unknown-city"),
+    case("de3_token", DE, {"type": "place_token"}, "needs 'city'", ActionError,
+         id="or3-token-without-city"),
+    case("de3_token", KBE, {"type": "place_token", "city": "15-0-0"}, "it is DE's turn",
+         id="or3-token-out-of-turn"),
+
+    # -- DE runs a 3-train O2-N3-O4 and a 2-train O2-N1 (50 each in phase 3).
+    case("de3_route", DE, {"type": "run_routes",
+                           "routes": [route("2-5", [["N1", "O2"], ["O2", "N3", "O4"]], 80)]},
+         "too many stops", RouteError, id="or3-too-many-stops-for-the-train"),
+    case("de3_route", DE, {"type": "run_routes",
+                           "routes": [route("3-0", [["O2", "N3", "O4"]], 40)]},
+         "earns 50, not 40", RouteError, id="or3-wrong-revenue"),
+    case("de3_route", DE, {"type": "run_routes",
+                           "routes": [route("3-0", [["O2", "N3", "O4"]], 50),
+                                      route("2-5", [["O2", "N3", "O4"]], 50)]},
+         "not on the map", RouteError, id="or3-overlapping-routes"),
+    case("de3_dividend", C, {"type": "dividend", "kind": "payout"}, "cannot dividend now",
+         id="or3-dividend-by-the-president-not-the-company"),
+]
+
+
+def assert_refused(game, bad: dict, rule: str, error=GameError) -> None:
+    """``bad`` raises ``error`` naming the action and ``rule``; nothing changes."""
+    n = len(game.actions)
+    before = state(game)
+    with pytest.raises(error) as raised:
+        game.process_action(bad)
+    message = str(raised.value)
+    assert message.startswith(f"action {n} (id {bad.get('id')}, {bad.get('type')})"), message
+    assert rule in message, message
+    assert state(game) == before
+    assert len(game.actions) == n
+
+
+@pytest.mark.parametrize("checkpoint, bad, rule, error", CASES)
+def test_illegal_action_is_refused_and_changes_nothing(checkpoint, bad, rule, error):
+    """The action is refused with the rule it breaks; the game is unchanged and takes the
+    next legal action of the script."""
+    game, legal = game_at(checkpoint)
+    n = len(game.actions)
+    assert_refused(game, dict(bad, id=BAD_ID), rule, error)
+    game.process_action(legal)
+    assert len(game.actions) == n + 1 and game.actions[-1] == legal
+
+
+def test_every_checkpoint_has_cases():
+    """Each checkpoint of the synthetic game is the start of at least one case above."""
+    used = {p.values[0] for p in CASES}
+    assert used == set(CHECKPOINTS)
+
+
+def test_refused_actions_leave_no_trace_in_the_rest_of_the_game():
+    """All the illegal actions, tried at their checkpoints in one game, then the script played
+    to its end: the game ends exactly as if they had never been tried."""
+    by_checkpoint: dict = {}
+    for p in CASES:
+        checkpoint, bad, rule, error = p.values
+        by_checkpoint.setdefault(CHECKPOINTS[checkpoint], []).append((bad, rule, error))
+    clean = new_game()
+    for h in script():
+        clean.process_action(h)
+    game = new_game()
+    for index, h in enumerate(script()):
+        for k, (bad, rule, error) in enumerate(by_checkpoint.get(index, ())):
+            assert_refused(game, dict(bad, id=BAD_ID + k), rule, error)
+        game.process_action(h)
+    assert state(game) == state(clean)
+    assert game.total_money() == game.starting_money
+
+
+@pytest.mark.parametrize("bad", [None, "bid", 7, ["bid"]])
+def test_an_action_that_is_not_an_object(bad):
+    game, legal = game_at("draft")
+    n = len(game.actions)
+    before = state(game)
+    with pytest.raises(ActionError) as raised:
+        game.process_action(bad)
+    assert str(raised.value).startswith(f"action {n} (id None, None)")
+    assert "JSON object" in str(raised.value)
+    assert state(game) == before
+    game.process_action(legal)
+
+
+@pytest.mark.parametrize("kind", ["undo", "redo"])
+def test_undo_and_redo_sent_to_a_game_name_the_action(kind):
+    """A game does not undo or redo by itself (ActionLog does): it refuses, naming the action
+    like any other refusal."""
+    game, legal = game_at("sr1")
+    assert_refused(game, dict(B, type=kind, id=BAD_ID), "ActionLog")
+    game.process_action(legal)
+
+
+# ---------------------------------------------------------------------------------------------
+# Illegal actions the engine accepts (strict xfails: each documents a bug; remove the mark
+# when it is fixed)
+
+
+@pytest.mark.xfail(strict=True, reason="the Bankrupt step accepts 'bankrupt' whenever cash and "
+                   "sellable shares are below the cheapest depot train, without checking that "
+                   "the company must buy one (Game.can_go_bankrupt; the reference engine has "
+                   "the same gap)")
+def test_bankruptcy_only_when_a_train_cannot_be_bought():
+    """A player may go bankrupt only when their company must buy a train and cannot raise
+    the money. KSZ, a minor, need not own a train (and has one): its owner cannot declare
+    bankruptcy — but the engine ends the game."""
+    game, legal = game_at("ksz_poor")
+    assert_refused(game, dict(KSZ, type="bankrupt", id=BAD_ID), "bankrupt")
+    game.process_action(legal)
+
+
+
+@pytest.mark.xfail(strict=True, reason="1893 forbids buying trains from other companies in "
+                   "phase 2 (and a corporation never buys a minor's), but buy_train_action "
+                   "also accepts any train in depot.available(), which lists other companies' "
+                   "trains; the price of a minor's train is not checked either")
+@pytest.mark.parametrize("checkpoint, who, train, price", [
+    ("ksz_poor", KSZ, "2-1", 20),      # KFBE's 2-train, in phase 2, for 20M
+    ("de1_train", DE, "2-0", 1),       # EKB's 2-train bought by a corporation, for 1M
+])
+def test_trains_from_other_companies_in_phase_2(checkpoint, who, train, price):
+    game, legal = game_at(checkpoint)
+    assert_refused(game, dict(who, type="buy_train", train=train, price=price, id=BAD_ID),
+                   f"{train}")
+    game.process_action(legal)
+
+
+@pytest.mark.xfail(strict=True, reason="buy_shares and sell_shares take the bundle's percent "
+                   "from the action: one 10% certificate bought as 30% costs and counts 30%, "
+                   "a sale 'of 0%' hands over the certificate for nothing, two certificates "
+                   "are sold as 10%")
+@pytest.mark.parametrize("checkpoint, who, fields", [
+    ("sr1_sell", C, {"type": "buy_shares", "shares": ["DE_2"], "percent": 30}),
+    ("sr1_sell", C, {"type": "buy_shares", "shares": ["DE_2"], "percent": 0}),
+    ("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 0}),
+    ("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_1", "DE_2"], "percent": 10}),
+])
+def test_share_percent_must_match_the_certificates(checkpoint, who, fields):
+    game, legal = game_at(checkpoint)
+    assert_refused(game, dict(who, **fields, id=BAD_ID), "%")
+    game.process_action(legal)
+
+
+@pytest.mark.xfail(strict=True, reason="a share_price in buy_shares/sell_shares replaces the "
+                   "market price (ShareBundle.price_per_share), so a share can be bought for "
+                   "1M or sold for 500M")
+@pytest.mark.parametrize("checkpoint, who, fields", [
+    ("sr1_sell", C, {"type": "buy_shares", "shares": ["DE_2"], "percent": 10, "share_price": 1}),
+    ("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10,
+                         "share_price": 500}),
+])
+def test_shares_trade_at_the_market_price(checkpoint, who, fields):
+    game, legal = game_at(checkpoint)
+    assert_refused(game, dict(who, **fields, id=BAD_ID), "price")
+    game.process_action(legal)
+
+
+@pytest.mark.xfail(strict=True, reason="a stock round purchase of a bundle of several "
+                   "certificates is accepted as the turn's one purchase (can_buy only asks "
+                   "whether something was bought before)")
+def test_one_certificate_per_stock_round_turn():
+    """Outside multiple-buy cells a player buys one certificate per turn: C may not buy DE_2
+    and DE_3 in one action."""
+    game, legal = game_at("sr1_sell")
+    assert_refused(game, dict(C, type="buy_shares", shares=["DE_2", "DE_3"], percent=20,
+                              id=BAD_ID), "DE")
+    game.process_action(legal)
+
+
+@pytest.mark.xfail(strict=True, reason="a 'swap' share in buy_shares is honoured in 1893, "
+                   "which has no swaps: its price is deducted, and when that makes the price 0 "
+                   "the swap share is not even handed over, so the bought share is free")
+def test_no_share_swaps_in_1893():
+    game, legal = game_at("sr1_sell")
+    assert_refused(game, dict(C, type="buy_shares", shares=["DE_2"], percent=10, swap="DE_1",
+                              id=BAD_ID), "swap")
+    game.process_action(legal)

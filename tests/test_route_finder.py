@@ -351,7 +351,7 @@ def test_combination_matches_exhaustive_assignment(seed):
             lists.append(lists[-1])
             same.append(True)
             continue
-        found = [Found(rng.randrange(10, 100, 10), rng.randrange(1, 1 << 8), ())
+        found = [Found(rng.randrange(10, 100, 10), rng.randrange(1, 1 << 8))
                  for _ in range(rng.randint(0, 9))]
         lists.append(sorted(found, key=lambda f: -f.revenue))
         same.append(False)

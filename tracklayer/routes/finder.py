@@ -272,6 +272,7 @@ def build_network(game, entity) -> Network:
         for g in node.groups:
             bits |= group_bits.setdefault(g, 1 << len(group_bits))
         groups.append(bits)
+    chains = _compress_masks(chains)
     out_chains = []
     for ci, (u, v, paths, mask) in enumerate(chains):
         out_chains.append((u, v, paths))
@@ -282,6 +283,28 @@ def build_network(game, entity) -> Network:
     token_idx = list(range(len(tokens)))
     passable = [not node.blocks(entity) for node in nodes]
     return Network(nodes, token_idx, passable, groups, legs_from, out_chains)
+
+
+def _compress_masks(chains: List[tuple]) -> List[tuple]:
+    """The same chains with track keys that belong to the same chains merged into one bit:
+    two chains still share a bit exactly when they share a key, with fewer bits to test."""
+    holders: Dict[int, int] = {}
+    for ci, chain in enumerate(chains):
+        m = chain[3]
+        while m:
+            low = m & -m
+            holders[low] = holders.get(low, 0) | (1 << ci)
+            m ^= low
+    class_bit: Dict[int, int] = {}
+    new_masks = [0] * len(chains)
+    for key, held_by in holders.items():
+        bit = class_bit.setdefault(held_by, 1 << len(class_bit))
+        m = held_by
+        while m:
+            low = m & -m
+            new_masks[low.bit_length() - 1] |= bit
+            m ^= low
+    return [(u, v, paths, new_masks[ci]) for ci, (u, v, paths, _) in enumerate(chains)]
 
 
 def _track_mask(game, paths, key_bits: dict) -> Optional[int]:
@@ -454,11 +477,18 @@ class TrainModel:
 
 @dataclass(eq=False)
 class Found:
-    """A route found for a train: its legs in order, revenue and track."""
+    """A route found for a train: revenue, track, and its parts as the search met them
+    (``bwd``, ``fwd``: see :func:`search_routes`)."""
 
     revenue: int
     mask: int
-    legs: tuple
+    bwd: tuple = ()
+    fwd: tuple = ()
+
+    @property
+    def legs(self) -> tuple:
+        """Its :class:`Leg` objects in route order."""
+        return legs_of(self.bwd, self.fwd)
 
 
 class _Clock:
@@ -596,7 +626,7 @@ def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
     best: List[Optional[Found]] = [None]
 
     def sink(rev, mask, bwd, fwd) -> float:
-        best[0] = Found(rev, mask, legs_of(bwd, fwd))
+        best[0] = Found(rev, mask, bwd, fwd)
         return rev
 
     search_routes(model, net, floor, forbidden, sink, clock, score)
@@ -609,7 +639,7 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
     out: List[Found] = []
 
     def sink(rev, mask, bwd, fwd) -> float:
-        out.append(Found(rev, mask, legs_of(bwd, fwd)))
+        out.append(Found(rev, mask, bwd, fwd))
         return threshold
 
     search_routes(model, net, threshold, 0, sink, clock, score)
@@ -621,49 +651,93 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
 # Combining the trains' routes
 
 
+def _users_by_key(items: List[Found]) -> Dict[int, int]:
+    """For each track-key bit, the set of ``items`` (bits by position) that hold it."""
+    size = (len(items) + 8) // 8
+    maps: Dict[int, bytearray] = {}
+    for idx, f in enumerate(items):
+        m = f.mask
+        while m:
+            low = m & -m
+            bitmap = maps.get(low)
+            if bitmap is None:
+                bitmap = maps[low] = bytearray(size)
+            bitmap[idx >> 3] |= 1 << (idx & 7)
+            m ^= low
+    return {key: int.from_bytes(bitmap, "little") for key, bitmap in maps.items()}
+
+
+def _blocked_by(mask: int, users: Dict[int, int]) -> int:
+    """The items (bits by position) sharing track with ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= users.get(low, 0)
+        mask ^= low
+    return out
+
+
 def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: int,
             clock: _Clock, accept: Optional[Callable[[list], bool]] = None
             ) -> Tuple[int, Optional[list]]:
-    """Branch and bound: one route (or none) from each list, no two sharing track, most
-    revenue in total; only sets earning more than ``incumbent`` are returned (else None).
-    A train identical to the previous one takes a route later in the shared list (or none
-    if the previous took none). ``accept`` may veto a complete set."""
+    """Branch and bound: one route (or none) from each list (sorted best first), no two
+    sharing track, most revenue in total; only sets earning more than ``incumbent`` are
+    returned (else None). A train identical to the previous one takes a route later in
+    the shared list (or none if the previous took none). ``accept`` may veto a set.
+
+    Each list is indexed by track key, so the routes still free for a train are a bit set
+    (``~blocked``) and its best free route the lowest bit: the bound on the trains still
+    to choose is the sum of their best free routes."""
     k = len(lists)
-    best_rest = [0] * (k + 1)
-    for i in range(k - 1, -1, -1):
-        best_rest[i] = best_rest[i + 1] + (lists[i][0].revenue if lists[i] else 0)
+    index: Dict[int, Dict[int, int]] = {}
+    for items in lists:
+        if id(items) not in index:
+            index[id(items)] = _users_by_key(items)
+    users = [index[id(items)] for items in lists]
+    full = [(1 << len(items)) - 1 for items in lists]
     best = [incumbent, None]
     choice: list = [None] * k
-    picked_index = [0] * k
+    picked = [0] * k
 
-    def rec(i: int, used: int, total: int) -> None:
+    def best_free(j: int, blocked: int) -> int:
+        free = full[j] & ~blocked
+        if not free:
+            return 0
+        return lists[j][(free & -free).bit_length() - 1].revenue
+
+    def rec(i: int, blocked: list, total: int) -> None:
         clock.tick()
         if i == k:
             if total > best[0] and (accept is None or accept(list(choice))):
                 best[0] = total
                 best[1] = list(choice)
             return
-        rest = best_rest[i + 1]
         items = lists[i]
-        start = 0
+        free = full[i] & ~blocked[i]
         if same_as_previous[i]:
-            start = picked_index[i - 1]
-        for idx in range(start, len(items)):
+            free &= ~((1 << picked[i - 1]) - 1)
+        while free:
+            low = free & -free
+            idx = low.bit_length() - 1
             f = items[idx]
-            if total + f.revenue + rest <= best[0]:
+            if total + f.revenue + sum(best_free(j, blocked[j]) for j in range(i + 1, k)) \
+                    <= best[0]:
                 break
-            if f.mask & used:
-                continue
-            choice[i] = f
-            picked_index[i] = idx + 1
-            rec(i + 1, used | f.mask, total + f.revenue)
-        if total + rest > best[0]:
+            nb = blocked[:i + 1] + [blocked[j] | _blocked_by(f.mask, users[j])
+                                    for j in range(i + 1, k)]
+            bound = total + f.revenue + sum(best_free(j, nb[j]) for j in range(i + 1, k))
+            if bound > best[0]:
+                choice[i] = f
+                picked[i] = idx + 1
+                rec(i + 1, nb, total + f.revenue)
+            free ^= low
+        if total + sum(best_free(j, blocked[j]) for j in range(i + 1, k)) > best[0]:
             choice[i] = None
-            picked_index[i] = len(items)
-            rec(i + 1, used, total)
+            picked[i] = len(items)
+            rec(i + 1, blocked, total)
         choice[i] = None
 
-    rec(0, 0, 0)
+    rec(0, [0] * k, 0)
     return best[0], best[1]
 
 
@@ -851,12 +925,12 @@ class _Finder:
             key = self.model_of[i]
             threshold = self.best_total - (total_best - best_of[pos])
             have = cache.get(key)
-            if have is None or have[0] > threshold:
+            if have is None or have[0] != threshold:
                 m = self.models[key]
                 have = (threshold, routes_above(m, self.net, max(threshold, 0), self.clock,
                                                 self.scorer(m)))
                 cache[key] = have
-            lists.append([f for f in have[1] if f.revenue > threshold])
+            lists.append(have[1])  # one list object for identical trains
         same = [pos > 0 and self.model_of[i] == self.model_of[order[pos - 1]]
                 for pos, i in enumerate(order)]
         self.stats["candidates"] = [len(x) for x in lists]

@@ -127,6 +127,7 @@ def test_track_that_does_not_line_up_is_not_reached(game):
 
 
 def test_graph_is_per_operator(game):
+    """Track reached by one operator is not thereby reached by another."""
     bkb, ekb = game.minor_by_id("BKB"), game.minor_by_id("EKB")
     lay(game, "I2", "6", 3)
     assert "I2" in path_hexes(game, bkb)

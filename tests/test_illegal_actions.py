@@ -367,6 +367,8 @@ def test_refused_actions_leave_no_trace_in_the_rest_of_the_game():
 
 @pytest.mark.parametrize("bad", [None, "bid", 7, ["bid"]])
 def test_an_action_that_is_not_an_object(bad):
+    """An action must be a JSON object; anything else is refused as malformed, changing
+    nothing."""
     game, legal = game_at("draft")
     n = len(game.actions)
     before = state(game)
@@ -415,6 +417,8 @@ def test_bankruptcy_only_when_a_train_cannot_be_bought():
     ("de1_train", DE, "2-0", 1),       # EKB's 2-train bought by a corporation, for 1M
 ])
 def test_trains_from_other_companies_in_phase_2(checkpoint, who, train, price):
+    """In phase 2 trains come only from the depot, and a corporation never buys a minor's
+    train."""
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, type="buy_train", train=train, price=price, id=BAD_ID),
                    f"{train}")
@@ -432,6 +436,8 @@ def test_trains_from_other_companies_in_phase_2(checkpoint, who, train, price):
     ("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_1", "DE_2"], "percent": 10}),
 ])
 def test_share_percent_must_match_the_certificates(checkpoint, who, fields):
+    """A bundle's percent is that of its certificates (only a president's certificate may be
+    sold in part)."""
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, **fields, id=BAD_ID), "%")
     game.process_action(legal)
@@ -446,6 +452,7 @@ def test_share_percent_must_match_the_certificates(checkpoint, who, fields):
                          "share_price": 500}),
 ])
 def test_shares_trade_at_the_market_price(checkpoint, who, fields):
+    """The engine, not the action, sets the price of a share bought or sold."""
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, **fields, id=BAD_ID), "price")
     game.process_action(legal)
@@ -467,6 +474,7 @@ def test_one_certificate_per_stock_round_turn():
                    "which has no swaps: its price is deducted, and when that makes the price 0 "
                    "the swap share is not even handed over, so the bought share is free")
 def test_no_share_swaps_in_1893():
+    """Share swaps do not exist in 1893: a buy_shares with a swap is refused."""
     game, legal = game_at("sr1_sell")
     assert_refused(game, dict(C, type="buy_shares", shares=["DE_2"], percent=10, swap="DE_1",
                               id=BAD_ID), "swap")

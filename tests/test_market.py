@@ -42,6 +42,8 @@ def market():
 
 
 def test_cells_prices_ids_and_missing_cells(market):
+    """A cell has a price, coordinates, types and the id ``price,row,column``; empty codes
+    and places off the grid are no cell."""
     assert market.share_price((0, 0)) is None          # empty code
     assert market.share_price((2, 4)) is None          # past the end of the row
     assert market.share_price((4, 0)) is None          # below the last row
@@ -57,6 +59,7 @@ def test_cells_prices_ids_and_missing_cells(market):
 
 @pytest.mark.parametrize("letter, type_", sorted(CELL_TYPES.items()))
 def test_every_cell_letter(letter, type_):
+    """Each letter after a price gives the cell its type; only the par letters allow parring."""
     m = StockMarket([["50", f"60{letter}"]])
     cell = m.share_price((0, 1))
     assert cell.price == 60
@@ -65,6 +68,8 @@ def test_every_cell_letter(letter, type_):
 
 
 def test_several_letters_and_the_flags_they_set():
+    """Several letters give several types (the first is the cell's type); types decide the
+    certificate limit, multiple buys, the close cell."""
     m = StockMarket([["40y", "50b", "60o", "70pe", "0c", "80"]])
     no_limit, multiple, unlimited, par_end, close, plain = m.market[0]
     assert not no_limit.counts_for_limit and not unlimited.counts_for_limit
@@ -77,6 +82,7 @@ def test_several_letters_and_the_flags_they_set():
 
 
 def test_par_prices_sorted_descending(market):
+    """Par prices are listed from the highest down."""
     assert [p.id for p in market.par_prices] == ["100,1,3", "80,2,2"]
 
 
@@ -99,6 +105,7 @@ def test_price_by_id(market):
 @pytest.mark.parametrize("bad", ["", "100", "1,2", "x,1,3", "100,1,x", "100,9,9", "100,0,0",
                                  "100,-1,3"])
 def test_price_by_id_unknown(market, bad):
+    """Ids that are malformed or name no cell give None."""
     assert market.price_by_id(bad) is None
 
 
@@ -109,6 +116,7 @@ def test_price_by_id_checks_the_price(market):
 
 
 def test_set_par(market):
+    """Parring puts the corporation on the cell and records its par price."""
     c = corp(market, 1, 3)
     cell = market.share_price((1, 3))
     assert c.share_price is cell and c.par_price is cell and c.original_par_price is cell
@@ -137,12 +145,14 @@ def test_set_par(market):
     ((1, 4), "down", (1, 4)),
 ])
 def test_two_dimensional_moves(market, start, move, end):
+    """Moves on a grid, at its edges and next to missing cells."""
     c = corp(market, *start)
     getattr(market, f"move_{move}")(c)
     assert at(c) == end
 
 
 def test_a_move_changes_which_corporations_a_cell_holds(market):
+    """A cell lists the corporations on it; a move takes one from the old cell to the new."""
     a, b = corp(market, 1, 3), corp(market, 1, 3)
     market.move_right(a)
     assert market.share_price((1, 3)).corporations == [b]
@@ -150,6 +160,7 @@ def test_a_move_changes_which_corporations_a_cell_holds(market):
 
 
 def test_reaching_an_endgame_cell_sets_max_reached(market):
+    """Only entering an ``e`` cell sets max_reached (the stock market game end)."""
     c = corp(market, 1, 4)
     market.move_left(c)
     assert not market.max_reached
@@ -161,6 +172,7 @@ def test_reaching_an_endgame_cell_sets_max_reached(market):
 
 
 def test_liquidation_cell_is_entered_only_by_force():
+    """Normal moves do not enter a liquidation cell; a forced move does."""
     m = StockMarket([["0l", "10", "20p"], ["0l", "5", "10"]])
     c = corp(m, 0, 1)
     m.move_left(c)
@@ -194,6 +206,7 @@ def row():
     (3, "down", 2), (0, "down", 0),     # down is left
 ])
 def test_one_dimensional_moves(row, start, move, end):
+    """A single-row market moves along the row: up is right, down is left, and the ends stop."""
     assert row.one_d and row.movement == "one_d"
     c = corp(row, 0, start)
     getattr(row, f"move_{move}")(c)
@@ -201,10 +214,12 @@ def test_one_dimensional_moves(row, start, move, end):
 
 
 def test_one_dimensional_endgame(row):
+    """Reaching the ``e`` cell of a single row sets max_reached."""
     c = corp(row, 0, 4)
     row.move_up(c)
     assert row.max_reached
 
 
 def test_grid_is_not_one_dimensional(market):
+    """More than one row makes a two-dimensional market."""
     assert not market.one_d and market.movement == "two_d"

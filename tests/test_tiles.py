@@ -97,6 +97,7 @@ def test_offboard_with_revenue_per_phase_group_and_terminal_track():
 
 
 def test_plain_revenue_applies_to_every_phase():
+    """A single number is the revenue in every phase."""
     t = Tile("x", "yellow", "town 10 ; path 0 N0")
     assert t.towns[0].revenue_in(["yellow", "green", "brown", "gray"]) == 10
 
@@ -134,6 +135,7 @@ def test_label_terrain_border_icon_and_stub():
 
 
 def test_labels_compare_by_text():
+    """Labels are equal when their text is (upgrades compare labels)."""
     assert Tile("a", "white", "label K").label == Tile("b", "yellow", "city 30 ; label K").label
     assert Tile("a", "white", "label K").label != Tile("b", "white", "label BX").label
     assert Tile("a", "white", "label OO").label.text == "OO"
@@ -172,6 +174,7 @@ def test_junction_paths():
     "path 0 1 lanes=x",           # lanes must be a number
 ])
 def test_malformed_notation_raises_tile_error(code):
+    """Notation that cannot be read raises TileError, not some other exception."""
     with pytest.raises(TileError):
         Tile("bad", "yellow", code)
 
@@ -234,6 +237,7 @@ def test_city_ids_of_the_second_copy_of_a_tile():
 
 
 def test_ids_do_not_change_with_rotation():
+    """Turning a tile keeps the ids of its parts (actions name cities by id)."""
     t = tile("57", index=4)
     before = [p.id for p in t.paths] + [t.cities[0].id]
     t.rotate(3)
@@ -266,6 +270,8 @@ def test_rotation_turns_every_exit(rotation):
 
 
 def test_rotation_is_absolute_not_cumulative():
+    """``rotate(r)`` sets rotation r from the printed position; it does not add to the
+    current one."""
     t = tile("8")                                   # gentle curve 0-2
     t.rotate(2)
     t.rotate(2)
@@ -276,6 +282,7 @@ def test_rotation_is_absolute_not_cumulative():
 
 
 def test_rotation_of_a_tile_with_several_paths():
+    """Every path turns with the tile (18: 0-3 and 1-2 turned by 4 are 4-1 and 5-0)."""
     t = tile("18")                                  # 0-3 and 1-2
     t.rotate(4)
     assert path_ends(t) == [(0, 5), (1, 4)]
@@ -305,6 +312,7 @@ def test_node_paths_follow_rotation_after_being_read():
 
 
 def test_town_paths_follow_rotation_separately():
+    """Each of two towns keeps its own track when the tile turns."""
     t = tile("1")
     t.rotate(1)
     assert sorted(t.towns[0].exits) == [2, 4]
@@ -312,6 +320,7 @@ def test_town_paths_follow_rotation_separately():
 
 
 def test_rotation_keeps_gauge_terminal_and_lanes():
+    """Turning a path changes its edges only, not its gauge, terminal mark or lanes."""
     t = Tile("x", "red", "offboard 20 ; path 2 N0 terminal track=narrow a_lane=2.1")
     t.rotate(3)
     (p,) = t.paths
@@ -330,6 +339,7 @@ def test_exit_count_follows_rotation():
 
 
 def test_rotating_does_not_change_the_unrotated_paths():
+    """Rotation is a view: turning back to 0 gives the printed track again."""
     t = tile("9")
     t.rotate(1)
     assert sorted(t.exits) == [1, 4]
@@ -371,6 +381,7 @@ def test_paths_are_subset_of(old, new, fits):
 
 @pytest.mark.parametrize("rotation", ALL_EDGES)
 def test_paths_are_subset_of_does_not_depend_on_the_new_tiles_rotation(rotation):
+    """The new tile is tried in every rotation, so its current one does not matter."""
     new = tile("18")
     new.rotate(rotation)
     assert tile("7").paths_are_subset_of(new.paths)
@@ -386,5 +397,6 @@ def test_paths_are_subset_of_respects_gauge():
 
 
 def test_empty_tile_fits_anywhere():
+    """A tile without track keeps nothing, so any track contains it."""
     assert Tile("blank", "white", "").paths_are_subset_of(tile("7").paths)
     assert Tile("blank", "white", "").paths_are_subset_of([])

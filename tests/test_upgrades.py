@@ -72,6 +72,7 @@ def test_upgrade_does_not_depend_on_how_the_old_tile_is_turned(game, rotation):
 
 @pytest.mark.parametrize("new", ["7", "8", "9"])
 def test_blank_hex_takes_plain_yellow_track(game, new):
+    """An empty white hex takes any plain yellow track tile."""
     assert game.upgrades_to(white(game, "J7"), tile(new))
 
 
@@ -86,6 +87,7 @@ def test_blank_hex_takes_plain_yellow_track(game, new):
     ("19", "9"),          # backwards
 ])
 def test_wrong_colour_or_content(game, old, new):
+    """Upgrades go one colour up and never lose track, cities or towns."""
     old_tile = white(game, "J7") if old == "blank" else tile(old)
     assert not game.upgrades_to(old_tile, tile(new))
 
@@ -111,6 +113,7 @@ def test_white_city(game, new, ok):
     ("7", False), ("9", False),                 # the town cannot disappear
 ])
 def test_white_town(game, new, ok):
+    """A white town hex (B7) takes yellow town tiles only."""
     assert game.upgrades_to(white(game, "B7"), tile(new)) is ok
 
 
@@ -122,6 +125,7 @@ def test_white_town(game, new, ok):
     ("57", "57", False),
 ])
 def test_yellow_city_to_green_city(game, old, new, ok):
+    """A yellow city upgrades to a green city whose exits include the old ones."""
     assert game.upgrades_to(tile(old), tile(new)) is ok
 
 
@@ -146,6 +150,7 @@ def test_number_of_cities_must_match(game):
 
 
 def test_a_labelled_city_keeps_a_city(game):
+    """A labelled city hex cannot become a tile without a city, even with the same label."""
     old = Tile("k", "white", "city 0 ; label K")
     assert not game.upgrades_to(old, Tile("n", "yellow", "path 0 3 ; label K"))
     assert game.upgrades_to(old, Tile("n", "yellow", "city 30 ; path 0 N0 ; label K"))
@@ -175,6 +180,7 @@ def test_tile_ids_in_actions_name_tiles_of_the_supply(game):
 
 
 def test_bx_yellow_to_bx_green(game):
+    """BX tiles upgrade to BX tiles; unlabelled and BX tiles do not mix."""
     assert game.upgrades_to(title_tile(game, "K57-0"), title_tile(game, "K14-0"))
     assert game.upgrades_to(title_tile(game, "K57-0"), title_tile(game, "K15-0"))
     assert not game.upgrades_to(title_tile(game, "K57-0"), tile("14"))
@@ -207,6 +213,8 @@ def fresh():
 
 
 def test_leverkusen_white_takes_the_two_town_l_tiles(fresh):
+    """Leverkusen (G6, two towns, label L) takes K1/K55, not the unlabelled 1 nor a one-town
+    tile."""
     g6 = fresh.hex_by_id("G6").tile
     assert fresh.upgrades_to(g6, title_tile(fresh, "K1-0"))
     assert fresh.upgrades_to(g6, title_tile(fresh, "K55-0"))

@@ -18,7 +18,7 @@ from .engine.errors import GameError
 from .engine.moves import legal_actions
 from .titles import title_class
 
-PREFERENCES = {"pass": 1.0, "bankrupt": 0.02, "sell_shares": 1.0}
+PREFERENCES = {"pass": 1.0, "bankrupt": 0.02, "sell_shares": 0.3, "par": 6.0, "buy_shares": 5.0}
 
 
 def random_game(title: str, players: int, seed: int, max_actions: int = 3000,

@@ -264,8 +264,7 @@ def _place_token(game, step, entity, rng):
 def _run_routes(game, step, entity, rng):
     from ..routes.finder import find_best_routes  # noqa: F401  (optional component)
     result = find_best_routes(game, entity)
-    if not result.routes:
-        return []
+    # With no route to run the trains earn nothing (an empty run is still the move).
     return [_action("run_routes", entity, routes=result.routes, extra_revenue=0, subsidy=0)]
 
 

@@ -49,7 +49,8 @@ import gc
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
+from typing import (Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence,
+                    Tuple)
 
 from ..engine.errors import GameError
 from .route import Chain, Route, Segment, chain_id
@@ -337,46 +338,49 @@ def uncovered_rules(game) -> List[str]:
             if _overridden(game, rule) and not any(_overridden(game, h) for h in hooks)]
 
 
+class Step(NamedTuple):
+    """A leg as one train sees it: where it leads (``b``, and its bit), the track it holds,
+    what it uses of the reach including the stop at ``b``, and its terminal track."""
+
+    b: int
+    bit: int
+    mask: int
+    cost: int
+    t_first: bool
+    t_last: bool
+    terminals: int
+    npaths: int
+    leg: Leg
+
+
 class TrainModel:
     """A train's view of the network: what each stop pays and uses of its reach, which legs
-    it may run and what they use, and the bound on what an unfinished route can still add."""
+    it may run and what they use, and the bound on what an unfinished route can still add.
+
+    Reach is packed into one integer (see ``FIELD``): ``limit_packed`` holds GUARD + limit
+    per measure, costs are subtracted, and a route is within reach while every guard bit
+    (``guard_all``) is still set."""
 
     def __init__(self, game, entity, train, net: Network) -> None:
         self.train = train
-        colors = game.phase.tiles
-        nodes = net.nodes
-        self.values = [game.stop_revenue(n, colors, train) for n in nodes]
+        self.values = [game.stop_revenue(n, game.phase.tiles, train) for n in net.nodes]
         limits = game.route_distance_limits(train)
         self.measures = sorted(limits)
         self.limits = [int(limits[m]) for m in self.measures]
-        self.limit_packed = self._pack({m: limits[m] for m in self.measures}, guard=True)
+        self.limit_packed = sum((GUARD + v) << (FIELD * i) for i, v in enumerate(self.limits))
         self.guard_all = sum(GUARD << (FIELD * i) for i in range(len(self.measures)))
-        stop_costs = [game.route_stop_distance(train, n) for n in nodes]
+        stop_costs = [game.route_stop_distance(train, n) for n in net.nodes]
         self.stop_cost = [self._pack(c) for c in stop_costs]
         self.bonus = game.route_revenue_bonus_bound(entity, train)
         self.additive = not any(_overridden(game, h) for h in _SCORING_HOOKS) and \
             self.bonus == 0 and self._pays_every_stop(train)
-        chain_cost: Dict[int, Optional[int]] = {}
-        chain_raw: Dict[int, dict] = {}
-        for ci, (_, _, paths) in enumerate(net.chains):
-            if all(game.route_path_allowed(train, p) for p in paths):
-                cost = game.route_chain_distance(train, list(paths))
-            else:
-                cost = None
-            chain_cost[ci] = None if cost is None else self._pack(cost)
-            chain_raw[ci] = cost
-        self.legs_from: List[list] = []
-        for legs in net.legs_from:
-            mine = [(leg.b, 1 << leg.b, leg.mask, chain_cost[leg.chain] + self.stop_cost[leg.b],
-                     leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg)
-                    for leg in legs if chain_cost[leg.chain] is not None]
-            mine.sort(key=lambda t: -self.values[t[0]])
-            self.legs_from.append(mine)
-        self._prepare_bound(net, stop_costs, chain_raw)
+        chain_costs = [self._chain_cost(game, paths) for _, _, paths in net.chains]
+        self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
+        self._prepare_bound(net, stop_costs, chain_costs)
 
     # -- reach -----------------------------------------------------------------------------
 
-    def _pack(self, costs: dict, guard: bool = False) -> int:
+    def _pack(self, costs: dict) -> int:
         """Pack a measure → amount dict; amounts are capped just past the limit (more is no
         more possible); a measure the train has no limit for may not be used at all."""
         out = 0
@@ -387,16 +391,23 @@ class TrainModel:
                                     f"{self.train.name}")
                 continue
             i = self.measures.index(m)
-            value = int(amount) if guard else min(int(amount), self.limits[i] + 1)
-            out |= (value + (GUARD if guard else 0)) << (FIELD * i)
-        if guard:
-            for i, m in enumerate(self.measures):
-                if m not in costs:
-                    out |= GUARD << (FIELD * i)
+            out |= min(int(amount), self.limits[i] + 1) << (FIELD * i)
         return out
 
-    def remaining(self, packed: int) -> List[int]:
-        return [((packed >> (FIELD * i)) & FIELD_MASK) - GUARD for i in range(len(self.measures))]
+    def _chain_cost(self, game, paths: tuple) -> Optional[dict]:
+        """What running along a chain uses of the reach, None if the train may not."""
+        if not all(game.route_path_allowed(self.train, p) for p in paths):
+            return None
+        return game.route_chain_distance(self.train, list(paths))
+
+    def _steps(self, legs: List[Leg], chain_costs: list) -> List[Step]:
+        """The legs from one stop this train may run, most valuable next stop first."""
+        steps = [Step(leg.b, 1 << leg.b, leg.mask,
+                      self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
+                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg)
+                 for leg in legs if chain_costs[leg.chain] is not None]
+        steps.sort(key=lambda st: -self.values[st.b])
+        return steps
 
     @staticmethod
     def _pays_every_stop(train) -> bool:
@@ -407,22 +418,21 @@ class TrainModel:
 
     # -- the bound -------------------------------------------------------------------------
 
-    def _prepare_bound(self, net: Network, stop_costs: list, chain_raw: dict) -> None:
+    def _prepare_bound(self, net: Network, stop_costs: list, chain_costs: list) -> None:
         """For each measure: the least each stop can use of it to be added to a route (its
         own cost plus the cheapest leg into it), stops that use none of it, and the others in
         order of value per unit. Stops no leg of this train reaches are left out."""
         n = len(net.nodes)
         reach = [False] * n
         least: List[Dict[str, int]] = [dict() for _ in range(n)]
-        for legs in self.legs_from:
-            for b, _, _, _, _, _, _, _, leg in legs:
-                reach[b] = True
-                raw = chain_raw[leg.chain] or {}
+        for steps in self.legs_from:
+            for st in steps:
+                reach[st.b] = True
+                raw = chain_costs[st.leg.chain]
                 for m in self.measures:
                     amount = int(raw.get(m, 0))
-                    if m not in least[b] or amount < least[b][m]:
-                        least[b][m] = amount
-        self.reachable = reach
+                    if m not in least[st.b] or amount < least[st.b][m]:
+                        least[st.b][m] = amount
         self.measure_bounds = []
         for i, m in enumerate(self.measures):
             free, costly = [], []
@@ -586,7 +596,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
         if rev + extra_bound(visited, rem) <= thr[0]:
             return
         if fwd:
-            backward(anchor, visited, mask, rem, rev, grp, tc, fwd[0][0], fwd[-1][5])
+            backward(anchor, visited, mask, rem, rev, grp, tc, fwd[0].b, fwd[-1].t_last)
             if not passable[end]:
                 return
         used = mask | forbidden
@@ -599,7 +609,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
                 continue
             ntc = tc + terminals
             nnp = np + lnp
-            if ntc and nnp > 1 and ntc - (fwd[0][4] if fwd else t_first) - t_last > 0:
+            if ntc and nnp > 1 and ntc - (fwd[0].t_first if fwd else t_first) - t_last > 0:
                 continue
             fwd.append(leg)
             forward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
@@ -615,8 +625,8 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
 
 
 def legs_of(found_bwd: tuple, found_fwd: tuple) -> tuple:
-    """The :class:`Leg` objects of a route from the search's leg tuples, in route order."""
-    return _oriented(tuple(x[8] for x in found_bwd), tuple(x[8] for x in found_fwd))
+    """The :class:`Leg` objects of a route from the search's steps, in route order."""
+    return _oriented(tuple(st.leg for st in found_bwd), tuple(st.leg for st in found_fwd))
 
 
 def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
@@ -822,7 +832,7 @@ class _Finder:
     @staticmethod
     def _model_key(m: TrainModel) -> tuple:
         return (m.train.name, tuple(m.values), m.limit_packed, tuple(m.stop_cost),
-                tuple(tuple(x[:4]) for legs in m.legs_from for x in legs), m.bonus,
+                tuple(st[:4] for steps in m.legs_from for st in steps), m.bonus,
                 m.additive)
 
     # -- engine scoring and checks, for titles the plain model does not cover ------------

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Sequence
 
@@ -19,11 +20,12 @@ import pytest
 
 from conftest import fixture_files, load_json
 from tracklayer.engine.errors import GameError, RouteError
-from tracklayer.routes.finder import (Found, _Clock, combine, find_best_routes, recorded_revenue,
-                                      run_routes_positions, standard_distance_limits,
-                                      standard_stop_distance)
+from tracklayer.routes.finder import (Found, SearchTimeout, _Clock, combine, find_best_routes,
+                                      recorded_revenue, run_routes_positions,
+                                      standard_distance_limits, standard_stop_distance)
 from tracklayer.map.tiles import Tile
 from tracklayer.routes.route import Route, Segment, build_routes, node_chains
+from tracklayer.cli import main
 from tracklayer.titles import supported_titles, title_class
 
 TITLE_DIRS = {"1893": "1893", "1849: Kingdom of the Two Sicilies": "1849KingdomoftheTwoSicilies",
@@ -56,6 +58,26 @@ def test_real_positions_at_least_recorded_and_accepted(path):
         game.restore(mark)
         seen += 1
     assert seen > 0
+
+
+@pytest.mark.parametrize("path", fixture_files("1893"))
+def test_cli_routes(path, capsys):
+    data = load_json(path)
+    entries = [i for i, h in enumerate(data["actions"]) if h["type"] == "run_routes"]
+    assert main(["routes", str(path), "--all", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [x["action"] for x in lines] == entries
+    for x in lines:
+        assert set(x) == {"action", "id", "entity", "recorded", "revenue", "proven", "ms",
+                          "routes"}
+        assert x["id"] == data["actions"][x["action"]]["id"]
+        assert x["revenue"] == sum(r["revenue"] for r in x["routes"]) >= x["recorded"]
+        assert x["proven"]
+    last = lines[-1]
+    assert main(["routes", str(path), "--action", str(last["action"])]) == 0
+    out = capsys.readouterr().out
+    assert f"earns {last['revenue']} (recorded {last['recorded']}), optimal (proven)" in out
+    assert all(r["revenue_str"] in out for r in last["routes"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,6 +360,35 @@ def test_out_of_time_returns_unproven_legal_routes():
     result = find_best_routes(game, corp, budget_s=0)
     assert not result.proven
     engine_accepts(game, corp, result.routes)
+
+
+@pytest.mark.parametrize("seed", [26, 28, 42, 51])
+def test_cut_short_returns_the_best_found_so_far(seed, monkeypatch):
+    """Stopped after N steps of search, for growing N: the answer is legal, unproven until
+    the search completes, never worse for a longer search, and finally the optimum."""
+    game, corp = make_position(seed)
+    optimum = find_best_routes(game, corp).revenue
+    limit = [0]
+
+    def tick(clock) -> None:
+        clock.ticks += 1
+        if clock.ticks > limit[0]:
+            raise SearchTimeout()
+
+    monkeypatch.setattr(_Clock, "tick", tick)
+    revenues = []
+    for n in range(1, 5000):
+        limit[0] = n
+        result = find_best_routes(game, corp)
+        engine_accepts(game, corp, result.routes)
+        revenues.append(result.revenue)
+        if result.proven:
+            break
+    assert revenues == sorted(revenues)
+    assert revenues[1] > 0, "a route is kept as soon as one is found"
+    assert revenues[-1] == optimum
+    assert optimum in revenues[:-1], "the best set is kept before it is proven best"
+    assert len(set(revenues)) > 2, "the search was not cut at interesting points"
 
 
 @pytest.mark.parametrize("seed", range(300))

@@ -84,7 +84,11 @@ _COVERED_BY = {
 
 
 class SearchTimeout(Exception):
-    """The time budget ran out."""
+    """The time budget ran out; ``partial`` is what the interrupted step had found."""
+
+    def __init__(self, partial=None) -> None:
+        super().__init__("time budget exhausted")
+        self.partial = partial
 
 
 # ---------------------------------------------------------------------------------------------
@@ -639,7 +643,11 @@ def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
         best[0] = Found(rev, mask, bwd, fwd)
         return rev
 
-    search_routes(model, net, floor, forbidden, sink, clock, score)
+    try:
+        search_routes(model, net, floor, forbidden, sink, clock, score)
+    except SearchTimeout as e:
+        e.partial = best[0]
+        raise
     return best[0]
 
 
@@ -747,7 +755,11 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
             rec(i + 1, blocked, total)
         choice[i] = None
 
-    rec(0, [0] * k, 0)
+    try:
+        rec(0, [0] * k, 0)
+    except SearchTimeout as e:
+        e.partial = (best[0], best[1])
+        raise
     return best[0], best[1]
 
 
@@ -874,27 +886,23 @@ class _Finder:
                 return None
         return score
 
-    def accept(self, order: List[int]):
-        """None if any set of track-disjoint candidates is legal; else a check of a set
-        (one route or None per train, in ``order``) by the engine."""
-        if not self.set_checks:
-            return None
-
-        def ok(choice: list) -> bool:
-            routes = [to_route(self.game, self.trains[i], f.legs, self.net, named=False)
-                      for i, f in zip(order, choice) if f is not None]
-            return check_set(self.game, self.entity, routes)
-        return ok
-
     # -- the phases ------------------------------------------------------------------------
 
     def run(self) -> bool:
-        """Search (see the module docstring); True if the answer is proven optimal."""
+        """Search (see the module docstring); True if the answer is proven optimal. Each
+        step offers what it finds as the best set so far, also when time runs out."""
         complete = not self.stats["uncovered"]
         if not self.trains or not self.net.tokens:
             return complete
-        bests = {key: best_route(m, self.net, 0, self.clock, self.scorer(m))
-                 for key, m in self.models.items()}
+        bests: Dict[tuple, Optional[Found]] = {}
+        for key, m in self.models.items():
+            first = self.model_of.index(key)
+            try:
+                bests[key] = best_route(m, self.net, 0, self.clock, self.scorer(m))
+            except SearchTimeout as e:
+                self.offer({first: e.partial})
+                raise
+            self.offer({first: bests[key]})
         best_of_train = [bests[k].revenue if bests[k] else 0 for k in self.model_of]
         keys = list(self.models)
         order = sorted(range(len(self.trains)),
@@ -905,26 +913,42 @@ class _Finder:
             self.combine(order, [best_of_train[i] for i in order], total_best)
         return complete
 
+    def allowed(self, chosen: Dict[int, Found]) -> bool:
+        """May the trains (by index) run the ``chosen`` routes together? (Track is disjoint
+        by construction; the engine checks sets only for titles with set rules.)"""
+        if not self.set_checks:
+            return True
+        routes = [to_route(self.game, self.trains[i], f.legs, self.net, named=False)
+                  for i, f in sorted(chosen.items())]
+        return check_set(self.game, self.entity, routes)
+
+    def offer(self, chosen: Dict[int, Optional[Found]], checked: bool = False) -> None:
+        """Keep ``chosen`` (train index → route or None) as the best set if it earns more
+        than the best so far and is allowed (``checked``: already known to be)."""
+        chosen = {i: f for i, f in chosen.items() if f is not None}
+        total = sum(f.revenue for f in chosen.values())
+        if total <= self.best_total or not (checked or self.allowed(chosen)):
+            return
+        self.best_set = [chosen.get(i) for i in range(len(self.trains))]
+        self.best_total = total
+
     def greedy(self, order: List[int], bests: dict) -> None:
         """A first answer: each train in turn takes its best route on the track left free."""
         used = 0
-        total = 0
-        chosen: List[Optional[Found]] = [None] * len(self.trains)
-        accept = self.accept(order)
+        chosen: Dict[int, Found] = {}
         for i in order:
             m = self.models[self.model_of[i]]
-            f = bests[self.model_of[i]] if used == 0 else \
-                best_route(m, self.net, used, self.clock, self.scorer(m))
-            if f is None:
+            try:
+                f = bests[self.model_of[i]] if used == 0 else \
+                    best_route(m, self.net, used, self.clock, self.scorer(m))
+            except SearchTimeout as e:
+                self.offer({**chosen, i: e.partial})
+                raise
+            if f is None or not self.allowed({**chosen, i: f}):
                 continue
             chosen[i] = f
-            if accept is not None and not accept([chosen[j] for j in order]):
-                chosen[i] = None
-                continue
             used |= f.mask
-            total += f.revenue
-        self.best_set = chosen
-        self.best_total = total
+            self.offer(chosen, checked=True)
 
     def combine(self, order: List[int], best_of: List[int], total_best: int) -> None:
         """Improve on the incumbent: each train's routes that could be part of a better
@@ -944,12 +968,18 @@ class _Finder:
         same = [pos > 0 and self.model_of[i] == self.model_of[order[pos - 1]]
                 for pos, i in enumerate(order)]
         self.stats["candidates"] = [len(x) for x in lists]
-        total, choice = combine(lists, same, self.best_total, self.clock, self.accept(order))
+        accept = None
+        if self.set_checks:
+            def accept(choice: list) -> bool:
+                return self.allowed({i: f for i, f in zip(order, choice) if f is not None})
+        try:
+            _, choice = combine(lists, same, self.best_total, self.clock, accept)
+        except SearchTimeout as e:
+            if e.partial[1] is not None:
+                self.offer(dict(zip(order, e.partial[1])), checked=True)
+            raise
         if choice is not None:
-            self.best_total = total
-            self.best_set = [None] * len(self.trains)
-            for i, f in zip(order, choice):
-                self.best_set[i] = f
+            self.offer(dict(zip(order, choice)), checked=True)
 
     def routes(self) -> List[Route]:
         """The best set found, as engine routes in the order of the company's trains."""

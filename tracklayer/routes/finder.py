@@ -10,8 +10,8 @@ The rules, as the finder applies them (all read from the game, so titles plug in
   that passes no other stop, as :func:`tracklayer.routes.route.node_chains` finds it.
 * It has at least two stops, visits no stop twice and includes a city with one of the
   company's tokens. It may pass through a stop only if that stop does not block the company
-  (off-boards always do; so do cities whose slots are all taken by other companies), and no
-  terminal track may lie inside it (unless it is shorter than three pieces of track).
+  (off-boards always do; so do cities whose slots are all taken by other companies), and
+  only its very first and last piece of track may be terminal.
 * Stops of the same group (Aachen N1/P1 in 1893) count once per route.
 * Reach: every stop and every leg uses some of the train's named measures
   (``Game.route_stop_distance`` / ``route_chain_distance``), which may not exceed
@@ -23,7 +23,11 @@ The rules, as the finder applies them (all read from the game, so titles plug in
   revenue otherwise (its own ``revenue_for``/``compute_stops``, or trains that pay fewer
   stops than they visit), each complete route is scored by the engine, with that sum plus
   ``Game.route_revenue_bonus_bound`` as the bound. When the title adds checks of its own
-  (``check_other``, ``check_routes``…), each candidate is also checked by the engine.
+  (``check_other``, ``check_route_token``), each candidate is also checked by the engine;
+  with rules on sets of routes (``check_route_combination``, ``check_routes``), each set.
+* A title that changes ``check_distance``/``check_overlap``/``revenue_for`` without the
+  matching hook gets legal routes (the engine checks them) but never "proven"; so does a
+  company with local (1-stop) trains, which the finder does not run.
 
 Method (exact, branch and bound):
 
@@ -38,9 +42,12 @@ Method (exact, branch and bound):
    best revenues of the other trains (no better set can use a poorer route), by the same
    pruned search.
 5. *Combination*: branch and bound over the trains' candidate lists (sorted by revenue),
-   with identical trains taking routes in list order.
+   each indexed by track key as bit sets, so a train's best route still free is the lowest
+   bit of one set; identical trains take routes in list order.
 
 Past the time budget the search stops and returns the best set found, marked not proven.
+The answer is always checked by the engine in full; were it refused (a title's hooks
+disagreeing with its checks), the search is redone checking every candidate by the engine.
 """
 
 from __future__ import annotations
@@ -835,7 +842,9 @@ class _Finder:
         self.best_set: List[Optional[Found]] = [None] * len(self.trains)
         self.best_total = 0
         uncovered = uncovered_rules(game)
-        self.stats: dict = {"uncovered": uncovered + ["local trains"] * bool(self.skipped_local)}
+        self.stats: dict = {"uncovered": list(uncovered)}
+        if self.skipped_local:
+            self.stats["uncovered"].append("local trains")
         self.route_checks = [h for h in _ROUTE_CHECKS if _overridden(game, h)] + \
             [h for h in ("check_distance", "check_overlap") if h in uncovered]
         self.set_checks = strict or "check_overlap" in uncovered or \

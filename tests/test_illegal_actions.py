@@ -82,7 +82,7 @@ CASES = [
     case("sr1", B, {"type": "buy_shares", "shares": ["DE_0"], "percent": 20},
          "cannot buy a share of DE", id="sr1-another-players-certificate"),
     case("sr1", B, {"type": "buy_shares", "shares": ["RSE_1", "RSE_2"], "percent": 20},
-         "cannot buy a share of RSE", id="sr1-cannot-afford"),
+         "a stock round purchase is one certificate", id="sr1-two-certificates"),
     case("sr1", B, {"type": "buy_shares", "shares": [], "percent": 10},
          "at least one share", id="sr1-no-shares"),
     case("sr1", B, {"type": "buy_shares", "shares": ["RSE_1", "DE_1"], "percent": 20},
@@ -390,17 +390,17 @@ def test_undo_and_redo_sent_to_a_game_name_the_action(kind):
 
 
 # ---------------------------------------------------------------------------------------------
-# Illegal actions the engine accepts (strict xfails: each documents a bug; remove the mark
-# when it is fixed). Any refusal that names the action counts, so that a fix, whatever its
-# message, turns the test into an unexpected pass; give it its rule then.
+# Actions against the printed rules that the engine accepts because 18xx.games does (strict
+# xfails, each saying why). Any refusal that names the action counts, so that a change,
+# whatever its message, turns the test into an unexpected pass.
 
 UNNAMED = ""
 
 
-@pytest.mark.xfail(strict=True, reason="the Bankrupt step accepts 'bankrupt' whenever cash and "
-                   "sellable shares are below the cheapest depot train, without checking that "
-                   "the company must buy one (Game.can_go_bankrupt; the reference engine has "
-                   "the same gap)")
+@pytest.mark.xfail(strict=True, reason="kept on purpose: 18xx.games lets the operating "
+                   "company's owner declare bankruptcy whenever cash and sellable shares are "
+                   "below the cheapest depot train, train needed or not, so recorded games may "
+                   "hold such a bankruptcy and must replay")
 def test_bankruptcy_only_when_a_train_cannot_be_bought():
     """A player may go bankrupt only when their company must buy a train and cannot raise
     the money. KSZ, a minor, need not own a train (and has one): its owner cannot declare
@@ -411,10 +411,6 @@ def test_bankruptcy_only_when_a_train_cannot_be_bought():
 
 
 
-@pytest.mark.xfail(strict=True, reason="1893 forbids buying trains from other companies in "
-                   "phase 2 (and a corporation never buys a minor's), but buy_train_action "
-                   "also accepts any train in depot.available(), which lists other companies' "
-                   "trains; the price of a minor's train is not checked either")
 @pytest.mark.parametrize("checkpoint, who, train, price", [
     ("ksz_poor", KSZ, "2-1", 20),      # KFBE's 2-train, in phase 2, for 20M
     ("de1_train", DE, "2-0", 1),       # EKB's 2-train bought by a corporation, for 1M
@@ -424,14 +420,10 @@ def test_trains_from_other_companies_in_phase_2(checkpoint, who, train, price):
     train."""
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, type="buy_train", train=train, price=price, id=BAD_ID),
-                   UNNAMED)
+                   "cannot buy train")
     game.process_action(legal)
 
 
-@pytest.mark.xfail(strict=True, reason="buy_shares and sell_shares take the bundle's percent "
-                   "from the action: one 10% certificate bought as 20% costs and counts 20%, "
-                   "a sale 'of 0%' hands over the certificate for nothing, two certificates "
-                   "are sold as 10%")
 @pytest.mark.parametrize("checkpoint, who, fields", [
     ("sr1_sell", C, {"type": "buy_shares", "shares": ["DE_2"], "percent": 20}),
     ("sr1_sell", C, {"type": "buy_shares", "shares": ["DE_2"], "percent": 0}),
@@ -442,13 +434,10 @@ def test_share_percent_must_match_the_certificates(checkpoint, who, fields):
     """A bundle's percent is that of its certificates (only a president's certificate may be
     sold in part)."""
     game, legal = game_at(checkpoint)
-    assert_refused(game, dict(who, **fields, id=BAD_ID), UNNAMED)
+    assert_refused(game, dict(who, **fields, id=BAD_ID), "is not the percent of shares")
     game.process_action(legal)
 
 
-@pytest.mark.xfail(strict=True, reason="a share_price in buy_shares/sell_shares replaces the "
-                   "market price (ShareBundle.price_per_share), so a share can be bought for "
-                   "1M or sold for 500M")
 @pytest.mark.parametrize("checkpoint, who, fields", [
     ("sr1_sell", C, {"type": "buy_shares", "shares": ["DE_2"], "percent": 10, "share_price": 1}),
     ("sr2_may_sell", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10,
@@ -457,28 +446,22 @@ def test_share_percent_must_match_the_certificates(checkpoint, who, fields):
 def test_shares_trade_at_the_market_price(checkpoint, who, fields):
     """The engine, not the action, sets the price of a share bought or sold."""
     game, legal = game_at(checkpoint)
-    assert_refused(game, dict(who, **fields, id=BAD_ID), UNNAMED)
+    assert_refused(game, dict(who, **fields, id=BAD_ID), "shares trade at the market price")
     game.process_action(legal)
 
 
-@pytest.mark.xfail(strict=True, reason="a stock round purchase of a bundle of several "
-                   "certificates is accepted as the turn's one purchase (can_buy only asks "
-                   "whether something was bought before)")
 def test_one_certificate_per_stock_round_turn():
     """Outside multiple-buy cells a player buys one certificate per turn: C may not buy DE_2
     and DE_3 in one action."""
     game, legal = game_at("sr1_sell")
     assert_refused(game, dict(C, type="buy_shares", shares=["DE_2", "DE_3"], percent=20,
-                              id=BAD_ID), UNNAMED)
+                              id=BAD_ID), "a stock round purchase is one certificate")
     game.process_action(legal)
 
 
-@pytest.mark.xfail(strict=True, reason="a 'swap' share in buy_shares is honoured in 1893, "
-                   "which has no swaps: its price is deducted, and when that makes the price 0 "
-                   "the swap share is not even handed over, so the bought share is free")
 def test_no_share_swaps_in_1893():
     """Share swaps do not exist in 1893: a buy_shares with a swap is refused."""
     game, legal = game_at("sr1_sell")
     assert_refused(game, dict(C, type="buy_shares", shares=["DE_2"], percent=10, swap="DE_1",
-                              id=BAD_ID), UNNAMED)
+                              id=BAD_ID), "has no share swaps")
     game.process_action(legal)

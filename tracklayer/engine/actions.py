@@ -107,12 +107,37 @@ def _par(game, h, action):
 def _shares(game, h, action):
     ids = _require(h, "shares")
     shares = [_lookup(game, "share", i, "share") for i in ids]
-    action.bundle = ShareBundle(shares, h.get("percent"))
-    action.bundle.share_price = h.get("share_price")
+    if not shares:
+        raise ActionError("a share bundle must contain at least one share")
+    if len(set(ids)) != len(ids):
+        raise ActionError("a share is named twice")
+    action.bundle = ShareBundle(shares, _bundle_percent(shares, h.get("percent")))
+    price = h.get("share_price")
+    if price is not None and not game.ACTION_SHARE_PRICES and \
+            price != shares[0].price_per_share:
+        raise ActionError(f"shares trade at the market price "
+                          f"({shares[0].price_per_share}), not {price!r}")
+    if h.get("swap") and not game.ACTION_SHARE_SWAPS:
+        raise ActionError(f"{game.TITLE} has no share swaps")
     action.swap = game.lookup("share", h.get("swap")) if h.get("swap") else None
     action.purchase_for = game.lookup(h.get("purchase_for_type"), h.get("purchase_for"))
     action.borrow_from = game.lookup(h.get("borrow_from_type"), h.get("borrow_from"))
     action.total_price = h.get("total_price")
+
+
+def _bundle_percent(shares, percent) -> int:
+    """The percent a bundle stands for: that of its certificates, or less only when a
+    president's certificate is sold in part (whole shares of the company)."""
+    total = sum(s.percent for s in shares)
+    if percent is None or percent == total:
+        return total
+    corporation = shares[0].corporation
+    president = next((s for s in shares if s.president), None)
+    if not isinstance(percent, int) or percent <= 0 or percent > total or president is None \
+            or total - percent >= president.percent or percent % corporation.share_percent:
+        raise ActionError(f"{percent!r}% is not the percent of shares "
+                          f"{', '.join(s.id for s in shares)} ({total}%)")
+    return percent
 
 
 def _company(game, h, action):

@@ -72,6 +72,9 @@ class Game:
     SOLD_SHARES_DESTINATION = "bank"
     MULTIPLE_BUY_ONLY_FROM_MARKET = False
     BUY_SHARE_FROM_OTHER_PLAYER = False
+    # Share trades whose price or swap the action itself names (none of the titles so far).
+    ACTION_SHARE_PRICES = False
+    ACTION_SHARE_SWAPS = False
     CORPORATE_BUY_SHARE_ALLOW_BUY_FROM_PRESIDENT = False
     MIN_BID_INCREMENT = 5
     MUST_BID_INCREMENT_MULTIPLE = False

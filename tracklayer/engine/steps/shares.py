@@ -310,15 +310,18 @@ class BuySellParShares(ShareBuying, Step):
 
     # -- processing ------------------------------------------------------------------------
 
-    def check_started(self, bundle) -> None:
+    def check_purchase(self, bundle) -> None:
+        """A stock round purchase is one certificate, of a company that has been started."""
         corporation = bundle.corporation
         if corporation.share_price is None and bundle.owner is corporation.ipo_owner:
             raise GameError(f"{corporation.name} has not been started: par it first")
+        if len(bundle.shares) > 1:
+            raise GameError("a stock round purchase is one certificate")
 
     def process_buy_shares(self, action: Action) -> None:
         r = self.round
         bundle = action.bundle
-        self.check_started(bundle)
+        self.check_purchase(bundle)
         bought = r.players_bought.setdefault(action.entity, {})
         bought[bundle.corporation] = bought.get(bundle.corporation, 0) + bundle.percent
         if bundle.owner.is_corporation:

@@ -168,8 +168,10 @@ class TrainBuying(EmergencyMoney):
         variant = action.variant or train.name
         variants = self.exchangeable_variants(train, entity) if exchange else \
             self.buyable_variants(train, entity)
-        if variant not in variants or not (train in game.depot.available(entity)
-                                           or train in self.buyable_trains(entity)):
+        # Another company's train only where the rules open that market (phase, owner type).
+        offered = train in self.buyable_trains(entity) or \
+            (train.from_depot() and train in game.depot.available(entity))
+        if variant not in variants or not offered:
             raise GameError(f"{entity.name} cannot buy train {train.id} now")
         train.set_variant(action.variant)
         if exchange is not None:

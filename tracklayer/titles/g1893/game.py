@@ -841,7 +841,7 @@ class G1893BuySellParShares(BuySellParShares):
         if entity.is_company:
             return self.exchange_for_rag(action, entity)
         corporation = action.bundle.corporation
-        self.check_started(action.bundle)
+        self.check_purchase(action.bundle)
         self.buy_shares(entity, action.bundle, swap=action.swap,
                         allow_president_change=corporation.presidents_share.buyable)
         self.track_action(action, corporation)

@@ -4,7 +4,11 @@
 built from the active steps' own predicates (``can_buy``, ``can_sell``, legal tile rotations,
 tokenable cities, buyable trains …). Continuous choices are sampled: a bid or a price paid to
 another company is offered at its minimum, its maximum and a value in between; runs of
-trains are offered as a few legal route sets (not every one).
+trains are offered as the best route set (the route finder's).
+
+One rule is left to processing: whether an upgrade adds track the company can reach (the
+track restriction), which depends on the network after the tile is laid. Such a tile lay is
+listed and :meth:`Game.process_action` refuses it cleanly, leaving the game unchanged.
 """
 
 from __future__ import annotations
@@ -155,6 +159,8 @@ def _buy_shares(game, step, entity, rng):
     for c in game.corporations:
         pools = [c.ipo_owner.shares_of(c), game.share_pool.shares_of(c)]
         for shares in pools:
+            if shares is pools[0] and c.share_price is None:
+                continue  # an unstarted company's IPO opens with its par
             for s in _share_choices([x for x in shares if x.buyable]):
                 bundle = s.to_bundle()
                 if step.can_buy(entity, bundle):
@@ -284,11 +290,15 @@ def _buy_train(game, step, entity, rng):
             for name, v in train.variants.items():
                 price = v["price"]
                 assisted = game.president_assisted_buy(entity, train, price)[0] > 0
+                if price > power and not assisted and not _cheapest(step, train):
+                    continue  # the president pays only towards the cheapest train
                 if price <= power or (helped and price <= power + owner_cash) or assisted:
                     out.append(_action("buy_train", entity, train=train.id, price=price,
                                        variant=name))
         else:
             low, high = step.spend_minmax(entity, train)
+            if not helped:
+                high = min(high, power)  # without the president only the company's money
             if low > high:
                 continue
             for p in sorted({low, high, rng.randint(low, high)}):
@@ -300,6 +310,15 @@ def _buy_train(game, step, entity, rng):
                 out.append(_action("buy_train", entity, train=dt.id, price=price, variant=name,
                                    exchange=own.id))
     return out
+
+
+def _cheapest(step, train) -> bool:
+    """May ``train`` be bought with the president's help (the cheapest-train rule)?"""
+    try:
+        step.check_for_cheapest_train(train)
+    except GameError:
+        return False
+    return True
 
 
 def _discard_train(game, step, entity, rng):

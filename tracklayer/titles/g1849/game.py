@@ -150,6 +150,7 @@ class G1849(Game):
     CORP_CHOOSES_HOME = ""
     CORP_CHOOSES_HOME_HEXES: tuple = ()
     PORT_HEXES: tuple = ()
+    DOUBLE_FOR_E_TRAIN: tuple = ()  # hexes an E-train scores twice (1849 Sicily's ports)
     SMS_HEXES: tuple = ()
     GRAY_REVENUE_CENTERS: dict = {}
     PLAYER_LOAN = 500
@@ -488,6 +489,9 @@ class G1849(Game):
             raise RouteError(f"{distance} hex sides is too far for a {route.train.name} train")
 
     def check_other(self, route) -> None:
+        if route.train.name == "E" and any(p.track == "narrow" for s in route.segments
+                                           for p in s.chain.paths):
+            raise RouteError("an E-train cannot run on narrow gauge")
         stops = route.stops()
         if any(s.hex.id in self.PORT_HEXES for s in stops) and len(stops) <= 2:
             raise RouteError("a route to a port must include two non-port stops")
@@ -495,12 +499,39 @@ class G1849(Game):
     def stop_revenue(self, stop, colors, train) -> int:
         table = self.GRAY_REVENUE_CENTERS.get(stop.hex.id)
         if table is not None:
-            return table[self.phase.name]
-        return super().stop_revenue(stop, colors, train)
+            revenue = table[self.phase.name]
+        else:
+            revenue = super().stop_revenue(stop, colors, train)
+        if train.name == "E" and stop.hex.id in self.DOUBLE_FOR_E_TRAIN:
+            revenue *= 2
+        return revenue
 
     def revenue_for(self, route, stops) -> int:
         total = super().revenue_for(route, stops)
         return total + self.cnm_bonus(route.corporation, stops)
+
+    # What the route finder needs to know of these rules: reach in hex sides (narrow gauge,
+    # or broad for the R6H, counting double), gauge changing only at a station, the E-train
+    # off narrow gauge, and the CNM bonus.
+
+    def route_distance_limits(self, train) -> dict:
+        return {"hexes": train.distance}
+
+    def route_stop_distance(self, train, stop) -> dict:
+        return {}
+
+    def route_chain_distance(self, train, paths):
+        try:
+            return {"hexes": self.hex_edge_cost(paths, train)}
+        except RouteError:
+            return None
+
+    def route_path_allowed(self, train, path) -> bool:
+        return super().route_path_allowed(train, path) and \
+            not (train.name == "E" and path.track == "narrow")
+
+    def route_revenue_bonus_bound(self, entity, train) -> int:
+        return 20 if "CNM" in entity.assignments else 0
 
     def cnm_bonus(self, corporation, stops) -> int:
         if "CNM" in corporation.assignments and any("CNM" in s.hex.assignments for s in stops):

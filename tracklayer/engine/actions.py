@@ -286,3 +286,21 @@ def effective_actions(actions: list) -> tuple:
 
 def action_ids(actions: list) -> Optional[list]:
     return [a.get("id") for a in actions]
+
+
+def entity_type(entity) -> str:
+    """The ``entity_type`` of an action taken by ``entity``."""
+    if entity.is_player:
+        return "player"
+    if entity.is_corporation:
+        return "corporation"
+    if entity.is_minor:
+        return "minor"
+    return "company"
+
+
+def action_hash(type_: str, entity, **fields) -> dict:
+    """An action of ``entity`` in the 18xx.games format (without id)."""
+    h = {"type": type_, "entity": entity.id, "entity_type": entity_type(entity)}
+    h.update(fields)
+    return h

@@ -16,23 +16,8 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable, List, Optional
 
+from .actions import action_hash
 from .errors import GameError
-
-
-def _entity_type(entity) -> str:
-    if entity.is_player:
-        return "player"
-    if entity.is_corporation:
-        return "corporation"
-    if entity.is_minor:
-        return "minor"
-    return "company"
-
-
-def _action(type_: str, entity, **fields) -> dict:
-    h = {"type": type_, "entity": entity.id, "entity_type": _entity_type(entity)}
-    h.update(fields)
-    return h
 
 
 def acting_entities(game) -> list:
@@ -83,7 +68,7 @@ def legal_actions(game, rng: Optional[_random.Random] = None) -> List[dict]:
 
 
 def _pass(game, step, entity, rng):
-    return [_action("pass", entity)]
+    return [action_hash("pass", entity)]
 
 
 def _bid(game, step, entity, rng):
@@ -97,7 +82,7 @@ def _bid(game, step, entity, rng):
             if low > high:
                 continue
             prices = {low} if step.may_purchase(c) else {low, high, low + 5 * rng.randint(0, max(0, (high - low) // 5))}
-            out += [_action("bid", entity, company=c.id, price=p) for p in sorted(prices)
+            out += [action_hash("bid", entity, company=c.id, price=p) for p in sorted(prices)
                     if p <= high]
         return out
     # A starting package: the initial draft sells at face value, the forced auction at
@@ -108,7 +93,7 @@ def _bid(game, step, entity, rng):
     for c in items:
         price = c.min_bid if forced else c.value
         if price <= entity.cash or (forced and step.auctioning is None):
-            out.append(_action("bid", entity, company=c.id, price=price))
+            out.append(action_hash("bid", entity, company=c.id, price=price))
     return out
 
 
@@ -121,7 +106,7 @@ def _par(game, step, entity, rng):
             for s in a.shares:
                 if s.president:
                     for p in step.get_par_prices(entity, s.corporation):
-                        out.append(_action("par", entity, corporation=s.corporation.id,
+                        out.append(action_hash("par", entity, corporation=s.corporation.id,
                                            share_price=p.id))
         return out
     for c in game.corporations:
@@ -131,7 +116,7 @@ def _par(game, step, entity, rng):
                 not getattr(step, "rag_exchangable", lambda *a: False)(entity, c):
             continue
         for p in step.get_par_prices(entity, c):
-            out.append(_action("par", entity, corporation=c.id, share_price=p.id))
+            out.append(action_hash("par", entity, corporation=c.id, share_price=p.id))
     return out
 
 
@@ -149,10 +134,10 @@ def _buy_shares(game, step, entity, rng):
     out = []
     if entity.is_company:  # an exchange, e.g. 1893's FdSD for RAG shares
         for s in _share_choices(game.share_pool.shares):
-            out.append(_action("buy_shares", entity, shares=[s.id], percent=s.percent))
+            out.append(action_hash("buy_shares", entity, shares=[s.id], percent=s.percent))
         return out
     if entity.is_corporation and hasattr(step, "redeemable_shares"):
-        return [_action("buy_shares", entity, shares=[s.id for s in b.shares], percent=b.percent)
+        return [action_hash("buy_shares", entity, shares=[s.id for s in b.shares], percent=b.percent)
                 for b in step.redeemable_shares(entity)]
     if not hasattr(step, "can_buy"):
         return out
@@ -164,7 +149,7 @@ def _buy_shares(game, step, entity, rng):
             for s in _share_choices([x for x in shares if x.buyable]):
                 bundle = s.to_bundle()
                 if step.can_buy(entity, bundle):
-                    out.append(_action("buy_shares", entity, shares=[s.id], percent=s.percent))
+                    out.append(action_hash("buy_shares", entity, shares=[s.id], percent=s.percent))
     return out
 
 
@@ -172,7 +157,7 @@ def _sell_shares(game, step, entity, rng):
     out = []
     if entity.is_corporation and hasattr(step, "issuable_shares") and \
             entity is step.current_entity():
-        return [_action("sell_shares", entity, shares=[s.id for s in b.shares], percent=b.percent)
+        return [action_hash("sell_shares", entity, shares=[s.id for s in b.shares], percent=b.percent)
                 for b in step.issuable_shares(entity)]
     if not hasattr(step, "can_sell"):
         return out
@@ -185,7 +170,7 @@ def _sell_shares(game, step, entity, rng):
             except GameError:
                 ok = False
             if ok:
-                out.append(_action("sell_shares", entity, shares=[s.id for s in b.shares],
+                out.append(action_hash("sell_shares", entity, shares=[s.id for s in b.shares],
                                    percent=b.percent))
     return out
 
@@ -199,7 +184,7 @@ def _buy_company(game, step, entity, rng):
             except TypeError:
                 ok = False
             if ok:
-                out.append(_action("buy_company", entity, company=c.id, price=c.value))
+                out.append(action_hash("buy_company", entity, company=c.id, price=c.value))
         return out
     buyer = entity if not hasattr(step, "spender") else step.spender(entity)
     for c in game.purchasable_companies(buyer):
@@ -209,14 +194,14 @@ def _buy_company(game, step, entity, rng):
         if low > high:
             continue
         for p in sorted({low, high, rng.randint(low, high)}):
-            out.append(_action("buy_company", entity, company=c.id, price=p))
+            out.append(action_hash("buy_company", entity, company=c.id, price=p))
     return out
 
 
 def _sell_company(game, step, entity, rng):
     if not hasattr(step, "sellable_companies"):
         return []
-    return [_action("sell_company", entity, company=c.id, price=c.value)
+    return [action_hash("sell_company", entity, company=c.id, price=c.value)
             for c in step.sellable_companies(entity)]
 
 
@@ -240,7 +225,7 @@ def _lay_tile(game, step, entity, rng):
             finally:
                 tile.rotate(0)
             for r in rotations:
-                out.append(_action("lay_tile", entity, hex=hex.id, tile=tile.id, rotation=r))
+                out.append(action_hash("lay_tile", entity, hex=hex.id, tile=tile.id, rotation=r))
     return out
 
 
@@ -252,7 +237,7 @@ def _place_token(game, step, entity, rng):
         for hex in pending.get("hexes", []):
             for city in hex.tile.cities:
                 if city.tokenable(token.corporation, [token], free=True):
-                    out.append(_action("place_token", entity, city=city.id))
+                    out.append(action_hash("place_token", entity, city=city.id))
         return out
     sms = getattr(entity, "sms_hexes", None)
     if sms:
@@ -263,7 +248,7 @@ def _place_token(game, step, entity, rng):
     tokens = entity.tokens_by_type()
     for city in cities:
         if city.tokenable(entity, tokens):
-            out.append(_action("place_token", entity, city=city.id))
+            out.append(action_hash("place_token", entity, city=city.id))
     return out
 
 
@@ -271,16 +256,15 @@ def _run_routes(game, step, entity, rng):
     from ..routes.finder import find_best_routes  # noqa: F401  (optional component)
     result = find_best_routes(game, entity)
     # With no route to run the trains earn nothing (an empty run is still the move).
-    return [_action("run_routes", entity, routes=result.routes, extra_revenue=0, subsidy=0)]
+    return [action_hash("run_routes", entity, routes=result.routes, extra_revenue=0, subsidy=0)]
 
 
 def _dividend(game, step, entity, rng):
-    return [_action("dividend", entity, kind=k) for k in step.DIVIDEND_TYPES]
+    return [action_hash("dividend", entity, kind=k) for k in step.DIVIDEND_TYPES]
 
 
 def _buy_train(game, step, entity, rng):
     out = []
-    depot = game.depot
     trains = step.buyable_trains(entity)
     power = game.buying_power(entity)
     helped = step.president_may_contribute(entity)
@@ -293,7 +277,7 @@ def _buy_train(game, step, entity, rng):
                 if price > power and not assisted and not _cheapest(step, train):
                     continue  # the president pays only towards the cheapest train
                 if price <= power or (helped and price <= power + owner_cash) or assisted:
-                    out.append(_action("buy_train", entity, train=train.id, price=price,
+                    out.append(action_hash("buy_train", entity, train=train.id, price=price,
                                        variant=name))
         else:
             low, high = step.spend_minmax(entity, train)
@@ -302,12 +286,12 @@ def _buy_train(game, step, entity, rng):
             if low > high:
                 continue
             for p in sorted({low, high, rng.randint(low, high)}):
-                out.append(_action("buy_train", entity, train=train.id, price=p,
+                out.append(action_hash("buy_train", entity, train=train.id, price=p,
                                    variant=train.name))
     if step.discountable_trains_allowed(entity):
         for own, dt, name, price in game.discountable_trains_for(entity):
             if price <= game.buying_power(entity):
-                out.append(_action("buy_train", entity, train=dt.id, price=price, variant=name,
+                out.append(action_hash("buy_train", entity, train=dt.id, price=price, variant=name,
                                    exchange=own.id))
     return out
 
@@ -322,35 +306,35 @@ def _cheapest(step, train) -> bool:
 
 
 def _discard_train(game, step, entity, rng):
-    return [_action("discard_train", entity, train=t.id) for t in entity.trains]
+    return [action_hash("discard_train", entity, train=t.id) for t in entity.trains]
 
 
 def _special_buy(game, step, entity, rng):
     items = step.buyable_items(entity) if hasattr(step, "buyable_items") else []
-    return [_action("special_buy", entity, description=i.description, cost=i.cost) for i in items]
+    return [action_hash("special_buy", entity, description=i.description, cost=i.cost) for i in items]
 
 
 def _choose(game, step, entity, rng):
     choices = step.choices() if callable(getattr(step, "choices", None)) else \
         list(getattr(step, "CHOICES", ()))
-    return [_action("choose", entity, choice=c) for c in choices]
+    return [action_hash("choose", entity, choice=c) for c in choices]
 
 
 def _assign(game, step, entity, rng):
     if entity.is_player:  # 1893: pay for parring RAG by exchanging FdSD
-        return [_action("assign", entity, target=c.id, target_type="company")
+        return [action_hash("assign", entity, target=c.id, target_type="company")
                 for c in step.available_subsidiaries(entity)]
     out = []
     for a in game.abilities(entity, "assign_hexes"):
         for h in a.hexes:
-            out.append(_action("assign", entity, target=h, target_type="hex"))
+            out.append(action_hash("assign", entity, target=h, target_type="hex"))
     return out
 
 
 def _bankrupt(game, step, entity, rng):
     player = game.acting_for_entity(entity.owner) if entity.owner is not None else None
     if player is not None and game.can_go_bankrupt(player, entity):
-        return [_action("bankrupt", entity)]
+        return [action_hash("bankrupt", entity)]
     return []
 
 

@@ -60,7 +60,7 @@ from typing import (Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optio
                     Tuple)
 
 from ..engine.errors import GameError
-from .route import Chain, Route, Segment, chain_id
+from .route import Chain, Route, Segment, chain_id, walk_trails
 
 DEFAULT_BUDGET_S = 10.0
 
@@ -193,44 +193,16 @@ class Network:
 def _trails_from(start) -> List[tuple]:
     """Every chain of track from node ``start`` to another node, passing no other node, as
     ``(end node, paths)`` — the same chains :func:`tracklayer.routes.route.node_chains`
-    finds (a piece of track once, a junction at most twice, a hex side once per way)."""
+    finds."""
     found: List[tuple] = []
-    for p in start.paths:
-        _trail(p, None, None, [], {}, start, found)
+
+    def visit(path, trail, k):
+        for n in path.nodes:
+            if n is not start:
+                found.append((n, tuple(trail)))
+
+    walk_trails(start, visit)
     return found
-
-
-def _trail(path, skip, jskip, trail, counter, start, found) -> None:
-    if path in trail:
-        return
-    junction = path.junction
-    if junction is not None and counter.get(junction, 0) > 1:
-        return
-    hex_id = path.tile.hex.id
-    for e in path.edges:
-        if counter.get((hex_id, e.num, e.lanes[1]), 0) > 0:
-            return
-    if junction is not None and path.terminal:
-        return
-    trail.append(path)
-    if junction is not None:
-        counter[junction] = counter.get(junction, 0) + 1
-    for n in path.nodes:
-        if n is not start:
-            found.append((n, tuple(trail)))
-    if junction is not None and junction is not jskip:
-        for jp in junction.paths:
-            _trail(jp, None, junction, trail, counter, start, found)
-    for num, lane, np, np_edge in path.tile.hex.links(path):
-        if num == skip:
-            continue
-        key = (hex_id, num, lane)
-        counter[key] = counter.get(key, 0) + 1
-        _trail(np, np_edge, None, trail, counter, start, found)
-        counter[key] -= 1
-    trail.pop()
-    if junction is not None:
-        counter[junction] -= 1
 
 
 def token_cities(game, entity) -> list:

@@ -63,43 +63,62 @@ def node_chains(start, end, skip_track=None) -> List[Chain]:
     """Every track connection from node ``start`` to node ``end`` that passes no other stop,
     shortest first."""
     found: List[Chain] = []
-    for start_path in start.paths:
-        trail: list = []
-        _trails(start_path, None, None, trail, {}, end, start, found, skip_track)
+
+    def visit(path, trail, k):
+        if end in path.nodes:
+            paths = list(trail)
+            found.append(Chain((start, end), paths, chain_id(paths)))
+
+    walk_trails(start, visit, skip_track)
     found.sort(key=lambda c: len(c.paths))
     return found
 
 
-def _trails(path, skip, jskip, trail, counter, end, start, found, skip_track) -> None:
+def walk_trails(start, visit, skip_track=None, hex_ids=None) -> None:
+    """Walk every trail of track leaving node ``start``, depth first: a piece of track at
+    most once, a junction at most twice, a hex side once each way, never past terminal track
+    behind a junction, nor on track of gauge ``skip_track``. ``visit(path, trail, k)`` is
+    called each time the trail reaches a piece of track. With ``hex_ids`` the trail keeps to
+    those hexes in order (``k``: the index of the hex reached)."""
+    for path in start.paths:
+        _walk(path, None, None, [], {}, visit, skip_track, hex_ids, 0)
+
+
+def _walk(path, skip, jskip, trail, counter, visit, skip_track, hex_ids, k) -> None:
     if path in trail:
         return
     junction = path.junction
     if junction is not None and counter.get(junction, 0) > 1:
         return
     hex_id = path.tile.hex.id
+    if hex_ids is not None and hex_ids[k].split()[0] != hex_id:
+        return
     for e in path.edges:
         if counter.get((hex_id, e.num, e.lanes[1]), 0) > 0:
             return
-    if path.track == skip_track:
+    if skip_track is not None and path.track == skip_track:
         return
     if junction is not None and path.terminal:
         return
     trail.append(path)
     if junction is not None:
         counter[junction] = counter.get(junction, 0) + 1
-    if end in path.nodes:
-        paths = list(trail)
-        found.append(Chain((start, end), paths, chain_id(paths)))
+    visit(path, trail, k)
     if junction is not None and junction is not jskip:
         for jp in junction.paths:
-            _trails(jp, None, junction, trail, counter, end, start, found, skip_track)
-    for num, lane, np, np_edge in path.tile.hex.links(path):
-        if num == skip:
-            continue
-        key = (hex_id, num, lane)
-        counter[key] = counter.get(key, 0) + 1
-        _trails(np, np_edge, None, trail, counter, end, start, found, skip_track)
-        counter[key] -= 1
+            _walk(jp, None, junction, trail, counter, visit, skip_track, hex_ids, k)
+    next_hex = None
+    if hex_ids is not None:
+        next_hex = hex_ids[k + 1] if k + 1 < len(hex_ids) else False
+    if next_hex is not False:
+        for num, lane, np, np_edge in path.tile.hex.links(path):
+            if num == skip or (next_hex is not None and np.tile.hex.id != next_hex):
+                continue
+            key = (hex_id, num, lane)
+            counter[key] = counter.get(key, 0) + 1
+            _walk(np, np_edge, None, trail, counter, visit, skip_track, hex_ids,
+                  k + 1 if hex_ids is not None else 0)
+            counter[key] -= 1
     trail.pop()
     if junction is not None:
         counter[junction] -= 1
@@ -272,53 +291,18 @@ def matching_chains(game, hex_ids: list, cache: dict, skip_track=None) -> List[C
             if s is e:
                 continue
             chains: List[Chain] = []
-            for start_path in s.paths:
-                _follow(start_path, None, None, [], {}, e, s, chains, skip_track, hex_ids, 0)
+            last = len(hex_ids) - 1
+
+            def visit(path, trail, k, s=s, e=e, chains=chains):
+                if k == last and e in path.nodes:
+                    paths = list(trail)
+                    chains.append(Chain((s, e), paths, chain_id(paths)))
+
+            walk_trails(s, visit, skip_track, hex_ids)
             chains.sort(key=lambda c: len(c.paths))
             out.extend(c for c in chains if c.id == hex_ids)
     cache[key] = out
     return out
-
-
-def _follow(path, skip, jskip, trail, counter, end, start, found, skip_track, hex_ids, k):
-    """Like :func:`_trails`, but only along the hexes ``hex_ids`` (``k``: position reached)."""
-    if path in trail:
-        return
-    junction = path.junction
-    if junction is not None and counter.get(junction, 0) > 1:
-        return
-    hex_id = path.tile.hex.id
-    if hex_ids[k].split()[0] != hex_id:
-        return
-    for e in path.edges:
-        if counter.get((hex_id, e.num, e.lanes[1]), 0) > 0:
-            return
-    if path.track == skip_track:
-        return
-    if junction is not None and path.terminal:
-        return
-    trail.append(path)
-    if junction is not None:
-        counter[junction] = counter.get(junction, 0) + 1
-    if end in path.nodes and k == len(hex_ids) - 1:
-        paths = list(trail)
-        found.append(Chain((start, end), paths, chain_id(paths)))
-    if junction is not None and junction is not jskip:
-        for jp in junction.paths:
-            _follow(jp, None, junction, trail, counter, end, start, found, skip_track, hex_ids, k)
-    if k + 1 < len(hex_ids):
-        next_hex = hex_ids[k + 1]
-        for num, lane, np, np_edge in path.tile.hex.links(path):
-            if num == skip or np.tile.hex.id != next_hex:
-                continue
-            ckey = (hex_id, num, lane)
-            counter[ckey] = counter.get(ckey, 0) + 1
-            _follow(np, np_edge, None, trail, counter, end, start, found, skip_track, hex_ids,
-                    k + 1)
-            counter[ckey] -= 1
-    trail.pop()
-    if junction is not None:
-        counter[junction] -= 1
 
 
 def _disjoint(chain: Chain, other_paths: set) -> bool:

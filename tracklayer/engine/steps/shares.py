@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, action_hash
 from ..errors import GameError
 from ..step import Step
 
 PURCHASE_TYPES = ("buy_company", "buy_shares", "par")
-
-
-def auto_action(type_: str, entity, **fields) -> dict:
-    """An action the engine takes for a player, in the 18xx.games format."""
-    h = {"type": type_, "entity": entity.id, "entity_type": entity_type(entity)}
-    h.update(fields)
-    return h
-
-
-def entity_type(entity) -> str:
-    if entity.is_player:
-        return "player"
-    if entity.is_corporation:
-        return "corporation"
-    if entity.is_minor:
-        return "minor"
-    return "company"
 
 
 def action_before(action, program) -> bool:
@@ -427,8 +410,8 @@ class BuySellParShares(ShareBuying, Step):
         if not program.get("unconditional"):
             reason = self.should_stop_applying_program(entity, program, None)
             if reason:
-                return [auto_action("program_disable", entity, reason=reason)]
-        return [auto_action("pass", entity)]
+                return [action_hash("program_disable", entity, reason=reason)]
+        return [action_hash("pass", entity)]
 
     def from_market(self, program) -> bool:
         return bool(program.get("from_market"))
@@ -446,9 +429,9 @@ class BuySellParShares(ShareBuying, Step):
         elif entity.num_shares_of(corporation, ceil=False) >= until:
             reason = f"{until} share(s) bought in {corporation.name}, end condition met"
         if reason:
-            out = [auto_action("program_disable", entity, reason=reason)]
+            out = [action_hash("program_disable", entity, reason=reason)]
             if program.get("auto_pass_after"):
-                out.append(auto_action("program_share_pass", entity, unconditional=False,
+                out.append(action_hash("program_share_pass", entity, unconditional=False,
                                        indefinite=False))
             return out
         available = self.actions(entity)
@@ -464,21 +447,21 @@ class BuySellParShares(ShareBuying, Step):
                 if self.can_buy(entity, share.to_bundle()):
                     by_percent.setdefault(share.percent, []).append(share)
             if not by_percent:
-                return [auto_action("program_disable", entity,
+                return [action_hash("program_disable", entity,
                                     reason=f"Cannot buy {corporation.name} from {source}")]
             if len(by_percent) != 1:
-                return [auto_action("program_disable", entity,
+                return [action_hash("program_disable", entity,
                                     reason="Shares of different sizes exist, cannot auto buy "
                                            f"{corporation.name} from {source}")]
             share = next(iter(by_percent.values()))[0]
             reason = self.should_stop_applying_program(entity, program, share)
             if reason:
-                return [auto_action("program_disable", entity, reason=reason)]
-            return [auto_action("buy_shares", entity, shares=[share.id], percent=share.percent)]
+                return [action_hash("program_disable", entity, reason=reason)]
+            return [action_hash("buy_shares", entity, shares=[share.id], percent=share.percent)]
         if self.bought() and "pass" in available:
             if until == "float" and corporation.floated():
                 return None
-            return [auto_action("pass", entity)]
+            return [action_hash("pass", entity)]
         return None
 
     def corporation_secure_percent(self) -> int:

@@ -684,22 +684,29 @@ class G1849HomeToken(HomeToken):
     pass
 
 
-class SwapChoice(Step):
-    """After a change of president that handed over the 20% last certificate, the old
-    president may take two 10% certificates instead."""
+class PlayerChoice(Step):
+    """A choice that one player, named by a game attribute (``CHOOSER``), must make now."""
 
-    type = "swap_choice"
-    CHOICES = ("Two 10% certs", "One 20% cert")
+    CHOOSER = ""
 
     def actions(self, entity):
         return ["choose"] if entity is not None and entity is self.current_entity() else []
 
     def active_entities(self) -> list:
-        player = self.game.swap_choice_player
+        player = getattr(self.game, self.CHOOSER)
         return [player] if player is not None else []
 
     def active(self) -> bool:
         return bool(self.active_entities())
+
+
+class SwapChoice(PlayerChoice):
+    """After a change of president that handed over the 20% last certificate, the old
+    president may take two 10% certificates instead."""
+
+    type = "swap_choice"
+    CHOOSER = "swap_choice_player"
+    CHOICES = ("Two 10% certs", "One 20% cert")
 
     def description(self) -> str:
         return "Presidency Swap Choice"
@@ -715,21 +722,12 @@ class SwapChoice(Step):
         game.swap_other_player = game.swap_corporation = None
 
 
-class LoanChoice(Step):
+class LoanChoice(PlayerChoice):
     """A player bankrupted with no shares left may take a loan of 500 (750 off the final
     score) instead of leaving the game."""
 
     type = "loan_choice"
-
-    def actions(self, entity):
-        return ["choose"] if entity is not None and entity is self.current_entity() else []
-
-    def active_entities(self) -> list:
-        player = self.game.loan_choice_player
-        return [player] if player is not None else []
-
-    def active(self) -> bool:
-        return bool(self.active_entities())
+    CHOOSER = "loan_choice_player"
 
     def description(self) -> str:
         return "Bankruptcy Choice"

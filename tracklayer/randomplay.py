@@ -37,7 +37,7 @@ def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
         if not options:
             raise GameError(f"no legal action at {game.round.name} {game.turn} "
                             f"({game.round.description()})")
-        for _ in range(20):
+        while True:
             w = [weights.get(o["type"], 3.0) for o in options]
             choice = rng.choices(options, weights=w)[0]
             choice["id"] = n + 1

@@ -142,7 +142,6 @@ class Round:
         self.at_start = False
         self.after_process_before_skip(action)
         self.skip_steps()
-        self.clear_cache()
         self.after_process(action)
 
     def before_process(self, action) -> None:

@@ -122,9 +122,12 @@ class G1893(Game):
 
     def buyable_bank_owned_companies(self) -> list:
         """Bank-owned privates and minors, and the lowest-numbered bond left."""
-        owned = [c for c in self.companies if not c.closed and c.owner is self.bank]
-        bonds = [c for c in owned if self.bond(c)]
-        return [c for c in owned if not self.bond(c)] + bonds[:1]
+        owned, bonds = [], []
+        bank = self.bank
+        for c in self.companies:
+            if c.owner is bank and not c.closed:
+                (bonds if self.bond(c) else owned).append(c)
+        return owned + bonds[:1]
 
     def draftables(self) -> list:
         """Privates always; of the minors, only the two lowest numbered."""

@@ -1,9 +1,16 @@
-"""Random legal games: play a title by picking uniformly among the legal actions.
+"""Random legal games: play a title by picking at random among the legal actions.
 
-Used to exercise rules that recorded games rarely reach, and as a property test: every
-action the engine lists as legal must be accepted, and money must be conserved.
+Used to exercise rules that recorded games rarely reach, and as a property test: an action
+the engine lists as legal is accepted (or refused cleanly, leaving the game unchanged), money
+is conserved, and the exported game replays to the same state.
+
+Two ways of choosing: ``uniform`` weighs every kind of action alike (with a few kinds made
+rarer), and games soon collapse into bankruptcy; ``sensible`` plays a little like people do —
+each player starts a company, buys its shares, companies buy trains from the depot, lay
+track, place tokens and mostly pay out — so games reach the last phases.
 
     python3 -m tracklayer.randomplay "1893" --players 3 --seed 7 --max-actions 2000 -o game.json
+    python3 -m tracklayer.randomplay "1849: Kingdom of the Two Sicilies" --players 4 --sensible
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ import argparse
 import json
 import random
 import sys
-from typing import Optional
+from typing import Callable, Optional
 
 from .engine.errors import GameError
 from .engine.moves import legal_actions
@@ -21,15 +28,45 @@ from .titles import title_class
 PREFERENCES = {"pass": 1.0, "bankrupt": 0.02, "sell_shares": 0.3, "par": 6.0, "buy_shares": 5.0}
 
 
-def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
-                rng_seed: Optional[int] = None, weights: Optional[dict] = None) -> dict:
-    """Play a game with random legal moves; return it as an 18xx.games export."""
+def uniform_weight(game, action: dict) -> float:
+    """Every kind of action alike, except the preferences above."""
+    return PREFERENCES.get(action["type"], 3.0)
+
+
+def sensible_weight(game, action: dict) -> float:
+    """Roughly how a player would choose: one company each (a second now and then), shares
+    of one's own companies, depot trains, track and tokens, dividends paid out."""
+    kind, by_player = action["type"], action["entity_type"] == "player"
+    player = next((p for p in game.players if p.id == action["entity"]), None) \
+        if by_player else None
+    if kind == "par":
+        started = sum(1 for c in game.corporations if c.owner is player and c.ipoed)
+        return (12.0, 2.0)[started] if started < 2 else 0.1
+    if kind == "buy_shares" and player is not None:
+        share = game.lookup("share", action["shares"][0])
+        return 8.0 if share is not None and share.corporation.owner is player else 2.0
+    if kind == "buy_train":
+        train = game.lookup("train", action["train"])
+        return 12.0 if train is None or train.from_depot() else 0.2
+    if kind == "dividend":
+        return 10.0 if action.get("kind") == "payout" else 1.0
+    if kind == "sell_shares":
+        return 0.05 if by_player else 0.3
+    return {"bankrupt": 0.0002, "pass": 1.0, "lay_tile": 6.0, "place_token": 6.0,
+            "buy_company": 0.5}.get(kind, 3.0)
+
+
+POLICIES = {"uniform": uniform_weight, "sensible": sensible_weight}
+
+
+def play_random(title: str, players: int, seed: int, max_actions: int = 3000,
+                rng_seed: Optional[int] = None,
+                weight: Callable[[object, dict], float] = uniform_weight):
+    """Play a game of ``title`` with random legal moves chosen by ``weight``; return it."""
     cls = title_class(title)
     ids = [(i + 1, f"Player {i + 1}") for i in range(players)]
     game = cls(ids, seed=seed, log=False)
     rng = random.Random(seed if rng_seed is None else rng_seed)
-    weights = dict(PREFERENCES, **(weights or {}))
-    taken = []
     for n in range(max_actions):
         if game.finished:
             break
@@ -38,8 +75,7 @@ def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
             raise GameError(f"no legal action at {game.round.name} {game.turn} "
                             f"({game.round.description()})")
         while True:
-            w = [weights.get(o["type"], 3.0) for o in options]
-            choice = rng.choices(options, weights=w)[0]
+            choice = rng.choices(options, weights=[weight(game, o) for o in options])[0]
             choice["id"] = n + 1
             try:
                 game.process_action(choice, auto=True)
@@ -50,16 +86,24 @@ def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
                 options.remove(choice)
                 if not options:
                     print("no acceptable action: stopping", file=sys.stderr)
-                    return export(title, ids, seed, taken, game)
-        taken.append(game.actions[-1])
-    return export(title, ids, seed, taken, game)
+                    return game
+    return game
 
 
-def export(title, ids, seed, taken, game) -> dict:
-    """A played game as an 18xx.games export."""
+def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
+                rng_seed: Optional[int] = None, policy: str = "uniform") -> dict:
+    """Play a game with random legal moves; return it as an 18xx.games export."""
+    game = play_random(title, players, seed, max_actions, rng_seed, POLICIES[policy])
+    return export(game)
+
+
+def export(game) -> dict:
+    """A game as an 18xx.games export."""
     return {
-        "id": seed, "title": title, "players": [{"id": i, "name": nm} for i, nm in ids],
-        "settings": {"seed": seed, "optional_rules": []}, "actions": taken,
+        "id": game.seed, "title": game.TITLE,
+        "players": [{"id": i, "name": name} for i, name in game.player_specs],
+        "settings": {"seed": game.seed, "optional_rules": list(game.optional_rules)},
+        "actions": list(game.actions),
         "result": {str(k): v for k, v in game.result().items()} if game.finished else None,
         "game_end_reason": game.game_end_reason, "finished": game.finished,
     }
@@ -71,9 +115,11 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-actions", type=int, default=3000)
+    p.add_argument("--sensible", action="store_true", help="play like people (see above)")
     p.add_argument("-o", "--output", default="-")
     args = p.parse_args(argv)
-    data = random_game(args.title, args.players, args.seed, args.max_actions)
+    data = random_game(args.title, args.players, args.seed, args.max_actions,
+                       policy="sensible" if args.sensible else "uniform")
     text = json.dumps(data)
     if args.output == "-":
         print(text)

@@ -1100,11 +1100,7 @@ class PotentialDiscardTrainsAfterMerge(DiscardTrain):
         return self.active()
 
     def process_discard_train(self, action) -> None:
-        train = action.train
-        if train.owner is not action.entity:
-            raise GameError(f"{action.entity.name} does not own train {train.id}")
-        self.game.depot.reclaim_train(train)
-        self.game.log(f"{action.entity.name} discards a {train.name} train")
+        super().process_discard_train(action)
         if not action.entity.trains:
             self.game.potential_discard_trains.pop(0)
 

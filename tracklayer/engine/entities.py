@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Dict, List, Optional
 
-from .abilities import Ability, AbilityHolder
+from .abilities import AbilityHolder
 from .errors import GameError
 
 

@@ -8,22 +8,20 @@ phases) as class attributes and overrides only the rules that differ.
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 from typing import Dict, Iterable, List, Optional
 
 from ..map.graph import Graph
-from ..map.hexes import Hex, connect_hexes, invert
+from ..map.hexes import Hex, connect_hexes
 from ..map.tiles import COLORS, Tile
 from . import actions as actions_mod
-from .entities import Ability, Bank, Company, Corporation, Minor, Player, ShareBundle, Token
+from .entities import Bank, Company, Corporation, Minor, Player, ShareBundle
 from .errors import ActionError, GameError, RouteError
 from ..routes.route import best_stops
 from .market import CERT_LIMIT_TYPES, StockMarket
 from .rng import Random
-from .round import DraftRound, OperatingRound, StockRound
-from .shares import SharePool, move_share
+from .shares import SharePool
 from .trains import Depot, Phase, Train
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

@@ -951,8 +951,9 @@ class _Finder:
         self.stats["candidates"] = [len(x) for x in lists]
         accept = None
         if self.set_checks:
-            def accept(choice: list) -> bool:
+            def accept_set(choice: list) -> bool:
                 return self.allowed({i: f for i, f in zip(order, choice) if f is not None})
+            accept = accept_set
         try:
             _, choice = combine(lists, same, self.best_total, self.clock, accept)
         except SearchTimeout as e:

@@ -1375,8 +1375,9 @@ class Game:
         """Title hook: extra conditions on a tile's orientation."""
         return True
 
-    def upgrade_cost(self, old_tile: Tile, hex: Hex, entity, spender) -> int:
-        """Terrain cost of building on ``hex``, less discounts from abilities."""
+    def upgrade_cost(self, old_tile: Tile, hex: Hex, entity, spender, new_tile: Tile) -> int:
+        """Terrain cost of replacing ``old_tile`` on ``hex`` by ``new_tile``, less discounts
+        from abilities."""
         if not entity.is_corporation and entity.owner is not None and entity.owner.is_corporation:
             entity = entity.owner
         discounts = [a for a in entity.all_abilities if a.type == "tile_discount"

@@ -6,9 +6,10 @@ tokenable cities, buyable trains …). Continuous choices are sampled: a bid or 
 another company is offered at its minimum, its maximum and a value in between; runs of
 trains are offered as the best route set (the route finder's).
 
-One rule is left to processing: whether an upgrade adds track the company can reach (the
-track restriction), which depends on the network after the tile is laid. Such a tile lay is
-listed and :meth:`Game.process_action` refuses it cleanly, leaving the game unchanged.
+Two rules are left to processing: whether the new track of an upgrade is reached by the
+company (the track restriction counts only reached track, known once the tile is laid), and
+the cost of crossing a river or other priced border. Such a tile lay is listed and
+:meth:`Game.process_action` refuses it cleanly, leaving the game unchanged.
 """
 
 from __future__ import annotations
@@ -218,8 +219,11 @@ def _lay_tile(game, step, entity, rng):
         except GameError:
             continue  # the hex is closed to tiles for now
         for tile in tiles:
+            if _tile_cost(game, step, entity, hex, tile) > entity.cash:
+                continue
             try:
-                rotations = step.legal_tile_rotations(entity, hex, tile)
+                rotations = [r for r in step.legal_tile_rotations(entity, hex, tile)
+                             if _may_restrict(step, entity, hex, tile, r)]
             except GameError:
                 rotations = []
             finally:
@@ -227,6 +231,29 @@ def _lay_tile(game, step, entity, rng):
             for r in rotations:
                 out.append(action_hash("lay_tile", entity, hex=hex.id, tile=tile.id, rotation=r))
     return out
+
+
+def _may_restrict(step, entity, hex, tile, rotation) -> bool:
+    """Could the lay pass the track restriction? Only if it would with all its track reached
+    (whether it is reached is left to processing)."""
+    if not entity.is_operator or not hex.tile.paths or \
+            not hasattr(step, "track_restriction_problem"):
+        return True
+    tile.rotate(rotation)
+    return step.track_restriction_problem(hex.tile, tile, lambda path: True) is None
+
+
+def _tile_cost(game, step, entity, hex, tile) -> int:
+    """What laying ``tile`` on ``hex`` costs an operator, before border crossings (0 for a
+    company using its power: its lays are paid by others)."""
+    if not entity.is_operator or not hasattr(step, "get_tile_lay"):
+        return 0
+    lay = step.get_tile_lay(entity)
+    if lay is None:
+        return 0
+    extra = lay["cost"] if tile.color == "yellow" else lay["upgrade_cost"]
+    cost = game.upgrade_cost(hex.tile, hex, entity, entity, tile) + extra
+    return game.tile_cost_with_discount(tile, hex, entity, entity, cost)
 
 
 def _place_token(game, step, entity, rng):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...map.tiles import ALL_EDGES
 from ..errors import GameError
 from ..step import Step
@@ -109,7 +111,7 @@ class Tracker:
         self.check_track_restrictions(entity, old_tile, tile)
         border, border_types = self.remove_border_calculate_cost(tile, entity, spender)
         terrain = old_tile.terrain + (border_types if border > 0 else [])
-        cost = game.upgrade_cost(old_tile, hex, entity, spender) + border + extra_cost
+        cost = game.upgrade_cost(old_tile, hex, entity, spender, tile) + border + extra_cost
         cost = game.tile_cost_with_discount(tile, hex, entity, spender, cost)
         self.pay_tile_cost(entity, tile, rotation, hex, spender, cost)
         self.after_lay_tile(action, entity, tile, old_tile, terrain)
@@ -153,14 +155,22 @@ class Tracker:
             for old_ct in old_tile.city_towns:
                 if not any(all(e in n.exits for e in old_ct.exits) for n in new_tile.city_towns):
                     raise GameError("new track must keep the old track")
-        old_paths = old_tile.paths
-        if not old_paths:
+        if not old_tile.paths:
             return  # all track is new: every restriction is met
         connected = game.graph_for_entity(entity).connected_paths(entity)
+        problem = self.track_restriction_problem(
+            old_tile, new_tile, lambda np: self.path_connected(connected, np, old_tile))
+        if problem:
+            raise GameError(problem)
+
+    def track_restriction_problem(self, old_tile, new_tile, reached) -> Optional[str]:
+        """What the title's track restriction finds wrong with replacing ``old_tile`` by
+        ``new_tile``, counting only the new tile's paths that ``reached(path)``."""
+        old_paths = old_tile.paths
         changed_city = False
         used_new_track = False
         for np in new_tile.paths:
-            if not self.path_connected(connected, np, old_tile):
+            if not reached(np):
                 continue
             op = next((p for p in old_paths if np.is_subset_of(p)), None)
             if op is None:
@@ -169,21 +179,20 @@ class Tracker:
             new_rev = sorted(n.max_revenue for n in np.nodes)
             if old_rev != new_rev:
                 changed_city = True
-        rule = game.TRACK_RESTRICTION
-        if rule == "permissive":
-            return
+        rule = self.game.TRACK_RESTRICTION
         if rule == "city_permissive":
             if not new_tile.cities and not used_new_track:
-                raise GameError("must be a city tile or use new track")
+                return "must be a city tile or use new track"
         elif rule == "restrictive":
             if not used_new_track:
-                raise GameError("must use new track")
+                return "must use new track"
         elif rule == "semi_restrictive":
             if not used_new_track and not changed_city:
-                raise GameError("must use new track or change city value")
+                return "must use new track or change city value"
         elif rule == "station_restrictive":
             if not used_new_track and not new_tile.nodes:
-                raise GameError("must use new track")
+                return "must use new track"
+        return None
 
     def path_connected(self, connected_paths, new_path, old_tile) -> bool:
         """Is ``new_path`` (on the tile just laid) part of the operator's network?

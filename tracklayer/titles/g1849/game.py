@@ -450,13 +450,13 @@ class G1849(Game):
             return "dual"
         return "broad" if "broad" in added else "narrow"
 
-    def upgrade_cost(self, old_tile, hex, entity, spender) -> int:
+    def upgrade_cost(self, old_tile, hex, entity, spender, new_tile) -> int:
         """Terrain costs in full for dual gauge, a quarter for narrow gauge; the SIGI private
         halves it for broad gauge."""
         if not old_tile.upgrades:
             return 0
         cost = old_tile.upgrades[0].cost
-        kind = self.new_track(old_tile, hex.tile)
+        kind = self.new_track(old_tile, new_tile)
         if kind == "dual":
             return cost
         if kind == "narrow":

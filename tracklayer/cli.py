@@ -14,7 +14,12 @@ def _verify_one(path: str, repeat: int) -> dict:
     from .engine.errors import GameError
     from .engine.replay import load_export, replay
 
-    data = load_export(path)
+    try:
+        data = load_export(path)
+    except (OSError, ValueError) as e:
+        return {"title": None, "file": path, "actions": 0, "match": False, "end_reason": None,
+                "result": None, "seconds": [] if repeat > 1 else 0.0,
+                "error": f"cannot read {path}: {e}"}
     seconds: List[float] = []
     game = None
     error = None
@@ -178,7 +183,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.set_defaults(func=cmd_routes)
 
     args = parser.parse_args(argv)
-    return args.func(args)
+    from .engine.errors import GameError
+    try:
+        return args.func(args)
+    except (OSError, ValueError, GameError) as e:  # unreadable file, bad JSON, bad game
+        print(f"tracklayer {args.command}: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

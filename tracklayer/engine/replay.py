@@ -19,15 +19,24 @@ from .errors import ActionError, GameError
 
 
 def load_export(path: str) -> dict:
+    """Read an 18xx.games export (raises OSError or ValueError if it cannot)."""
     with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        data = json.load(f)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is not an 18xx.games export (a JSON object)")
+    return data
 
 
 def new_game(data: dict, log: bool = True):
     """A fresh game (no actions applied) for an export's title, players and settings."""
-    cls = title_class(data["title"])
+    if not isinstance(data, dict):
+        raise GameError("an 18xx.games export is a JSON object")
+    cls = title_class(data.get("title"))
     settings = data.get("settings") or {}
-    players = [(p["id"], p["name"]) for p in data["players"]]
+    try:
+        players = [(p["id"], p["name"]) for p in data["players"]]
+    except (KeyError, TypeError) as e:
+        raise GameError(f"the export's players must each have an id and a name ({e!r})")
     rules = [r for r in settings.get("optional_rules") or [] if r]
     seed = settings.get("seed")
     if seed in (None, ""):

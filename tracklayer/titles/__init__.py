@@ -12,10 +12,12 @@ def _registry() -> Dict[str, Type]:
 
 
 def title_class(title: str):
-    """The game class for an 18xx.games title name (raises KeyError if unsupported)."""
+    """The game class for an 18xx.games title name (raises GameError if unsupported)."""
+    from ..engine.errors import GameError
+
     registry = _registry()
     if title not in registry:
-        raise KeyError(f"unsupported title {title!r}; supported: {', '.join(sorted(registry))}")
+        raise GameError(f"unsupported title {title!r}; supported: {', '.join(sorted(registry))}")
     return registry[title]
 
 

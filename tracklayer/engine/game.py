@@ -576,6 +576,7 @@ class Game:
             if step is not None and entity is not None and not step.actions(entity):
                 self.round.skip_steps()
                 self.round.next_entity()
+            self.round.clear_cache()
 
     def current_entity(self):
         return self.round.current_entity()

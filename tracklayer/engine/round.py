@@ -111,7 +111,8 @@ class Round:
     # -- processing ------------------------------------------------------------------------
 
     def process_action(self, action) -> None:
-        self.clear_cache()
+        # What was worked out after the last action still holds: nothing changes the game
+        # between actions without clearing it (see Game.action_processed).
         if self.game.finished and action.type != "message":
             raise GameError(f"the game is over: cannot process {action.type}")
         self.before_process(action)

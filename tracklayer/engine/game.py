@@ -154,6 +154,9 @@ class Game:
         self.final_turn = None
         self.actions: List[dict] = []          # the effective action list, in order
         self.programs: Dict = {}
+        # Route connections already resolved into chains of track, with the tiles they read
+        # (see tracklayer.routes.route.matching_chains).
+        self.chain_cache: Dict = {}
         self.players: List[Player] = [self.make_player(pid, name) for pid, name in players]
         self.seed = seed
         self.rand = Random(seed or 0)

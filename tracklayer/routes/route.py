@@ -274,34 +274,39 @@ def _hex_of(game, name: str):
     return h
 
 
-def matching_chains(game, hex_ids: list, cache: dict, skip_track=None) -> List[Chain]:
+def matching_chains(game, hex_ids: list, skip_track=None) -> List[Chain]:
     """The chains a connection (list of hex names) can mean, in the order the action format
-    resolves them: by start node, then end node, then shortest first."""
+    resolves them: by start node, then end node, then shortest first.
+
+    They depend only on the tiles of those hexes, so they are kept on the game until one
+    of these tiles is replaced."""
     if not hex_ids:
         return []
-    key = tuple(hex_ids)
-    found = cache.get(key)
-    if found is not None:
-        return found
-    start_hex = _hex_of(game, hex_ids[0])
-    end_hex = _hex_of(game, hex_ids[-1])
+    key = (tuple(hex_ids), skip_track)
+    tiles = tuple(_hex_of(game, h).tile for h in hex_ids)
+    known = game.chain_cache.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], tiles)):
+        return known[1]
+    start_hex = tiles[0].hex
+    end_hex = tiles[-1].hex
+    last = len(hex_ids) - 1
     out = []
     for s in start_hex.tile.nodes:
+        found: dict = {}
+
+        def visit(path, trail, k, found=found):
+            if k == last:
+                for e in path.nodes:
+                    found.setdefault(e, []).append(list(trail))
+
+        walk_trails(s, visit, skip_track, hex_ids)
         for e in end_hex.tile.nodes:
             if s is e:
                 continue
-            chains: List[Chain] = []
-            last = len(hex_ids) - 1
-
-            def visit(path, trail, k, s=s, e=e, chains=chains):
-                if k == last and e in path.nodes:
-                    paths = list(trail)
-                    chains.append(Chain((s, e), paths, chain_id(paths)))
-
-            walk_trails(s, visit, skip_track, hex_ids)
+            chains = [Chain((s, e), paths, chain_id(paths)) for paths in found.get(e, ())]
             chains.sort(key=lambda c: len(c.paths))
             out.extend(c for c in chains if c.id == hex_ids)
-    cache[key] = out
+    game.chain_cache[key] = (tiles, out)
     return out
 
 
@@ -309,7 +314,7 @@ def _disjoint(chain: Chain, other_paths: set) -> bool:
     return not any(p in other_paths for p in chain.paths)
 
 
-def build_route(game, train, h: dict, other_paths: set, cache: dict) -> Route:
+def build_route(game, train, h: dict, other_paths: set) -> Route:
     """Rebuild one route of a ``run_routes`` action, avoiding track in ``other_paths``."""
     connections = h.get("connections") or []
     signatures = h.get("nodes")
@@ -324,7 +329,7 @@ def build_route(game, train, h: dict, other_paths: set, cache: dict) -> Route:
             if node is not None:
                 return Route(game, train, [Segment(node, node, Chain((None, None), [], None))])
         return Route(game, train, [])
-    possibilities = [matching_chains(game, ids, cache, skip_track) for ids in connections]
+    possibilities = [matching_chains(game, ids, skip_track) for ids in connections]
     if len(possibilities) == 1:
         for c in possibilities[0]:
             if any(game.city_tokened_by(n, corporation) for n in c.nodes) and \
@@ -369,7 +374,6 @@ def _pairwise(chains_a, chains_b, other_paths: set, signatures: Optional[list]):
 
 def build_routes(game, entity, route_dicts: list) -> List[Route]:
     """Rebuild all routes of a ``run_routes`` action (later routes claim track first)."""
-    cache: dict = {}
     resolved: List[Optional[Route]] = [None] * len(route_dicts)
     taken: set = set()
     trains = []
@@ -379,7 +383,7 @@ def build_routes(game, entity, route_dicts: list) -> List[Route]:
             raise RouteError(f"unknown train {rd.get('train')!r}")
         trains.append(train)
     for i in range(len(route_dicts) - 1, -1, -1):
-        route = build_route(game, trains[i], route_dicts[i], taken, cache)
+        route = build_route(game, trains[i], route_dicts[i], taken)
         resolved[i] = route
         taken.update(route.paths)
     return resolved

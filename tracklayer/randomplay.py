@@ -19,7 +19,7 @@ import argparse
 import json
 import random
 import sys
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from .engine.errors import GameError
 from .engine.moves import legal_actions
@@ -61,11 +61,12 @@ POLICIES = {"uniform": uniform_weight, "sensible": sensible_weight}
 
 def play_random(title: str, players: int, seed: int, max_actions: int = 3000,
                 rng_seed: Optional[int] = None,
-                weight: Callable[[object, dict], float] = uniform_weight):
+                weight: Callable[[object, dict], float] = uniform_weight,
+                optional_rules: Sequence[str] = ()):
     """Play a game of ``title`` with random legal moves chosen by ``weight``; return it."""
     cls = title_class(title)
     ids = [(i + 1, f"Player {i + 1}") for i in range(players)]
-    game = cls(ids, seed=seed, log=False)
+    game = cls(ids, seed=seed, optional_rules=optional_rules, log=False)
     rng = random.Random(seed if rng_seed is None else rng_seed)
     for n in range(max_actions):
         if game.finished:
@@ -91,9 +92,11 @@ def play_random(title: str, players: int, seed: int, max_actions: int = 3000,
 
 
 def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
-                rng_seed: Optional[int] = None, policy: str = "uniform") -> dict:
+                rng_seed: Optional[int] = None, policy: str = "uniform",
+                optional_rules: Sequence[str] = ()) -> dict:
     """Play a game with random legal moves; return it as an 18xx.games export."""
-    game = play_random(title, players, seed, max_actions, rng_seed, POLICIES[policy])
+    game = play_random(title, players, seed, max_actions, rng_seed, POLICIES[policy],
+                       optional_rules)
     return export(game)
 
 
@@ -116,10 +119,12 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-actions", type=int, default=3000)
     p.add_argument("--sensible", action="store_true", help="play like people (see above)")
+    p.add_argument("--rules", default="", help="optional rules, comma-separated")
     p.add_argument("-o", "--output", default="-")
     args = p.parse_args(argv)
     data = random_game(args.title, args.players, args.seed, args.max_actions,
-                       policy="sensible" if args.sensible else "uniform")
+                       policy="sensible" if args.sensible else "uniform",
+                       optional_rules=[r for r in args.rules.split(",") if r])
     text = json.dumps(data)
     if args.output == "-":
         print(text)

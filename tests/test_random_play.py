@@ -45,3 +45,41 @@ def test_random_game_replays_to_the_same_state(played):
 def test_actions_are_numbered_once_each_in_order(played):
     """The log holds each action once, numbered in order (no action recorded twice)."""
     assert [a["id"] for a in played.actions] == list(range(1, len(played.actions) + 1))
+
+
+def test_exact_listing_keeps_only_accepted_tile_lays():
+    """With exact=True, tile lays the listing cannot settle alone (upgrades whose new track
+    may be unreached) are tried on a copy: the ones kept are all accepted, the ones dropped
+    are all refused, and the game itself is untouched."""
+    import pickle
+
+    from tracklayer.engine.errors import GameError
+    from tracklayer.engine.moves import legal_actions
+    from tracklayer.engine.replay import new_game
+
+    data = export(play_random("1893", 4, 7, max_actions=60))
+    game = new_game(data, log=False)
+    for h in data["actions"]:
+        listed = legal_actions(game)
+        exact = legal_actions(game, exact=True)
+        if len(exact) < len(listed):
+            break
+        game.process_action(h)
+    else:
+        pytest.fail("no position where the exact listing drops a tile lay")
+    before = snapshot(game, len(game.actions) - 1, game.actions[-1])
+    frozen = pickle.dumps(game)
+
+    def accepted(h):
+        trial = pickle.loads(frozen)
+        try:
+            trial.process_action(dict(h, id=9999))
+            return True
+        except GameError:
+            return False
+
+    kept = [h for h in listed if h in exact]
+    dropped = [h for h in listed if h not in exact]
+    assert dropped and all(h["type"] == "lay_tile" and not accepted(h) for h in dropped)
+    assert all(accepted(h) for h in kept if h["type"] == "lay_tile")
+    assert snapshot(game, len(game.actions) - 1, game.actions[-1]) == before

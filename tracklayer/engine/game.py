@@ -503,15 +503,20 @@ class Game:
                 for recorded in h.get("auto_actions") or ():
                     self.process_single(actions_mod.resolve(self, recorded))
         except GameError as e:
-            self.restore(mark)
+            if self.restore_on_error:
+                self.restore(mark)
             raise type(e)(f"{where}: {e}") from e
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            self.restore(mark)
+            if self.restore_on_error:
+                self.restore(mark)
             raise ActionError(f"{where}: malformed action: {e!r}") from e
         self.actions.append(h)
         return self
 
     MAX_AUTO_ACTIONS = 1000
+    # A refused action leaves the game as it was (by rebuilding it); a throwaway copy that
+    # only asks whether an action is accepted can skip that.
+    restore_on_error = True
 
     def run_auto_actions(self) -> list:
         """Apply what the players' programs do now, until they have nothing more to do."""

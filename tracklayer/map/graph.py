@@ -28,12 +28,14 @@ class Graph:
         self._reachable: dict = {}
         self._tokens: dict = {}
         self._routes: dict = {}
+        self._hex_seeds: dict = {}
 
     # -- cache -----------------------------------------------------------------------------
 
     def clear(self) -> None:
         """Forget everything except routes already known to allow a train purchase."""
         self._hexes.clear()
+        self._hex_seeds.clear()
         self._nodes.clear()
         self._paths.clear()
         self._reachable.clear()
@@ -56,9 +58,24 @@ class Graph:
         return self._routes.get(entity)
 
     def connected_hexes(self, entity) -> dict:
-        if entity not in self._hexes:
-            self.compute(entity)
-        return self._hexes[entity]
+        found = self._hexes.get(entity)
+        if found is None:
+            if entity not in self._paths:
+                self.compute(entity)
+            found = self._hexes[entity] = self._hexes_reached(entity)
+        return found
+
+    def _hexes_reached(self, entity) -> dict:
+        """Hexes of the walk's paths with their sides, and the neighbours' sides facing them,
+        after the token hexes (all sides) — in the order the walk reached them."""
+        hexes = {h: dict(edges) for h, edges in self._hex_seeds[entity].items()}
+        for path in self._paths[entity]:
+            h = path.tile.hex
+            edges = hexes.setdefault(h, {})
+            for e in path.exits:
+                edges[e] = True
+                hexes.setdefault(h.neighbors.get(e), {})[(e + 3) % 6] = True
+        return {h: list(e) for h, e in hexes.items()}
 
     def connected_nodes(self, entity) -> dict:
         if entity not in self._nodes:
@@ -148,11 +165,6 @@ class Graph:
                 for n in path.nodes:
                     nodes[n] = True
                     local_nodes[n] = True
-                h = path.tile.hex
-                edges = hexes.setdefault(h, {})
-                for e in path.exits:
-                    edges[e] = True
-                    hexes.setdefault(h.neighbors.get(e), {})[(e + 3) % 6] = True
             if routes.get("route_train_purchase"):
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
@@ -164,7 +176,8 @@ class Graph:
                 routes["route_available"] = True
 
         self._routes[entity] = routes
-        self._hexes[entity] = {h: list(e) for h, e in hexes.items()}
+        self._hex_seeds[entity] = hexes  # the rest of connected_hexes comes from the paths
+        self._hexes.pop(entity, None)
         self._nodes[entity] = nodes
         self._paths[entity] = paths
         self._reachable[entity] = {p.tile.hex: True for p in paths}

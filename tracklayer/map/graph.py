@@ -88,9 +88,11 @@ class Graph:
         return self._paths[entity]
 
     def reachable_hexes(self, entity) -> dict:
-        if entity not in self._reachable:
-            self.compute(entity)
-        return self._reachable[entity]
+        found = self._reachable.get(entity)
+        if found is None:
+            found = self._reachable[entity] = {p.tile.hex: True
+                                               for p in self.connected_paths(entity)}
+        return found
 
     def can_token(self, entity) -> bool:
         """Is there a city, reached by track, where ``entity`` could place a token?"""
@@ -180,7 +182,7 @@ class Graph:
         self._hexes.pop(entity, None)
         self._nodes[entity] = nodes
         self._paths[entity] = paths
-        self._reachable[entity] = {p.tile.hex: True for p in paths}
+        self._reachable.pop(entity, None)
 
 
 def walk(start, tokens, blocker=None, skip_track=None, skip_paths=()) -> list:

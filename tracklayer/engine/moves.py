@@ -384,9 +384,7 @@ def _special_buy(game, step, entity, rng):
 
 
 def _choose(game, step, entity, rng):
-    choices = step.choices() if callable(getattr(step, "choices", None)) else \
-        list(getattr(step, "CHOICES", ()))
-    return [action_hash("choose", entity, choice=c) for c in choices]
+    return [action_hash("choose", entity, choice=c) for c in step.choices()]
 
 
 def _assign(game, step, entity, rng):

@@ -107,6 +107,19 @@ class Step:
     def buying_power(self, entity) -> int:
         return self.game.buying_power(entity)
 
+    # -- choices (``choose`` actions) ------------------------------------------------------
+
+    CHOICES: tuple = ()
+
+    def choices(self) -> list:
+        """What a ``choose`` action may pick in this step."""
+        return list(self.CHOICES)
+
+    def check_choice(self, action) -> None:
+        choices = self.choices()
+        if action.choice not in choices:
+            raise GameError(f"choose one of {', '.join(choices)}")
+
 
 class EndGameStep(Step):
     """A player may end the game manually."""

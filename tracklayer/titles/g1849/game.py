@@ -713,8 +713,7 @@ class SwapChoice(PlayerChoice):
 
     def process_choose(self, action) -> None:
         game = self.game
-        if action.choice not in self.CHOICES:
-            raise GameError(f"choose one of {', '.join(self.CHOICES)}")
+        self.check_choice(action)
         if action.choice == "Two 10% certs":
             game.share_pool.swap_double_cert(game.swap_location, game.swap_other_player,
                                              game.swap_corporation)
@@ -738,8 +737,7 @@ class LoanChoice(PlayerChoice):
     def process_choose(self, action) -> None:
         game = self.game
         player = action.entity
-        if action.choice not in self.choices():
-            raise GameError(f"choose one of {', '.join(self.choices())}")
+        self.check_choice(action)
         if action.choice == "Leave game":
             game.declare_bankrupt(player)
         else:
@@ -808,8 +806,7 @@ class SMSTeleport(Step):
 
     def process_choose(self, action) -> None:
         corp = action.entity
-        if action.choice not in self.CHOICES:
-            raise GameError(f"choose one of {', '.join(self.CHOICES)}")
+        self.check_choice(action)
         if action.choice == "Close SMS":
             self.sms(corp).close()
             corp.sms_hexes = list(self.game.SMS_HEXES)

@@ -261,7 +261,7 @@ def _lay_tile(game, step, entity, rng):
         except GameError:
             continue  # the hex is closed to tiles for now
         for tile in tiles:
-            if _tile_cost(game, step, entity, hex, tile) > entity.cash:
+            if _tile_cost(step, entity, hex, tile) > entity.cash:
                 continue
             try:
                 rotations = [r for r in step.legal_tile_rotations(entity, hex, tile)
@@ -285,7 +285,7 @@ def _may_restrict(step, entity, hex, tile, rotation) -> bool:
     return step.track_restriction_problem(hex.tile, tile, lambda path: True) is None
 
 
-def _tile_cost(game, step, entity, hex, tile) -> int:
+def _tile_cost(step, entity, hex, tile) -> int:
     """What laying ``tile`` on ``hex`` costs an operator, before border crossings (0 for a
     company using its power: its lays are paid by others)."""
     if not entity.is_operator or not hasattr(step, "get_tile_lay"):
@@ -293,9 +293,7 @@ def _tile_cost(game, step, entity, hex, tile) -> int:
     lay = step.get_tile_lay(entity)
     if lay is None:
         return 0
-    extra = lay["cost"] if tile.color == "yellow" else lay["upgrade_cost"]
-    cost = game.upgrade_cost(hex.tile, hex, entity, entity, tile) + extra
-    return game.tile_cost_with_discount(tile, hex, entity, entity, cost)
+    return step.tile_cost(hex.tile, tile, hex, entity, entity, step.lay_cost(lay, tile))
 
 
 def _place_token(game, step, entity, rng):

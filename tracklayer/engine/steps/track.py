@@ -67,8 +67,7 @@ class Tracker:
             raise GameError("cannot lay a yellow tile now")
         if lay["cannot_reuse_same_hex"] and hex in self.round.laid_hexes:
             raise GameError(f"{hex.id} was already laid this turn")
-        extra_cost = lay["cost"] if tile.color == "yellow" else lay["upgrade_cost"]
-        self.lay_tile(action, extra_cost=extra_cost, entity=entity, spender=spender)
+        self.lay_tile(action, extra_cost=self.lay_cost(lay, tile), entity=entity, spender=spender)
         if self.track_upgrade(old_tile, tile, hex):
             self.round.upgraded_track = True
             self.round.num_upgraded_track += 1
@@ -111,10 +110,21 @@ class Tracker:
         self.check_track_restrictions(entity, old_tile, tile)
         border, border_types = self.remove_border_calculate_cost(tile, entity, spender)
         terrain = old_tile.terrain + (border_types if border > 0 else [])
-        cost = game.upgrade_cost(old_tile, hex, entity, spender, tile) + border + extra_cost
-        cost = game.tile_cost_with_discount(tile, hex, entity, spender, cost)
+        cost = self.tile_cost(old_tile, tile, hex, entity, spender, extra_cost + border)
         self.pay_tile_cost(entity, tile, rotation, hex, spender, cost)
         self.after_lay_tile(action, entity, tile, old_tile, terrain)
+
+    @staticmethod
+    def lay_cost(lay: dict, tile) -> int:
+        """What this tile lay of the turn costs by itself (a yellow lay or an upgrade)."""
+        return lay["cost"] if tile.color == "yellow" else lay["upgrade_cost"]
+
+    def tile_cost(self, old_tile, tile, hex, entity, spender, extra_cost: int = 0) -> int:
+        """What replacing ``old_tile`` by ``tile`` on ``hex`` costs: terrain, plus
+        ``extra_cost``, less the title's discounts."""
+        game = self.game
+        cost = game.upgrade_cost(old_tile, hex, entity, spender, tile) + extra_cost
+        return game.tile_cost_with_discount(tile, hex, entity, spender, cost)
 
     def after_lay_tile(self, action, entity, tile, old_tile, terrain) -> None:
         pass

@@ -1699,33 +1699,15 @@ class Game:
                 raise RouteError("route has too many stops")
 
     def check_overlap(self, routes) -> None:
-        """No two routes of a company may share track."""
+        """No two routes of a company may share track (the pieces ``route_track_keys``
+        names)."""
         used = set()
-
-        def claim(key) -> None:
-            if key in used:
-                raise RouteError(f"route cannot reuse track on {key[0]}")
-            used.add(key)
-
         for route in routes:
             for path in route.paths:
-                a, b = path.a, path.b
-                hid = path.tile.hex.id
-                if a.is_edge:
-                    claim((hid, a.num, path.lanes[0][1]))
-                if b.is_edge:
-                    claim((hid, b.num, path.lanes[1][1]))
-                pref = None
-                if b.is_edge and a.is_node and a.is_town:
-                    pref = path.tile.preferred_city_town_edges().get(a)
-                    if pref is not None and pref != b.num:
-                        claim((hid, id(a), path.lanes[0][1]))
-                if a.is_edge and b.is_node and b.is_town:
-                    pref = path.tile.preferred_city_town_edges().get(b)
-                    if pref is not None and pref != a.num:
-                        claim((hid, id(b), path.lanes[1][1]))
-                if len(path.nodes) > 1:
-                    claim((hid, id(path)))
+                for key in self.route_track_keys(path):
+                    if key in used:
+                        raise RouteError(f"route cannot reuse track on {key[0]}")
+                    used.add(key)
 
     # -- the route finder (tracklayer.routes.finder) asks these; titles whose routes follow
     # -- other rules override them together with the checks above, so the two agree
@@ -1754,8 +1736,9 @@ class Game:
         return {}
 
     def route_track_keys(self, path) -> list:
-        """The pieces of track ``path`` occupies, as ``check_overlap`` claims them: no two
-        paths of a company's routes may hold the same key."""
+        """The pieces of track ``path`` occupies: its hex sides (by lane), a town it leaves
+        by other than the town's preferred side, and the path itself when it joins two
+        stops. No two paths of a company's routes may hold the same key."""
         hid = path.tile.hex.id
         a, b = path.a, path.b
         keys: list = []

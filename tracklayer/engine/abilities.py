@@ -42,9 +42,6 @@ class Ability:
             return opts[name]
         raise AttributeError(name)
 
-    def when_any(self, *times) -> bool:
-        return any(t in self.when for t in times)
-
     def use(self) -> None:
         """Use the ability once; it disappears when its count runs out."""
         self.used = True
@@ -83,10 +80,3 @@ class AbilityHolder:
         for a in list(self.abilities):
             if a.remove == str(time):
                 self.remove_ability(a)
-
-    def reset_ability_count_this_or(self) -> None:
-        for a in self.abilities:
-            a.count_this_or = 0
-            if a.used and not a.use_across_ors and a.count:
-                while a.count and a.count > 0:
-                    a.use()

@@ -8,7 +8,7 @@ token" depend on the state of the game at that moment.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .entities import ShareBundle
 from .errors import ActionError
@@ -282,10 +282,6 @@ def effective_actions(actions: list) -> tuple:
             undos.clear()
             kept[index] = a
     return kept, undos
-
-
-def action_ids(actions: list) -> Optional[list]:
-    return [a.get("id") for a in actions]
 
 
 def entity_type(entity) -> str:

@@ -255,9 +255,6 @@ class Operator(CashHolder, AbilityHolder):
                 out.append(t)
         return out
 
-    def placed_tokens(self) -> list:
-        return [t for t in self.tokens if t.city is not None]
-
     def pass_(self) -> None:
         self.passed = True
 
@@ -550,9 +547,6 @@ class Corporation(Operator, ShareHolder):
         if self._floated:
             return 0
         return self.ipo_owner.percent_of(self) - self._float_threshold()
-
-    def unfloat(self) -> None:
-        self._floated = False
 
     @property
     def all_abilities(self) -> list:

@@ -589,14 +589,6 @@ class Game:
     def current_entity(self):
         return self.round.current_entity()
 
-    def active_players(self) -> List[Player]:
-        out = []
-        for e in self.round.active_entities():
-            p = self.acting_for_player(e.player if e is not None else None)
-            if p is not None:
-                out.append(p)
-        return out or [p for p in self.players if not p.bankrupt]
-
     def acting_for_entity(self, entity):
         return entity.owner if entity is not None else None
 
@@ -1615,9 +1607,6 @@ class Game:
     def extra_revenue(self, entity, routes) -> int:
         return 0
 
-    def phase_revenue_colors(self) -> list:
-        return self.phase.tiles
-
     def revenue_for(self, route, stops) -> int:
         """Revenue of ``stops`` for the route's train in the current phase."""
         colors = route.phase.tiles
@@ -1775,6 +1764,3 @@ class Game:
 
     def all_corporations(self) -> list:
         return self.corporations
-
-    def player_order_names(self) -> list:
-        return [p.name for p in self.players]

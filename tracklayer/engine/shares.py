@@ -34,9 +34,6 @@ class SharePool(Entity, ShareHolder):
         return (bundle.percent + self.percent_of(bundle.corporation)
                 <= self.game.market_share_limit(bundle.corporation))
 
-    def bank_at_limit(self, corporation) -> bool:
-        return self.common_percent_of(corporation) >= self.game.market_share_limit(corporation)
-
     # -- buying and selling ----------------------------------------------------------------
 
     def buy_shares(self, entity, bundle, exchange=None, exchange_price: Optional[int] = None,
@@ -229,11 +226,3 @@ def move_share(share, to_entity) -> None:
             break
     to_entity.shares_of(corporation).append(share)
     share.owner = to_entity
-
-
-def transfer_share(share, to_entity) -> None:
-    """Move one certificate and update the corporation's record of holdings."""
-    holders = share.corporation.share_holders
-    holders[share.owner] = holders.get(share.owner, 0) - share.percent
-    holders[to_entity] = holders.get(to_entity, 0) + share.percent
-    move_share(share, to_entity)

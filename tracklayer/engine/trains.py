@@ -235,14 +235,6 @@ class Depot(Entity):
         self.upcoming.insert(index, train)
         self._depot_trains = None
 
-    def add_train(self, train: Train) -> None:
-        self.insert_train(train, len(self.upcoming))
-
-    def forget_train(self, train: Train) -> None:
-        if train in self.trains:
-            self.trains.remove(train)
-        self.remove_train(train)
-
     def reclaim_train(self, train: Train) -> None:
         """A train comes back to the bank (discarded or traded in)."""
         if train.owner is None:

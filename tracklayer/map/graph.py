@@ -42,14 +42,6 @@ class Graph:
         self._tokens.clear()
         self._routes = {k: v for k, v in self._routes.items() if v.get("route_train_purchase")}
 
-    def clear_graph_for(self, entity) -> None:
-        self.clear()
-        self._routes.pop(entity, None)
-
-    def clear_graph_for_all(self) -> None:
-        self.clear()
-        self._routes.clear()
-
     # -- queries ---------------------------------------------------------------------------
 
     def route_info(self, entity) -> dict:

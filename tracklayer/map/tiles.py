@@ -35,7 +35,7 @@ The index of a part (its position in the list) is part of its identity: a city i
 from __future__ import annotations
 
 import re
-from typing import Iterable, Optional
+from typing import Optional
 
 ALL_EDGES = (0, 1, 2, 3, 4, 5)
 
@@ -982,12 +982,3 @@ def leading_int(text: str) -> int:
     """The number a name starts with, 0 if none (``"14a"`` → 14, ``"K14"`` → 0)."""
     m = re.match(r"\s*(-?\d+)", text)
     return int(m.group(1)) if m else 0
-
-
-def tile_sort_key(tile: Tile):
-    return (COLORS.index(tile.color), leading_int(tile.name))
-
-
-def iter_parts(tiles: Iterable[Tile]):
-    for t in tiles:
-        yield from t.parts

@@ -57,9 +57,6 @@ class Tokener:
         if city not in self.game.token_graph_for_entity(entity).connected_nodes(entity):
             raise GameError(f"cannot place a token on {hex.id}: it is not connected")
 
-    def tokener_available_hex(self, entity, hex):
-        return self.game.token_graph_for_entity(entity).reachable_hexes(entity).get(hex)
-
 
 class Token(Tokener, Step):
     """An operator may place one station token."""

@@ -195,9 +195,6 @@ class G1893(Game):
         infos = self.mergers_agv() if target is self.agv else self.mergers_hgk()
         return [i["minor"] or i["company"] for i in infos]
 
-    def merged_corporation(self, corporation) -> bool:
-        return corporation.id in data.MERGED_CORPORATIONS
-
     def move_buyable_shares_to_market(self, corporation) -> None:
         for s in list(corporation.all_shares):
             if s.buyable and s.owner is corporation:

@@ -1,0 +1,248 @@
+"""A game: a title, its players, a seed, optional rules, and the actions taken.
+
+:class:`Game` is the coordinator: it sets the table, applies actions (in the 18xx.games
+format, undo and redo included), lists legal actions, and restores earlier positions from
+snapshots taken along the way. The rules themselves are in ``tracklayer.rules`` and
+``tracklayer.turns``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional, Sequence
+
+from . import snapshot
+from .actions import read
+from .errors import ActionError, GameError
+from .rules import endgame, money, setup
+from .rules.table import Table
+from .title import Title
+from .turns import flow, listing
+
+MAX_AUTO_ACTIONS = 1000
+
+
+class Game:
+    """One game of ``title`` (see the module docstring)."""
+
+    def __init__(self, title: Title, players: Sequence, seed: int = 0,
+                 optional_rules: Sequence = (), *, keep_log: bool = True,
+                 route_planner: Optional[Callable] = None, snapshot_every: Optional[int] = 16):
+        players = [(pid, name) for pid, name in players]
+        low, high = title.player_range
+        if not low <= len(players) <= high:
+            raise GameError(f"{title.name} is for {low}-{high} players, not {len(players)}")
+        self.title = title
+        self.player_specs = players
+        self.seed = seed
+        self.optional_rules = title.options_for(optional_rules, len(players))
+        self.route_planner = route_planner
+        self.snapshot_every = snapshot_every
+        variant = title.rules()
+        spec = title.game_spec(len(players), self.optional_rules)
+        self.table: Table = setup.new_table(spec, players, seed, variant, keep_log)
+        variant.set_up(self.table)
+        self.table.state.round = variant.first_round(self.table)
+        self.table.state.round.begin()
+        self.starting_money = money.total_money(self.table)
+        self.entries: List[dict] = []            # every entry received, as received
+        self.kept: List[Optional[dict]] = []      # each entry if still in force
+        self.redo_groups: List[list] = []
+        self.actions: List[dict] = []            # the actions in force, in order
+        self.snapshots: Dict[int, bytes] = {0: snapshot.take(self.table)}
+
+    # -- the position -------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.table.state
+
+    @property
+    def is_over(self) -> bool:
+        return self.table.state.end.finished
+
+    @property
+    def end_reason(self) -> Optional[str]:
+        return self.table.state.end.reason
+
+    @property
+    def acting(self):
+        """The entity whose turn it is (None when the game is over)."""
+        return None if self.is_over else self.table.round.acting()
+
+    def result(self) -> Dict:
+        """Score per player id, best first."""
+        return endgame.scores_by_player(self.table)
+
+    def total_money(self) -> int:
+        return money.total_money(self.table)
+
+    def legal_actions(self) -> List[dict]:
+        """The legal actions of the entities that may act now (18xx.games format)."""
+        return listing.legal_moves(self.table, self.route_planner)
+
+    # -- applying actions ---------------------------------------------------------------
+
+    def apply(self, h: dict, auto: bool = False) -> None:
+        """Apply one entry of an action log: an action, ``undo``, ``redo`` or a chat
+        message. An illegal action raises GameError naming it and the rule, and leaves the
+        game as it was. With ``auto``, the players' programmed actions then run and are
+        recorded in the action's ``auto_actions``."""
+        kind = h.get("type") if isinstance(h, dict) else None
+        if kind == "undo":
+            return self._undo_entry(h)
+        if kind == "redo":
+            return self._redo_entry(h)
+        where = f"action {len(self.actions)} (id {h.get('id') if isinstance(h, dict) else None}, " \
+                f"{kind})"
+        flags = [(o, o.route_known) for o in self.table.operators()]
+        try:
+            action = read(self.table, h)
+            step, commit = self.table.round.judge(action)
+        except GameError as e:
+            self._reset_flags(flags)
+            raise type(e)(f"{where}: {e}") from e
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            self._reset_flags(flags)
+            raise ActionError(f"{where}: malformed action: {e!r}") from e
+        try:
+            self.table.round.carry_out(action, step, commit)
+            flow.settle(self.table)
+            if auto:
+                generated = self._run_programs()
+                h = {k: v for k, v in h.items() if k != "auto_actions"}
+                if generated:
+                    h["auto_actions"] = generated
+            else:
+                for recorded in h.get("auto_actions") or ():
+                    flow.play(self.table, read(self.table, recorded))
+        except GameError as e:
+            self._rebuild(self.actions, dirty=True)
+            raise type(e)(f"{where}: {e}") from e
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            self._rebuild(self.actions, dirty=True)
+            raise ActionError(f"{where}: malformed action: {e!r}") from e
+        self.entries.append(h)
+        self.kept.append(h)
+        if kind != "message":
+            self.redo_groups.clear()
+            self.actions.append(h)
+            self._maybe_snapshot()
+
+    def _reset_flags(self, flags) -> None:
+        for operator, known in flags:
+            operator.route_known = known
+
+    def _run_programs(self) -> list:
+        generated: list = []
+        table = self.table
+        while not table.state.end.finished:
+            batch = table.round.auto_moves() or []
+            if not batch:
+                break
+            for h in batch:
+                flow.play(table, read(table, h))
+                generated.append(h)
+            if len(generated) > MAX_AUTO_ACTIONS:
+                raise GameError("programmed actions do not come to an end")
+        return generated
+
+    # -- undo and redo ------------------------------------------------------------------
+
+    def undo(self, to_action_id: Optional[int] = None) -> None:
+        """Take back the last action in force (or every action after the one with id
+        ``to_action_id``; 0 takes back all)."""
+        h = {"type": "undo"} if to_action_id is None else \
+            {"type": "undo", "action_id": to_action_id}
+        self._undo_entry(h)
+
+    def redo(self) -> None:
+        self._redo_entry({"type": "redo"})
+
+    def _undo_entry(self, h: dict) -> None:
+        target = h.get("action_id")
+        index = len(self.entries)
+        if target is not None:
+            if target == 0:
+                start = 0
+            else:
+                found = next((i for i, x in enumerate(self.entries) if x.get("id") == target),
+                             None)
+                if found is None:
+                    raise ActionError(f"undo to unknown action id {target}")
+                start = found + 1
+        else:
+            start = next((i for i in range(index - 1, -1, -1) if self.kept[i] is not None
+                          and self.kept[i].get("type") != "message"), 0)
+        group = [(self.kept[i], i) for i in range(start, index)
+                 if self.kept[i] is not None and self.kept[i].get("type") != "message"]
+        for _, i in group:
+            self.kept[i] = None
+        self.entries.append(h)
+        self.kept.append(None)
+        self.redo_groups.append(group)
+        self._rebuild(self._in_force())
+
+    def _redo_entry(self, h: dict) -> None:
+        if not self.redo_groups:
+            raise ActionError("nothing to redo")
+        group = self.redo_groups.pop()
+        for item, i in group:
+            self.kept[i] = item
+        self.entries.append(h)
+        self.kept.append(None)
+        self._rebuild(self._in_force())
+
+    def _in_force(self) -> List[dict]:
+        return [h for h in self.kept if h is not None and h.get("type") != "message"]
+
+    def _rebuild(self, target: List[dict], dirty: bool = False) -> None:
+        """Bring the position to that after the actions ``target``: from where it stands if
+        that is a beginning of them, else from the nearest snapshot (``dirty``: the
+        position is not to be trusted, restore in any case)."""
+        common = 0
+        while common < min(len(target), len(self.actions)) and \
+                target[common] is self.actions[common]:
+            common += 1
+        if dirty or common < len(self.actions):
+            base = max(k for k in self.snapshots if k <= common)
+            for k in [k for k in self.snapshots if k > base]:
+                del self.snapshots[k]
+            snapshot.restore(self.table, self.snapshots[base])
+            self.actions = self.actions[:base]
+        for h in target[len(self.actions):]:
+            flow.play(self.table, read(self.table, h))
+            for recorded in h.get("auto_actions") or ():
+                flow.play(self.table, read(self.table, recorded))
+            self.actions.append(h)
+            self._maybe_snapshot()
+
+    def _maybe_snapshot(self) -> None:
+        n = len(self.actions)
+        if self.snapshot_every and n % self.snapshot_every == 0 and n not in self.snapshots:
+            self.snapshots[n] = snapshot.take(self.table)
+
+    # -- copies and export --------------------------------------------------------------
+
+    def clone(self) -> "Game":
+        """An independent copy of the game in its current position."""
+        copy = object.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.table = Table(self.table.spec, self.table.state, self.table.variant,
+                           self.table.keep_log)
+        copy.table.messages = list(self.table.messages)
+        snapshot.restore(copy.table, snapshot.take(self.table))
+        copy.entries, copy.kept = list(self.entries), list(self.kept)
+        copy.actions, copy.redo_groups = list(self.actions), [list(g) for g in self.redo_groups]
+        copy.snapshots = dict(self.snapshots)
+        return copy
+
+    def export(self) -> dict:
+        """The game in the 18xx.games export format."""
+        return {
+            "id": self.seed, "title": self.title.name,
+            "players": [{"id": pid, "name": name} for pid, name in self.player_specs],
+            "settings": {"seed": self.seed, "optional_rules": list(self.optional_rules)},
+            "actions": list(self.entries),
+            "result": {str(k): v for k, v in self.result().items()} if self.is_over else None,
+            "game_end_reason": self.end_reason, "finished": self.is_over,
+        }

@@ -1,0 +1,558 @@
+"""The map in play: which tile lies on each hex, and what sits in its cities.
+
+This module is the only writer of the hexes' state. It also keeps, as derived data, each
+hex's tile *as laid* (:class:`TileView`: its track and stops bound to the hex), rebuilt
+when a tile is laid, and which track meets across each hex side.
+
+Laying a tile carries over what was on the old one: tokens and reservations go to the
+new tile's city with the same track (a city whose track is gone takes a city with no
+match, in order), borders and reservations of the hex stay, sticky icons stay.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from ..board.notation import StopPart
+from ..board.tiles import Layout, TileDef, Track, facing, gauges_join
+from ..errors import GameError
+from ..state.model import CityState, HexState, TokenState
+from .table import Table
+
+
+class Node:
+    """A city, town or off-board of the tile on a hex."""
+
+    __slots__ = ("view", "part", "index", "kind", "city", "rails", "__weakref__")
+
+    def __init__(self, view: "TileView", part: StopPart, city: Optional[CityState]) -> None:
+        self.view = view
+        self.part = part
+        self.index = part.index
+        self.kind = part.kind
+        self.city = city
+        self.rails: List["Rail"] = []
+
+    @property
+    def hex(self) -> str:
+        return self.view.hex
+
+    @property
+    def id(self) -> str:
+        return f"{self.view.tile_id}-{self.index}"
+
+    @property
+    def is_city(self) -> bool:
+        return self.kind == "city"
+
+    @property
+    def is_town(self) -> bool:
+        return self.kind == "town"
+
+    @property
+    def is_offboard(self) -> bool:
+        return self.kind == "offboard"
+
+    @property
+    def optional(self) -> bool:
+        return self.part.optional
+
+    @property
+    def groups(self) -> Tuple[str, ...]:
+        return self.city.groups if self.city is not None else self.part.groups
+
+    @property
+    def sides(self) -> List[int]:
+        return self.view.layout.sides_of(self.index)
+
+    def holds(self, operator) -> bool:
+        """Does a token of ``operator`` sit here?"""
+        city = self.city
+        if city is None:
+            return False
+        for t in city.slots:
+            if t is not None and t.owner is operator:
+                return True
+        return any(t.owner is operator for t in city.extra)
+
+    def closed_to(self, operator) -> bool:
+        """Can ``operator``'s trains not run through here? Off-boards stop every train; a
+        city every slot of which holds another company's token (not a neutral one)
+        stops those of other companies."""
+        if self.kind == "offboard":
+            return True
+        city = self.city
+        if city is None or operator is None or self.holds(operator):
+            return False
+        for t in city.slots:
+            if t is None or t.kind == "neutral":
+                return False
+        return True
+
+    def revenue_in(self, colors) -> int:
+        """Revenue in a phase whose tile colours are ``colors``: that of the latest colour
+        the stop names."""
+        table = dict(self.part.revenue)
+        for color in reversed(colors):
+            if color in table:
+                return table[color]
+        return 0
+
+    def __repr__(self) -> str:
+        return f"<Node {self.view.hex}:{self.index}>"
+
+
+class Junction:
+    __slots__ = ("view", "rails")
+
+    def __init__(self, view: "TileView") -> None:
+        self.view = view
+        self.rails: List["Rail"] = []
+
+
+class Rail:
+    """A piece of track of the tile on a hex."""
+
+    __slots__ = ("view", "track", "sides", "lanes", "nodes", "junction", "terminal", "gauge",
+                 "ignore", "hex", "__weakref__")
+
+    def __init__(self, view: "TileView", track: Track, nodes: Tuple[Node, ...],
+                 junction: Optional[Junction]) -> None:
+        self.view = view
+        self.track = track
+        self.sides = track.sides
+        self.lanes = track.lanes
+        self.nodes = nodes
+        self.junction = junction
+        self.terminal = track.terminal
+        self.gauge = track.gauge
+        self.ignore = track.ignore
+        self.hex = view.hex
+
+    def __repr__(self) -> str:
+        return f"<Rail {self.hex} {self.sides} {[n.index for n in self.nodes]}>"
+
+
+class TileView:
+    """The tile on a hex as laid: its rails and stops, bound to the hex."""
+
+    def __init__(self, hex_state: HexState, tile: TileDef) -> None:
+        self.hex = hex_state.id
+        self.tile_id = hex_state.tile
+        self.tile = tile
+        self.layout: Layout = tile.layout(hex_state.rotation)
+        cities = iter(hex_state.cities)
+        self.nodes: Dict[int, Node] = {}
+        for part in tile.stops:
+            self.nodes[part.index] = Node(self, part, next(cities) if part.is_city else None)
+        self.junction = Junction(self) if tile.junction is not None else None
+        self.rails: List[Rail] = []
+        for t in self.layout.tracks:
+            rail = Rail(self, t, tuple(self.nodes[i] for i in t.stops),
+                        self.junction if t.junction else None)
+            self.rails.append(rail)
+            for n in rail.nodes:
+                n.rails.append(rail)
+            if rail.junction is not None:
+                rail.junction.rails.append(rail)
+        self.by_side: Dict[int, List[Rail]] = {}
+        for rail in self.rails:
+            for s in rail.sides:
+                self.by_side.setdefault(s, []).append(rail)
+        # Stops with track, in the order their track lists them.
+        self.stops: List[Node] = [self.nodes[i] for i in tile.stops_with_track]
+
+    @property
+    def cities(self) -> List[Node]:
+        return [n for n in self.nodes.values() if n.kind == "city"]
+
+    @property
+    def city_towns(self) -> List[Node]:
+        return [n for n in self.nodes.values() if n.kind in ("city", "town")]
+
+
+# -- reading the map --------------------------------------------------------------------------
+
+
+def hex_state(table: Table, hex_id: str) -> HexState:
+    return table.state.hexes[hex_id]
+
+
+def tile_of(table: Table, hex_id: str) -> TileDef:
+    """The shape of the tile on ``hex_id``."""
+    h = table.state.hexes[hex_id]
+    if h.printed is not None:
+        return table.spec.tile_defs[h.printed]
+    return supply_tile(table, h.tile)
+
+
+def supply_tile(table: Table, tile_id: str) -> TileDef:
+    """The shape of a tile of the supply, by its id (``<name>-<copy>``)."""
+    found = table.spec.tile_defs.get(tile_id.rsplit("-", 1)[0])
+    if found is None:
+        raise GameError(f"unknown tile {tile_id}")
+    return found
+
+
+def view(table: Table, hex_id: str) -> TileView:
+    """The tile on ``hex_id`` as laid (worked out again after each lay)."""
+    found = table.derived.views.get(hex_id)
+    if found is None:
+        h = table.state.hexes[hex_id]
+        found = table.derived.views[hex_id] = TileView(h, tile_of(table, hex_id))
+    return found
+
+
+def neighbour(table: Table, hex_id: str, side: int) -> Optional[str]:
+    """The hex across ``side`` that track may cross to, if any."""
+    h = table.state.hexes[hex_id]
+    if side not in h.open_sides:
+        return None
+    return table.spec.grid.across[hex_id].get(side)
+
+
+def lanes_meet(a, b) -> bool:
+    """Do the lanes of two facing track ends line up?"""
+    if not a or not b:
+        return False
+    if a[0] == b[0]:
+        return b[1] == a[0] - a[1] - 1
+    low, high = sorted([a, b])
+    delta = (high[0] - low[0]) // 2
+    return low[1] + delta == high[0] - high[1] - 1
+
+
+def links(table: Table, rail: Rail) -> list:
+    """Where ``rail`` continues across its hex sides: ``(side, lane, next rail, its side)``
+    for each rail of the next hex that meets it in lane and gauge."""
+    cache = table.derived.links
+    found = cache.get(rail)
+    if found is None:
+        found = []
+        for side in rail.sides:
+            other = neighbour(table, rail.hex, side)
+            if other is None:
+                continue
+            back = facing(side)
+            lane = rail.lanes.get(side)
+            for r in view(table, other).by_side.get(back, ()):
+                if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
+                    found.append((side, lane[1], r, back))
+        cache[rail] = found
+    return found
+
+
+def targets(table: Table, hex_id: str, other: str) -> bool:
+    """Does the tile on ``hex_id`` have track towards hex ``other``?"""
+    side = table.spec.grid.side_towards(hex_id, other)
+    return side is not None and side in view(table, hex_id).layout.exits
+
+
+def where_is_tile(table: Table, tile_id: str) -> Optional[str]:
+    """The hex a tile lies on (a tile of the supply before a printed tile of that id)."""
+    printed = None
+    for h in table.state.hexes.values():
+        if h.tile == tile_id:
+            if h.printed is None:
+                return h.id
+            printed = printed or h.id
+    return printed
+
+
+# -- cities: tokens and reservations ----------------------------------------------------------
+
+
+def reservation_slot(city: CityState, entity) -> Optional[int]:
+    for i, r in enumerate(city.reservations):
+        if r is not None and (r is entity or getattr(r, "owner", None) is entity):
+            return i
+    return None
+
+
+def free_slot(city: CityState) -> Optional[int]:
+    """The first slot with no token and no reservation."""
+    reservations = city.reservations
+    for i, t in enumerate(city.slots):
+        if t is None and (i >= len(reservations) or reservations[i] is None):
+            return i
+    return None
+
+
+def slot_for(city: CityState, operator, cheater: bool = False) -> Optional[int]:
+    """The slot a token of ``operator`` would take: its reservation, else the first free
+    one (a cheater token takes a slot beyond the city's size when none is free)."""
+    reserved = reservation_slot(city, operator)
+    free = free_slot(city)
+    if cheater:
+        return free if free is not None else len(city.slots)
+    return reserved if reserved is not None else free
+
+
+def put_token(table: Table, hex_id: str, city_index: int, token: TokenState,
+              cheater: bool = False, extra: bool = False) -> None:
+    """Put ``token`` in a city of ``hex_id`` (its slot as :func:`slot_for` finds it)."""
+    city = table.state.hexes[hex_id].cities[city_index]
+    token.where = (hex_id, city_index)
+    token.extra = extra
+    token.cheater = cheater
+    if extra:
+        city.extra.append(token)
+    else:
+        slot = slot_for(city, token.owner, cheater)
+        if slot == 1 and len(city.slots) == 1 and \
+                sum(1 for r in city.reservations if r is not None) == 2:
+            slot = 0
+            city.reservations.reverse()
+        if slot >= len(city.slots):
+            city.slots.extend([None] * (slot + 1 - len(city.slots)))
+        city.slots[slot] = token
+    table.derived.network.clear()
+
+
+def lift_token(table: Table, token: TokenState) -> None:
+    """Take a token off the map (it may be placed again)."""
+    if token.where is not None:
+        hex_id, index = token.where
+        city = table.state.hexes[hex_id].cities[index]
+        city.slots = [None if t is token else t for t in city.slots]
+        if token in city.extra:
+            city.extra.remove(token)
+    token.where = None
+    token.extra = token.cheater = False
+    table.derived.network.clear()
+
+
+def reserve(table: Table, hex_id: str, entity, city_index: Optional[int],
+            slot: Optional[int] = None) -> None:
+    """Reserve a slot of a city (or the hex, when no city is named) for ``entity``."""
+    h = table.state.hexes[hex_id]
+    if len(h.cities) == 1:
+        city_index = 0
+    if city_index is not None and slot is None:
+        slot = slot_for(h.cities[city_index], entity)
+    if city_index is not None and slot is not None:
+        h.cities[city_index].reservations.insert(slot, entity)
+    else:
+        h.reservations.append(entity)
+
+
+def unreserve(table: Table, hex_id: str, entity) -> None:
+    h = table.state.hexes[hex_id]
+    for city in h.cities:
+        if reservation_slot(city, entity) is not None:
+            _clear_reservation(city, entity)
+            return
+    if entity in h.reservations:
+        h.reservations.remove(entity)
+
+
+def _clear_reservation(city: CityState, entity) -> None:
+    for i, r in enumerate(city.reservations):
+        if r is entity:
+            city.reservations[i] = None
+            return
+
+
+def clear_city_reservation(city: CityState, entity) -> None:
+    _clear_reservation(city, entity)
+
+
+def reserved_here(table: Table, hex_id: str, entity) -> bool:
+    """Is the hex (its tile) reserved for ``entity``?"""
+    return any(r is entity or getattr(r, "owner", None) is entity
+               for r in table.state.hexes[hex_id].reservations)
+
+
+# -- laying tiles -----------------------------------------------------------------------------
+
+
+def new_cities(tile: TileDef) -> List[CityState]:
+    return [CityState(slots=[None] * p.slots, groups=p.groups) for p in tile.cities]
+
+
+def city_map(old: TileView, new_tile: TileDef, rotation: int) -> Dict[int, Optional[int]]:
+    """Which city of the new tile each city of the old one becomes (by position among
+    the cities): the one whose track includes all of the old city's sides; a city without
+    such a match (or without track) takes the city in its place, or the next unused one."""
+    layout = new_tile.layout(rotation)
+    old_cities = [p.index for p in old.tile.cities]
+    new_list = [p.index for p in new_tile.cities]
+    result: Dict[int, Optional[int]] = {}
+    old_sides = {i: old.layout.sides_of(i) for i in old_cities}
+    if not any(old_sides.values()) and len(old_cities) == len(new_list):
+        result = {i: k for i, k in zip(range(len(old_cities)), range(len(new_list)))}
+    else:
+        for pos, i in enumerate(old_cities):
+            found = None
+            if old_sides[i]:
+                for k, j in enumerate(new_list):
+                    sides = layout.sides_of(j)
+                    if all(e in sides for e in old_sides[i]):
+                        found = k
+                        break
+            result[pos] = found
+    used = [k for k in result.values() if k is not None]
+    for pos in range(len(old_cities)):
+        if result.get(pos) is not None:
+            continue
+        k = pos if pos < len(new_list) else None
+        if k in used:
+            k = next((x for x in range(len(new_list)) if x not in used), None)
+        result[pos] = k
+        used.append(k)
+    return result
+
+
+def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef) -> str:
+    """Lay ``tile_id`` on ``hex_id``; return the id of the tile it replaced."""
+    h = table.state.hexes[hex_id]
+    old_view = view(table, hex_id)
+    mapping = city_map(old_view, tile, rotation)
+    cities = new_cities(tile)
+    old_cities = h.cities
+    for pos, k in mapping.items():
+        if k is not None:
+            cities[k].reservations.extend(old_cities[pos].reservations)
+            cities[k].groups = old_cities[pos].groups
+    moved: List[Tuple[int, TokenState, bool]] = []   # new city, token, cheater
+    if len(mapping) == 1:
+        (pos, k), = mapping.items()
+        old = old_cities[pos]
+        moved = [(k, t, i >= _printed_slots(old_view, pos)) for i, t in enumerate(old.slots)
+                 if t is not None]
+        extras = [(k, t) for t in old.extra]
+    else:
+        groups: Dict[int, List[TokenState]] = {}
+        for pos, k in mapping.items():
+            tokens = [t for t in old_cities[pos].slots if t is not None]
+            if k is None:
+                if tokens:
+                    raise GameError(f"no city on tile {tile_id} for the tokens on {hex_id}")
+                continue
+            groups.setdefault(k, []).extend(tokens)
+        for k, tokens in groups.items():
+            tokens.sort(key=lambda t: 1 if t.cheater else 0)
+            reserved = len(cities[k].reservations)
+            slots = len(cities[k].slots)
+            moved.extend((k, t, reserved + i >= slots) for i, t in enumerate(tokens))
+        extras = [(k, t) for pos, k in mapping.items() for t in old_cities[pos].extra]
+    old_tile = h.tile
+    h.cities = cities
+    h.tile = tile_id
+    h.printed = None
+    h.rotation = rotation
+    table.derived.views.pop(hex_id, None)
+    for k, token, cheater in moved:
+        put_token(table, hex_id, k, token, cheater=cheater)
+    for k, token in extras:
+        put_token(table, hex_id, k, token, extra=True)
+    h.borders = list(tile.borders) + h.borders
+    _carry_icons(h, tile)
+    table.variant.terrain_after_lay(table, h, tile)
+    forget_track_near(table, hex_id)
+    return old_tile
+
+
+def _printed_slots(old_view: TileView, pos: int) -> int:
+    return old_view.tile.cities[pos].slots
+
+
+def _carry_icons(h: HexState, tile: TileDef) -> None:
+    """Sticky icons stay on the hex unless the new tile shows the same icon."""
+    incoming: Dict[str, list] = {}
+    for icon in tile.icons:
+        incoming.setdefault(icon.name, []).append(icon)
+    kept = list(tile.icons)
+    for icon in h.icons:
+        if icon.sticky:
+            if incoming.get(icon.name):
+                incoming[icon.name].pop()
+            else:
+                kept.append(icon)
+    h.icons = kept
+
+
+def open_sides_after_lay(table: Table, hex_id: str, old_color: str) -> None:
+    """A tile laid on a hex that track could not enter (gray, red, blue) opens the sides
+    its track leads to, unless a border there is impassable."""
+    if old_color not in table.settings.impassable_colors:
+        return
+    h = table.state.hexes[hex_id]
+    exits = view(table, hex_id).layout.exits
+    for side, other in table.spec.grid.across[hex_id].items():
+        if any(b.side == side and b.kind == "impassable" for b in h.borders):
+            continue
+        if side not in exits:
+            continue
+        o = table.state.hexes[other]
+        back = table.spec.grid.side_towards(other, hex_id)
+        if back not in o.open_sides:
+            o.open_sides = tuple(sorted(o.open_sides + (back,)))
+        if side not in h.open_sides:
+            h.open_sides = tuple(sorted(h.open_sides + (side,)))
+
+
+def forget_track_near(table: Table, hex_id: str) -> None:
+    """Forget the track links of a hex and its neighbours (after a lay or a border
+    change), and every company's network."""
+    affected = {hex_id, *table.spec.grid.across[hex_id].values()}
+    links = table.derived.links
+    for rail in [r for r in links if r.hex in affected]:
+        del links[rail]
+    table.derived.network.clear()
+    table.derived.chains.clear()
+
+
+def remove_border(table: Table, hex_id: str, border) -> None:
+    h = table.state.hexes[hex_id]
+    h.borders = [b for b in h.borders if b is not border]
+
+
+def remove_borders_facing(table: Table, hex_id: str, other: str) -> None:
+    """Remove the borders of ``hex_id`` on its side facing ``other``."""
+    h = table.state.hexes[hex_id]
+    side = table.spec.grid.side_towards(hex_id, other)
+    h.borders = [b for b in h.borders if b.side != side]
+
+
+def replace_printed_tile(table: Table, hex_id: str, shape_key: str) -> None:
+    """The tile printed on a hex changes (1849's earthquake): ``shape_key`` names the new
+    shape among the title's tiles."""
+    h = table.state.hexes[hex_id]
+    h.printed = shape_key
+    table.derived.views.pop(hex_id, None)
+    forget_track_near(table, hex_id)
+
+
+class TrialLay:
+    """A tile laid only to see what it would do (the track restriction looks at the
+    network with the new tile); everything goes back as it was afterwards."""
+
+    def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
+                 tile: TileDef) -> None:
+        self.table = table
+        self.args = (hex_id, tile_id, rotation, tile)
+
+    def __enter__(self) -> "TrialLay":
+        table = self.table
+        hex_id = self.args[0]
+        h = table.state.hexes[hex_id]
+        self.saved = (h.tile, h.printed, h.rotation, h.cities, list(h.borders), list(h.icons),
+                      h.terrain)
+        self.tokens = [(t, t.where, t.extra, t.cheater) for c in h.cities
+                       for t in list(c.slots) + list(c.extra) if t is not None]
+        self.listing = table.listing
+        table.listing = True
+        lay(table, *self.args)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        table = self.table
+        hex_id = self.args[0]
+        h = table.state.hexes[hex_id]
+        h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
+        for token, where, extra, cheater in self.tokens:
+            token.where, token.extra, token.cheater = where, extra, cheater
+        table.derived.views.pop(hex_id, None)
+        forget_track_near(table, hex_id)
+        table.listing = self.listing

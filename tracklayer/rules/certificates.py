@@ -1,0 +1,286 @@
+"""Certificates and the presidency: the only place certificates change hands.
+
+A holder (player, corporation treasury, the market) keeps its certificates of each
+corporation in the order it received them. Each corporation also keeps what percentage
+each holder has, in the order holders first got some; that order breaks ties for the
+presidency when the president's certificate is in the market.
+
+The presidency goes to the player holding most, when that is more than the president
+holds and at least the president's certificate: the new president takes the president's
+certificate and hands over certificates worth as much (to the old president, or to the
+market when the old president no longer has that much), the first ones received. When
+several players could take it, the one sitting first after the old president does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+from ..errors import GameError
+from ..state.model import Certificate, CorporationState, MarketState, PlayerState
+from . import money
+from .table import Table
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """Certificates of one corporation, from one holder, traded together. ``percent`` is
+    theirs, or less when a president's certificate is sold in part."""
+
+    certificates: Tuple[Certificate, ...]
+    percent: int
+
+    @classmethod
+    def of(cls, certificates: Sequence[Certificate], percent: Optional[int] = None) -> "Bundle":
+        certificates = tuple(certificates)
+        if not certificates:
+            raise GameError("a share bundle must contain at least one share")
+        first = certificates[0]
+        for c in certificates:
+            if c.corporation is not first.corporation:
+                raise GameError("all shares of a bundle must be of the same corporation")
+            if c.owner is not first.owner:
+                raise GameError("all shares of a bundle must have the same owner")
+        total = sum(c.percent for c in certificates)
+        return cls(certificates, total if percent is None else percent)
+
+    @property
+    def corporation(self) -> CorporationState:
+        return self.certificates[0].corporation
+
+    @property
+    def owner(self):
+        return self.certificates[0].owner
+
+    @property
+    def president_certificate(self) -> Optional[Certificate]:
+        return next((c for c in self.certificates if c.president), None)
+
+    @property
+    def in_part(self) -> bool:
+        return self.percent != sum(c.percent for c in self.certificates)
+
+    @property
+    def shares(self) -> float:
+        return self.percent / share_percent(self.corporation)
+
+    def ids(self) -> List[str]:
+        return [c.id for c in self.certificates]
+
+
+# -- sizes and prices -------------------------------------------------------------------------
+
+
+def share_percent(corporation: CorporationState) -> int:
+    """The percentage of one (ordinary) share."""
+    certs = corporation.certificates
+    return certs[1].percent if len(certs) > 1 else certs[0].percent // 2
+
+
+def president_percent(corporation: CorporationState) -> int:
+    return corporation.certificates[0].percent
+
+
+def total_shares(corporation: CorporationState) -> int:
+    return 100 // share_percent(corporation)
+
+
+def held(holder, corporation: CorporationState) -> List[Certificate]:
+    """The certificates of ``corporation`` that ``holder`` has, in the order received."""
+    return holder.shares.get(corporation.sym, [])
+
+
+def percent_of(holder, corporation: CorporationState) -> int:
+    return sum(c.percent for c in holder.shares.get(corporation.sym, ()))
+
+
+def shares_of(holder, corporation: CorporationState) -> float:
+    return percent_of(holder, corporation) / share_percent(corporation)
+
+
+def treasury(corporation: CorporationState) -> List[Certificate]:
+    """The corporation's unsold certificates (its IPO or treasury)."""
+    return corporation.shares.get(corporation.sym, [])
+
+
+def market_percent(table: Table, corporation: CorporationState) -> int:
+    return percent_of(table.state.market, corporation)
+
+
+def share_value(table: Table, certificate: Certificate) -> int:
+    """What one share of this certificate's pile sells for: the start price for the
+    corporation's own certificates (unless it always trades at the market price), else
+    the market price."""
+    corporation = certificate.corporation
+    at = corporation.par if (certificate.owner is corporation
+                             and not corporation.spec.market_price_as_par) else corporation.price
+    cell = table.spec.cells.get(at) if at is not None else None
+    if cell is None:
+        return min_par(table)
+    return cell.price
+
+
+def min_par(table: Table) -> int:
+    cells = table.spec.starting_cells()
+    return min(c.price for c in cells) if cells else 0
+
+
+def certificate_price(table: Table, certificate: Certificate) -> int:
+    return math.ceil(share_value(table, certificate) * certificate.percent
+                     / share_percent(certificate.corporation))
+
+
+def bundle_price(table: Table, bundle: Bundle) -> int:
+    return math.ceil(share_value(table, bundle.certificates[0]) * bundle.shares)
+
+
+def player_holders(corporation: CorporationState, corporations_too: bool = False) -> dict:
+    """Percent held by each player (and other corporations), in order of arrival."""
+    return {h: p for h, p in corporation.holders.items()
+            if isinstance(h, PlayerState) or (corporations_too and isinstance(h, CorporationState)
+                                              and h is not corporation)}
+
+
+def can_leave_president(bundle: Bundle, seller) -> bool:
+    """Can ``seller`` part with this bundle? Not the president's certificate unless
+    another holder has at least as much to take it over."""
+    pres = bundle.president_certificate
+    if pres is None:
+        return True
+    others = [p for h, p in player_holders(bundle.corporation, True).items() if h is not seller]
+    return (max(others) if others else 0) >= pres.percent
+
+
+# -- moving ------------------------------------------------------------------------------------
+
+
+def move_certificate(certificate: Certificate, to) -> None:
+    """One certificate to a new holder (its percentage is the caller's bookkeeping)."""
+    pile = certificate.owner.shares.get(certificate.corporation.sym)
+    if pile is not None:
+        for i, c in enumerate(pile):
+            if c is certificate:
+                del pile[i]
+                break
+    to.shares.setdefault(certificate.corporation.sym, []).append(certificate)
+    certificate.owner = to
+
+
+def _credit(corporation: CorporationState, holder, percent: int) -> None:
+    holders = corporation.holders
+    holders[holder] = holders.get(holder, 0) + percent
+
+
+def transfer(table: Table, bundle: Bundle, to, *, payer=None, payee=None,
+             price: Optional[int] = None, presidency_may_change: bool = True,
+             swap: Optional[Certificate] = None, swap_to=None,
+             between_players: bool = False) -> None:
+    """Move ``bundle`` to ``to``; ``payer`` pays ``payee`` its price; then settle who is
+    president."""
+    corporation = bundle.corporation
+    seller = bundle.owner
+    old_president = corporation.owner
+    if price is None:
+        price = bundle_price(table, bundle)
+    _credit(corporation, seller, -bundle.percent)
+    _credit(corporation, to, bundle.percent)
+    if swap is not None:
+        _credit(corporation, swap.owner, -swap.percent)
+        _credit(corporation, swap_to, swap.percent)
+        move_certificate(swap, swap_to)
+    if payer is not None and payee is not None and price > 0:
+        money.pay(table, payer, payee, price)
+    for c in bundle.certificates:
+        move_certificate(c, to)
+    if presidency_may_change:
+        _settle_presidency(table, bundle, to, seller, old_president, between_players)
+
+
+def _next_president(table: Table, corporation: CorporationState, old_president):
+    """Who becomes president now, or None if the presidency stays."""
+    holdings = player_holders(corporation)
+    top = max(holdings.values()) if holdings else 0
+    leaders = [h for h, p in holdings.items() if p == top]
+    if old_president is not None and old_president in leaders:
+        return None
+    if old_president is None:
+        owner = corporation.certificates[0].owner
+        found = next((h for h in leaders if h is owner), None)
+        if found is not None:
+            return found
+    enough = [h for h in leaders if percent_of(h, corporation) >= president_percent(corporation)]
+    if not enough:
+        return None
+    if isinstance(old_president, MarketState):
+        return enough[0]
+    return min(enough, key=lambda p: seats_after(table, old_president, p))
+
+
+def seats_after(table: Table, a, b) -> int:
+    """How many seats after player ``a`` player ``b`` sits (bankrupt players not counted)."""
+    if a is None or b is None:
+        return 0
+    seats = [p for p in table.state.players if not p.bankrupt]
+    ia, ib = seats.index(a), seats.index(b)
+    return ib - ia if ia < ib else ib - (ia - len(seats))
+
+
+def _settle_presidency(table: Table, bundle: Bundle, to, seller, old_president,
+                       between_players: bool) -> None:
+    corporation = bundle.corporation
+    president = _next_president(table, corporation, old_president)
+    if president is None:
+        return
+    corporation.owner = president
+    table.log(f"{president.name} becomes the president of {corporation.name}")
+    pres_cert = bundle.president_certificate
+    if to is president and old_president is seller and pres_cert is not None \
+            and not bundle.in_part:
+        return
+    if seller is corporation and pres_cert is None:
+        old_president = old_president or corporation
+    if seller is president or old_president is None:
+        return
+    certificate = pres_cert or next((c for c in held(old_president, corporation)
+                                     if c.president), None)
+    if certificate is None:
+        return
+    players_trading = isinstance(seller, PlayerState) and isinstance(to, PlayerState)
+    if (players_trading or between_players) and pres_cert is not None:
+        returned_to = swap_to = to
+    else:
+        returned_to = table.state.market
+        swap_to = old_president if percent_of(old_president, corporation) >= \
+            certificate.percent else returned_to
+    hand_over_presidency(table, certificate, swap_to, president, old_president)
+    if bundle.in_part:
+        table.variant.return_part(table, bundle, returned_to, seller)
+
+
+def hand_over_presidency(table: Table, certificate: Certificate, swap_to, president,
+                         old_president) -> None:
+    """``president`` takes the president's certificate and gives certificates worth as
+    much to ``swap_to`` (which ones: the title's rule)."""
+    corporation = certificate.corporation
+    count = certificate.percent // share_percent(corporation)
+    given = table.variant.certificates_for_presidency(
+        table, corporation, president, count, swap_to, old_president)
+    for c in given:
+        move_certificate(c, swap_to)
+    move_certificate(certificate, president)
+
+
+def first_certificates(certificates: List[Certificate], count: int) -> List[Certificate]:
+    """The first ``count`` certificates received (the common rule for a presidency swap)."""
+    return certificates[:count]
+
+
+def return_first(table: Table, bundle: Bundle, source, to) -> None:
+    """After selling a president's certificate in part, the seller gets back the rest as
+    ordinary shares: the first ones in ``source``."""
+    corporation = bundle.corporation
+    difference = sum(c.percent for c in bundle.certificates) - bundle.percent
+    for _ in range(difference // share_percent(corporation)):
+        move_certificate(held(source, corporation)[0], to)

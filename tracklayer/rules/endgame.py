@@ -1,0 +1,99 @@
+"""The end of the game: what triggers it, when it then ends, and the scores.
+
+Each trigger the title lists is checked after every action; once one has happened the
+game ends at its timing (immediately, after the round, after the operating round, after
+the set of operating rounds, after one more set). Several triggers: the one that ends
+the game soonest counts. A player's score is their cash, their shares at market price
+and their companies' values, less what the title takes off.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, Optional, Tuple
+
+from ..spec.settings import BankruptcyEnd, EndTiming, EndTrigger
+from ..state.model import PlayerState
+from . import trains
+from .certificates import certificate_price
+from .table import Table
+
+
+def _bankruptcy(table: Table) -> bool:
+    players = table.state.players
+    if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
+        return any(p.bankrupt for p in players)
+    return sum(1 for p in players if not p.bankrupt) == 1
+
+
+TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {
+    EndTrigger.BANKRUPTCY: _bankruptcy,
+    EndTrigger.BANK_BROKEN: lambda table: table.state.bank.broken,
+    EndTrigger.MARKET_TOP: lambda table: table.state.top_reached,
+    EndTrigger.FINAL_TRAIN: lambda table: not trains.for_sale(table),
+    EndTrigger.FINAL_PHASE: lambda table: table.state.phase == len(table.spec.phases) - 1,
+    EndTrigger.ALL_CLOSED: lambda table: all(
+        e.closed for e in table.state.corporations + table.state.companies),
+}
+
+
+def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
+    """The trigger in force (reason, timing), after looking at every trigger again."""
+    end = table.state.end
+    order = table.settings.end_timing_order
+    for trigger, timing in table.settings.end_triggers:
+        if not TRIGGERS[trigger](table):
+            continue
+        if end.trigger is not None and order.index(timing) >= order.index(end.trigger[1]):
+            continue
+        end.trigger = (trigger, timing)
+    if end.trigger is not None and end.trigger[1] is EndTiming.ONE_MORE_SET \
+            and end.final_turn is None:
+        end.final_turn = table.turn + 1
+    return end.trigger
+
+
+def ends_now(table: Table, timing: Optional[EndTiming]) -> bool:
+    """Does the game end now that a round is over, for a trigger with ``timing``?"""
+    if timing is None:
+        return False
+    return table.variant.ends_after_round(table, timing)
+
+
+def common_ending(table: Table, timing: EndTiming) -> bool:
+    if timing in (EndTiming.IMMEDIATELY, EndTiming.END_OF_ROUND):
+        return True
+    r = table.round
+    if not r.is_operating:
+        return False
+    if timing is EndTiming.END_OF_OPERATING_ROUND:
+        return True
+    last = r.number == r.rounds_in_set
+    if last and timing is EndTiming.ONE_MORE_SET:
+        return table.turn == table.state.end.final_turn
+    return last
+
+
+def finish(table: Table, reason: str) -> None:
+    end = table.state.end
+    if end.finished:
+        return
+    end.finished = True
+    end.reason = reason
+    table.state.round_count += 1
+    scores = ", ".join(f"{table.player(pid).name} ({table.money(v)})"
+                       for pid, v in scores_by_player(table).items())
+    table.log(f"-- Game over: {scores} --")
+
+
+def worth(table: Table, player: PlayerState) -> int:
+    """Cash, shares at market price, companies at face value, less penalties."""
+    shares = sum(certificate_price(table, c) for certs in player.shares.values()
+                 for c in certs if c.corporation.started)
+    return player.cash + shares + sum(c.value for c in player.companies) - player.penalty
+
+
+def scores_by_player(table: Table) -> Dict:
+    """Final score per player id, best first (ties in seat order)."""
+    scores = [(p.id, table.variant.score(table, p)) for p in table.state.players]
+    scores.sort(key=lambda x: x[1], reverse=True)
+    return dict(scores)

@@ -1,0 +1,90 @@
+"""Raising money in an emergency, and bankruptcy.
+
+A president whose company must buy a train it cannot afford adds cash, selling shares
+if need be (only as many as needed). One who still cannot raise enough for the cheapest
+train goes bankrupt: what may be sold is sold, the rest of their cash goes to the bank,
+and they leave the game (or, in 1849, may take a loan instead).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import GameError
+from ..spec.settings import SaleTiming
+from ..state.model import CorporationState
+from . import certificates, market, money, operators, trading, trains
+from .certificates import bundle_price
+from .table import Table
+
+SaleRule = Callable[[object, certificates.Bundle], bool]
+
+
+def may_sell_this_round(table: Table) -> bool:
+    """Whether shares may be sold at all now (not in the first stock round, where the
+    title says so)."""
+    if table.settings.sale_timing is SaleTiming.AFTER_FIRST_STOCK_ROUND:
+        return table.turn > 1 or not table.round.is_stock
+    return True
+
+
+def best_sale(table: Table, player, corporation: CorporationState, may_sell: SaleRule) -> int:
+    bundles = [b for b in trading.sale_bundles(table, player, corporation) if may_sell(player, b)]
+    return max((bundle_price(table, b) for b in bundles), default=0)
+
+
+def emergency_cash(table: Table, player, may_sell: SaleRule) -> int:
+    """The player's cash plus the most each of their holdings could fetch now."""
+    if not may_sell_this_round(table):
+        return player.cash
+    value = player.cash
+    for sym, certs in list(player.shares.items()):
+        if certs:
+            value += best_sale(table, player, certs[0].corporation, may_sell)
+    return value + table.variant.extra_liquidity(table, player)
+
+
+def may_go_bankrupt(table: Table, player, operator, may_sell: SaleRule) -> bool:
+    """Bankruptcy is allowed when the company's cash, the president's cash and all they
+    may sell come short of the cheapest train in the depot."""
+    power = emergency_cash(table, player, may_sell)
+    if operator is not None:
+        power += operator.cash
+    return power < trains.cheapest_price(table)
+
+
+def bankruptcy_refusal(table: Table, player, operator, may_sell: SaleRule) -> str:
+    power = emergency_cash(table, player, may_sell) + (operator.cash if operator else 0)
+    return (f"{player.name} cannot go bankrupt: {operator.name}'s cash plus {player.name}'s "
+            f"cash and sellable shares total {table.money(power)}, and the cheapest train "
+            f"costs {table.money(trains.cheapest_price(table))}")
+
+
+def sell_what_may_be_sold(table: Table, player, may_sell: SaleRule,
+                          moved: list = None) -> None:
+    """A bankrupt player sells, corporation by corporation in operating order, the most
+    valuable bundle they may, again and again."""
+    table.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
+    held = [certs[0].corporation for certs in player.shares.values() if certs]
+    for corporation in operators.by_price(table, held):
+        if corporation.price is None:
+            continue
+        while True:
+            bundles = [b for b in trading.sale_bundles(table, player, corporation)
+                       if may_sell(player, b)]
+            if not bundles:
+                break
+            trading.sell(table, max(bundles, key=lambda b: bundle_price(table, b)))
+
+
+def declare_bankrupt(table: Table, player) -> None:
+    if player.bankrupt:
+        raise GameError(f"{player.name} is already bankrupt")
+    player.bankrupt = True
+
+
+def leave_with_nothing(table: Table, player) -> None:
+    money.settle(table, player, 0, table.state.bank)
+
+
+__all__ = ["market"]

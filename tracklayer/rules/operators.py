@@ -1,0 +1,216 @@
+"""Companies that operate: floating, the home station, the operating order, closing.
+
+A corporation floats once enough of its shares are sold (those in the market counting
+as unsold where the title says so); fully capitalised, it then receives its whole par
+value from the bank. Corporations operate in order of share price, highest first; on the
+same price, the one further right, then higher up, then the one that arrived first.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import List, Optional
+
+from ..spec.data import Timing
+from ..spec.settings import Capitalization, HomeTokenTiming
+from ..state.model import CorporationState, MinorState
+from . import board, certificates, market, money, powers, tokens
+from .table import Table
+
+
+# -- floating ---------------------------------------------------------------------------------
+
+
+def float_threshold(table: Table, corporation: CorporationState) -> int:
+    """At most this percentage may remain unsold for the corporation to float."""
+    threshold = 100 - corporation.spec.float_percent
+    if corporation.spec.float_excludes_market:
+        threshold -= certificates.market_percent(table, corporation)
+    return threshold
+
+
+def float_condition(table: Table, corporation: CorporationState) -> bool:
+    return corporation.floatable and \
+        certificates.percent_of(corporation, corporation) <= float_threshold(table, corporation)
+
+
+def has_floated(table: Table, corporation) -> bool:
+    """Has the corporation floated? (Once it has, it stays floated until it closes.)"""
+    if isinstance(corporation, MinorState):
+        return corporation.floated
+    if not corporation.floated and float_condition(table, corporation):
+        corporation.floated = True
+    return corporation.floated
+
+
+def percent_to_float(table: Table, corporation: CorporationState) -> int:
+    if corporation.floated:
+        return 0
+    return certificates.percent_of(corporation, corporation) - float_threshold(table, corporation)
+
+
+def par_value(table: Table, corporation: CorporationState) -> int:
+    """The price of one share from the corporation's treasury."""
+    at = corporation.price if corporation.spec.market_price_as_par else corporation.par
+    return table.spec.cells[at].price
+
+
+def capitalization(table: Table, corporation: CorporationState) -> Capitalization:
+    kind = corporation.spec.capitalization
+    return Capitalization(kind) if kind else table.settings.capitalization
+
+
+def receive_capital(table: Table, corporation: CorporationState) -> None:
+    """The corporation floats: fully capitalised, it receives its shares' par value."""
+    table.log(f"{corporation.name} floats")
+    if capitalization(table, corporation) is not Capitalization.FULL:
+        return
+    money.pay(table, table.state.bank, corporation,
+              par_value(table, corporation) * certificates.total_shares(corporation))
+    table.log(f"{corporation.name} receives {table.money(corporation.cash)}")
+
+
+def after_start(table: Table, corporation: CorporationState) -> None:
+    """A corporation has been started (parred). With incremental capitalisation it
+    receives the par value of certificates that came with private companies; companies
+    that close when it starts close; its home token may go on the map."""
+    if capitalization(table, corporation) is Capitalization.INCREMENTAL:
+        for company in table.state.companies:
+            for p in powers.powers(table, company, "shares"):
+                cert = table.find("share", p.certificate)
+                if cert is not None and cert.corporation is corporation:
+                    shares = math.ceil(cert.percent / certificates.share_percent(corporation))
+                    money.pay(table, table.state.bank, corporation,
+                              par_value(table, corporation) * shares)
+    powers.close_on(table, corporation, Timing.STARTED)
+    if table.settings.home_token is HomeTokenTiming.START:
+        place_home_token(table, corporation)
+
+
+# -- the home station -------------------------------------------------------------------------
+
+
+def home_hexes(table: Table, operator) -> List[str]:
+    home = operator.spec.home
+    if home is None:
+        return []
+    return [home] if isinstance(home, str) else list(home)
+
+
+def place_home_token(table: Table, operator) -> None:
+    """The operator's first token goes to its home city (if not yet there). Where the
+    home is not one city, the operator chooses later (the round's pending homes)."""
+    token = tokens.any_unplaced(operator)
+    if token is None or (operator.tokens and operator.tokens[0].where is not None):
+        return
+    homes = home_hexes(table, operator)
+    hex_id = homes[0] if homes else None
+    if hex_id is None or (board.reserved_here(table, hex_id, operator)
+                          and board.view(table, hex_id).rails):
+        pending = table.round.notes.pending_homes
+        if pending is None:
+            return
+        if any(p[0] is operator for p in pending):
+            return
+        choices = [hex_id] if hex_id else table.variant.home_choices(table, operator)
+        if not choices:
+            return
+        table.log(f"{operator.name} must choose city for home token")
+        pending.append((operator, choices, tokens.next_token(operator)))
+        return
+    cities = board.view(table, hex_id).cities
+    node = next((c for c in cities if board.reservation_slot(c.city, operator) is not None),
+                None) or cities[0]
+    token = tokens.next_token(operator)
+    if tokens.tokenable(table, operator, node, [token]):
+        table.log(f"{operator.name} places a token on {hex_id}")
+        tokens.place(table, operator, node, token)
+
+
+# -- the order of operating ---------------------------------------------------------------------
+
+
+def price_order(table: Table, corporation: CorporationState):
+    """Operating order key: higher price, further right, higher up, earlier on the cell."""
+    at = corporation.price
+    if at is None:
+        return (1, ())
+    cell = table.spec.cells[at]
+    stack = table.state.cells.get(at, [])
+    place = stack.index(corporation) if corporation in stack else 0
+    return (0, (-cell.price, -cell.column, cell.row, place, corporation.name))
+
+
+def by_price(table: Table, corporations) -> list:
+    return sorted(corporations, key=lambda c: price_order(table, c))
+
+
+def operating_order(table: Table) -> list:
+    """Floated minors in their order, then floated corporations by price."""
+    minors = [m for m in table.state.minors if m.floated]
+    corps = [c for c in table.state.corporations if has_floated(table, c)]
+    return minors + by_price(table, corps)
+
+
+# -- closing ----------------------------------------------------------------------------------
+
+
+def close_corporation(table: Table, corporation, quiet: bool = False) -> None:
+    """A company leaves the game: its tokens (and reservations, where the title says so)
+    leave the map, its cash goes to the bank, its trains can no longer be bought, its
+    companies close, and its certificates are gone."""
+    if not quiet:
+        table.log(f"{corporation.name} closes")
+    state = table.state
+    for hex_id, h in state.hexes.items():
+        for city in h.cities:
+            for t in [t for t in city.slots if t is not None and t.owner is corporation]:
+                board.lift_token(table, t)
+            if table.settings.closing_frees_reservations and \
+                    board.reservation_slot(city, corporation) is not None:
+                city.reservations = [r for r in city.reservations if r is not corporation]
+        if table.settings.closing_frees_reservations and corporation in h.reservations:
+            h.reservations.remove(corporation)
+    money.settle(table, corporation, 0, state.bank)
+    for t in corporation.trains:
+        t.saleable = False
+    for c in list(corporation.companies):
+        powers.close_company(table, c)
+    table.round.operator_closed(corporation)
+    if isinstance(corporation, CorporationState):
+        for holder in list(corporation.holders):
+            holder.shares.pop(corporation.sym, None)
+        state.market.shares.pop(corporation.sym, None)
+        market.leave_market(table, corporation)
+        state.corporations.remove(corporation)
+        corporation.started = False
+    else:
+        state.minors.remove(corporation)
+    corporation.closed = True
+    corporation.floated = False
+    corporation.owner = None
+    table.forget_index()
+    table.derived.crowded = None
+    table.derived.network.clear()
+
+
+def close_in_closing_cells(table: Table) -> bool:
+    """Corporations whose price has fallen into a closing cell close."""
+    closing = [c for c in table.state.corporations
+               if c.price is not None and table.spec.cells[c.price].kind == "close"]
+    for c in closing:
+        close_corporation(table, c)
+    return bool(closing)
+
+
+def shares_in_market(table: Table, corporation: CorporationState) -> int:
+    return certificates.market_percent(table, corporation) // \
+        certificates.share_percent(corporation)
+
+
+def sold_out(table: Table, corporation: CorporationState) -> bool:
+    return sum(certificates.player_holders(corporation).values()) == 100
+
+
+def market_for(table: Table, corporation) -> Optional[int]:
+    return market.price(table, corporation)

@@ -1,0 +1,122 @@
+"""Revenue and reach: what a route earns, and how far a train may run.
+
+A stop earns the revenue of the latest tile colour of the phase that it names, times the
+train's multiplier. A train with a number runs to that many stops (each stop counting its
+visit cost); a train like 8+x counts stops of each kind against its own allowance, and
+pays for its best set of stops. Titles may count reach otherwise (1849: hex sides) and
+add bonuses.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import List
+
+from ..errors import RouteError
+from .board import Node
+from .table import Table
+
+
+def runs_locally(train) -> bool:
+    spec = train.spec
+    if not spec.local_ok:
+        return False
+    d = train.variant.distance
+    if isinstance(d, int):
+        return d == 1
+    row = next((r for r in d if "city" in r.kinds), None)
+    return bool(row) and row.visits == 1
+
+
+def stop_value(table: Table, node: Node, train) -> int:
+    """What ``node`` earns for ``train`` in the current phase (the common rule)."""
+    variant = train.variant
+    multiplier = variant.multiplier or 1
+    if train.name.upper() == "D":
+        diesel = dict(node.part.revenue).get("diesel")
+        if diesel is not None:
+            return multiplier * diesel
+    return multiplier * node.revenue_in(table.phase.tiles)
+
+
+def stops_value(table: Table, route, stops: List[Node]) -> int:
+    return sum(table.variant.stop_value(table, n, route.train) for n in stops)
+
+
+def route_value(table: Table, route, stops: List[Node]) -> int:
+    """The revenue of ``stops`` on ``route`` (with the title's bonuses)."""
+    return stops_value(table, route, stops) + table.variant.route_bonus(table, route, stops)
+
+
+def paying_stops(table: Table, route, visited: List[Node]) -> List[Node]:
+    """The stops a train pays for: all it visits, or for trains with allowances per kind
+    of stop (8+x) the best set they may count."""
+    distance = route.train.variant.distance
+    if isinstance(distance, int):
+        return visited
+    if not visited:
+        return []
+    rows = sorted(distance, key=lambda r: len(r.kinds))
+    most = min(sum(r.pay for r in rows), len(visited))
+    operator = route.operator
+    needs_token = route.train.spec.requires_token
+    for n in range(most, 0, -1):
+        best, best_value = None, None
+        for stops in combinations(visited, n):
+            if needs_token and not any(s.holds(operator) for s in stops):
+                continue
+            used = [0] * len(rows)
+            fits = True
+            for stop in stops:
+                row = next((i for i, r in enumerate(rows) if stop.kind in r.kinds
+                            and used[i] < r.pay), None)
+                if row is None:
+                    fits = False
+                    break
+                used[row] += 1
+            if not fits:
+                continue
+            value = route_value(table, route, list(stops))
+            if best_value is None or value > best_value:
+                best, best_value = list(stops), value
+        if best_value:
+            return best
+    return []
+
+
+def check_reach(table: Table, route, visited: List[Node]) -> None:
+    """Raise unless the train can reach every stop of its route."""
+    table.variant.check_reach(table, route, visited)
+
+
+def check_stop_count(table: Table, route, visited: List[Node]) -> None:
+    """The common rule: stops counted by their visit cost, per kind for 8+x trains."""
+    distance = route.train.variant.distance
+    if isinstance(distance, int):
+        used = sum(n.part.visit_cost for n in visited)
+        if used > distance:
+            raise RouteError(f"{used} is too many stops for a {distance} train")
+        return
+    rows = [{"visit": r.visits} for r in distance]
+    by_kind = {}
+    for r, row in zip(distance, rows):
+        for k in r.kinds:
+            by_kind.setdefault(k, []).append(row)
+    grouped = {}
+    for n in visited:
+        grouped.setdefault(n.kind, []).append(n)
+    for kind, group in sorted(grouped.items(), key=lambda kv: len(by_kind.get(kv[0], []))):
+        left = sum(n.part.visit_cost for n in group)
+        for row in by_kind.get(kind, []):
+            if row["visit"] <= 0:
+                continue
+            if left <= row["visit"]:
+                row["visit"] -= left
+                left = 0
+            else:
+                left -= row["visit"]
+                row["visit"] = 0
+            if left <= 0:
+                break
+        if left > 0:
+            raise RouteError("route has too many stops")

@@ -1,0 +1,384 @@
+"""Routes: a train's run, read from the ``run_routes`` action format and checked.
+
+A route is a sequence of *chains*: track between two stops (cities, towns, off-boards),
+written as the list of hexes it crosses (``connections``). Reading a route finds, for
+each chain, the track it means; checking it applies the rules: at least two stops, one of
+them a station of the company, a stop (or a group of off-boards) once only, never
+through terminal track, within the train's reach, no piece of track shared with the
+company's other trains, and connected end to end. Revenue comes from :mod:`.revenue`;
+the engine works it out, it is never read from the action.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Set
+
+from ..errors import RouteError
+from . import board, revenue
+from .board import Node, Rail
+from .table import Table
+
+
+class Chain:
+    """Track between two stops: ``rails`` in order, from ``ends[0]``'s side."""
+
+    __slots__ = ("ends", "rails", "name")
+
+    def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]]) -> None:
+        self.ends = ends
+        self.rails = rails
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<Chain {self.name}>"
+
+
+class Leg:
+    """A chain as a route runs it, from ``start`` to ``end``."""
+
+    __slots__ = ("start", "end", "chain")
+
+    def __init__(self, start: Node, end: Node, chain: Chain) -> None:
+        self.start = start
+        self.end = end
+        self.chain = chain
+
+
+def chain_name(rails: List[Rail]) -> List[str]:
+    """How the action format names a chain: its hexes, or ``"HEX a.b"`` for track inside
+    one tile that joins two stops in more than one way."""
+    if len(rails) == 1 and rails[0].view.tile.joins_stops_twice():
+        a, b = sorted(n.index for n in rails[0].nodes)
+        return [f"{rails[0].hex} {a}.{b}"]
+    out, junctions = [], set()
+    for r in rails:
+        if r.junction is None or r.junction not in junctions:
+            out.append(r.hex)
+        if r.junction is not None:
+            junctions.add(r.junction)
+    return out
+
+
+def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
+           hexes: Optional[List[str]] = None) -> None:
+    """Follow every trail of track leaving ``start``, depth first: a rail once, a
+    junction at most twice, a hex side once each way, never terminal track behind a
+    junction nor track of gauge ``skip_gauge``. ``visit(rail, trail, k)`` is called at
+    each rail reached; with ``hexes`` the trail keeps to those hexes in order (``k`` is
+    the index of the hex reached)."""
+    for rail in start.rails:
+        _step(table, rail, None, None, [], {}, visit, skip_gauge, hexes, 0)
+
+
+def _step(table, rail, came_over, via_junction, trail, counts, visit, skip_gauge, hexes, k):
+    if rail in trail:
+        return
+    junction = rail.junction
+    if junction is not None and counts.get(junction, 0) > 1:
+        return
+    hex_id = rail.hex
+    if hexes is not None and hexes[k].split()[0] != hex_id:
+        return
+    for side in rail.sides:
+        if counts.get((hex_id, side, rail.lanes[side][1]), 0) > 0:
+            return
+    if skip_gauge is not None and rail.gauge == skip_gauge:
+        return
+    if junction is not None and rail.terminal:
+        return
+    trail.append(rail)
+    if junction is not None:
+        counts[junction] = counts.get(junction, 0) + 1
+    visit(rail, trail, k)
+    if junction is not None and junction is not via_junction:
+        for other in junction.rails:
+            _step(table, other, None, junction, trail, counts, visit, skip_gauge, hexes, k)
+    next_hex = None
+    if hexes is not None:
+        next_hex = hexes[k + 1] if k + 1 < len(hexes) else False
+    if next_hex is not False:
+        for side, lane, nxt, back in board.links(table, rail):
+            if side == came_over or (next_hex is not None and nxt.hex != next_hex):
+                continue
+            key = (hex_id, side, lane)
+            counts[key] = counts.get(key, 0) + 1
+            _step(table, nxt, back, None, trail, counts, visit, skip_gauge, hexes,
+                  k + 1 if hexes is not None else 0)
+            counts[key] -= 1
+    trail.pop()
+    if junction is not None:
+        counts[junction] -= 1
+
+
+class Route:
+    """One train's run: its legs in order."""
+
+    def __init__(self, table: Table, train, legs: List[Leg]) -> None:
+        self.table = table
+        self.train = train
+        self.legs = legs
+        self._stops = None
+        self._revenue = None
+
+    @property
+    def operator(self):
+        return self.train.owner
+
+    @property
+    def rails(self) -> List[Rail]:
+        return [r for leg in self.legs for r in leg.chain.rails]
+
+    def rails_in_order(self) -> List[Rail]:
+        out = []
+        for leg in self.legs:
+            rails = leg.chain.rails
+            if rails:
+                out.extend(rails if leg.start in rails[0].nodes else list(reversed(rails)))
+        return out
+
+    def visited(self) -> List[Node]:
+        """The stops the route touches, in order, each once."""
+        out = []
+        for leg in self.legs:
+            for n in (leg.start, leg.end):
+                if n is not None and n not in out:
+                    out.append(n)
+        return out
+
+    def hexes(self) -> List[str]:
+        out, last = [], object()
+        for leg in self.legs:
+            for n in (leg.start, leg.end):
+                if n is not last:
+                    out.append(n.hex)
+                last = n
+        return out
+
+    def connections(self) -> List[List[str]]:
+        return [leg.chain.name for leg in self.legs]
+
+    def stops(self) -> List[Node]:
+        """The stops that count for revenue."""
+        if self._stops is None:
+            self._stops = revenue.paying_stops(self.table, self, self.visited())
+        return self._stops
+
+    @property
+    def revenue(self) -> int:
+        if self._revenue is None:
+            self._revenue = revenue.route_value(self.table, self, self.stops())
+        return self._revenue
+
+    def describe(self) -> str:
+        return "-".join(self.hexes())
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def check(self, routes: List["Route"]) -> None:
+        """Raise RouteError unless this route is legal (with the company's ``routes``)."""
+        table = self.table
+        visited = self.visited()
+        local = revenue.runs_locally(self.train)
+        if self.legs and len(visited) < 2 and not local:
+            raise RouteError("route must have at least 2 stops")
+        operator = self.operator
+        if not any(n.holds(operator) for n in visited):
+            raise RouteError("route must contain a token of the company")
+        groups: Set[str] = set()
+        for stop in visited:
+            for g in stop.groups:
+                if g in groups:
+                    raise RouteError(f"cannot use group {g} more than once")
+                groups.add(g)
+        ordered = self.rails_in_order()
+        if len(self.rails) >= 3 and any(r.terminal for r in ordered[1:-1]):
+            raise RouteError("route cannot pass through a terminal")
+        table.variant.route_problem(table, self)
+        self._check_stops_once(local)
+        revenue.check_reach(table, self, visited)
+        check_no_shared_track(table, routes)
+        for a, b in zip(ordered, ordered[1:]):
+            if not continues(table, a, b, operator):
+                raise RouteError("route is not connected")
+
+    def _check_stops_once(self, local: bool) -> None:
+        if local and len(self.legs) == 1 and self.legs[0].start is self.legs[0].end:
+            return
+        seen = set()
+        for leg in self.legs:
+            seen.add(id(leg.start))
+            if id(leg.end) in seen:
+                raise RouteError(f"cannot use {leg.end.hex} twice")
+            seen.add(id(leg.end))
+
+
+def check_no_shared_track(table: Table, routes: List[Route]) -> None:
+    """No two routes of a company use the same piece of track (see
+    :func:`track_pieces`)."""
+    used = set()
+    for route in routes:
+        for rail in route.rails:
+            for key in track_pieces(table, rail):
+                if key in used:
+                    raise RouteError(f"route cannot reuse track on {key[0]}")
+                used.add(key)
+
+
+def track_pieces(table: Table, rail: Rail) -> list:
+    """The pieces of track a rail occupies: its hex sides (by lane), a town it leaves by
+    another side than the one it is drawn at, and the rail itself when it joins two
+    stops."""
+    hex_id = rail.hex
+    keys = []
+    lanes = rail.lanes
+    for side in rail.sides:
+        keys.append((hex_id, side, lanes[side][1]))
+    drawn = rail.view.layout.drawn_sides
+    for node in rail.nodes:
+        if node.kind != "town":
+            continue
+        for side in rail.sides:
+            at = drawn.get(node.index)
+            if at is not None and at != side:
+                keys.append((hex_id, id(node), lanes[side][1]))
+    if len(rail.nodes) > 1:
+        keys.append((hex_id, id(rail)))
+    return keys
+
+
+def continues(table: Table, a: Rail, b: Rail, operator) -> bool:
+    """Does track ``a`` lead on into track ``b`` (across a hex side, through a junction, or
+    through a stop open to ``operator``)?"""
+    for side in a.sides:
+        other = board.neighbour(table, a.hex, side)
+        if other is not None and other == b.hex and (side + 3) % 6 in b.sides:
+            return True
+    if a.junction is not None and b.junction is a.junction:
+        return True
+    for n in a.nodes:
+        if n in b.nodes and not n.closed_to(operator):
+            return True
+    return False
+
+
+# -- reading routes from the action format ---------------------------------------------------
+
+
+def _hex_named(table: Table, name: str) -> str:
+    hex_id = name.split()[0]
+    if hex_id not in table.state.hexes:
+        raise RouteError(f"unknown hex {name!r} in route")
+    return hex_id
+
+
+def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Chain]:
+    """The chains a connection (a list of hex names) can mean, in the order the action
+    format resolves them: by start stop, then end stop, then shortest first. Kept until a
+    tile of those hexes is replaced."""
+    if not names:
+        return []
+    key = (tuple(names), skip_gauge)
+    hexes = [_hex_named(table, n) for n in names]
+    tiles = tuple(table.state.hexes[h].tile for h in hexes)
+    known = table.derived.chains.get(key)
+    if known is not None and known[0] == tiles:
+        return known[1]
+    first, last_hex = board.view(table, hexes[0]), board.view(table, hexes[-1])
+    last = len(names) - 1
+    out = []
+    for s in first.stops:
+        found = {}
+
+        def visit(rail, trail, k, found=found):
+            if k == last:
+                for e in rail.nodes:
+                    found.setdefault(e, []).append(list(trail))
+
+        trails(table, s, visit, skip_gauge, names)
+        for e in last_hex.stops:
+            if s is e:
+                continue
+            chains = [Chain((s, e), rails, chain_name(rails)) for rails in found.get(e, ())]
+            chains.sort(key=lambda c: len(c.rails))
+            out.extend(c for c in chains if c.name == names)
+    table.derived.chains[key] = (tiles, out)
+    return out
+
+
+def _apart(chain: Chain, taken) -> bool:
+    return not any(r in taken for r in chain.rails)
+
+
+def read_route(table: Table, train, h: dict, taken: set) -> Route:
+    """One route of a ``run_routes`` action, avoiding track in ``taken``."""
+    connections = h.get("connections") or []
+    signatures = h.get("nodes")
+    operator = train.owner
+    skip = table.variant.gauge_a_train_cannot_use(train)
+    legs: List[Leg] = []
+    if len(connections) == 1 and "local" in connections[0]:
+        if revenue.runs_locally(train):
+            hex_id = _hex_named(table, connections[0][1])
+            node = next((n for n in board.view(table, hex_id).stops if n.holds(operator)), None)
+            if node is not None:
+                return Route(table, train, [Leg(node, node, Chain((None, None), [], None))])
+        return Route(table, train, [])
+    options = [matching_chains(table, names, skip) for names in connections]
+    if len(options) == 1:
+        for c in options[0]:
+            if any(n.holds(operator) for n in c.ends) and _apart(c, taken):
+                legs.append(Leg(c.ends[0], c.ends[1], c))
+                break
+        return Route(table, train, legs)
+    used = set(taken)
+    for index, (pa, pb) in enumerate(zip(options, options[1:])):
+        found = _pair(pa, pb, used, signatures)
+        if found is None:
+            return Route(table, train, [])
+        a, b, left, right, middle = found
+        if index == 0:
+            legs.append(Leg(left, middle, a))
+        legs.append(Leg(middle, right, b))
+        used.update(a.rails)
+    return Route(table, train, legs)
+
+
+def _signature(node: Node) -> str:
+    return f"{node.hex}-{node.index}"
+
+
+def _pair(chains_a, chains_b, taken, signatures):
+    chains_a = [a for a in chains_a if _apart(a, taken)]
+    chains_b = [b for b in chains_b if _apart(b, taken)]
+    candidates = []
+    for a in chains_a:
+        for b in chains_b:
+            middle = [n for n in a.ends if n in b.ends]
+            if len(middle) != 1 or not _apart(b, set(a.rails)):
+                continue
+            m = middle[0]
+            left = next(n for n in a.ends if n is not m)
+            right = next(n for n in b.ends if n is not m)
+            candidates.append((a, b, left, right, m))
+    if not candidates:
+        return None
+    if len(candidates) == 1 or not signatures:
+        return candidates[0]
+    return max(candidates, key=lambda c: sum(1 for n in c[2:] if _signature(n) in signatures))
+
+
+def read_routes(table: Table, route_dicts: list) -> List[Route]:
+    """All routes of a ``run_routes`` action (later routes claim track first)."""
+    trains = []
+    for rd in route_dicts:
+        train = table.find("train", rd.get("train")) if isinstance(rd, dict) else None
+        if train is None:
+            raise RouteError(f"unknown train {rd.get('train') if isinstance(rd, dict) else rd!r}")
+        trains.append(train)
+    out: List[Optional[Route]] = [None] * len(route_dicts)
+    taken: set = set()
+    for i in range(len(route_dicts) - 1, -1, -1):
+        route = read_route(table, trains[i], route_dicts[i], taken)
+        out[i] = route
+        taken.update(route.rails)
+    return out

@@ -1,0 +1,158 @@
+"""The table: one game's static data, its state, and what is worked out from the state.
+
+Every rule is a function of the table. The state is plain data (``tracklayer.state``);
+what is derived from it (where tiles lie, the companies' networks, the trains for sale)
+is kept in :class:`Derived`, each part owned by the rules module that works it out and
+forgotten when what it depends on changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional
+
+from ..errors import GameError
+from ..spec.data import PhaseSpec
+from ..spec.resolved import Cell, GameSpec
+from ..state.model import GameState
+
+
+class Derived:
+    """What is worked out from the state (see the owners named below)."""
+
+    __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "links")
+
+    def __init__(self) -> None:
+        self.index: Optional[Dict[str, dict]] = None      # rules.table: ids → objects
+        self.views: Dict[str, Any] = {}                    # rules.board: tiles as laid
+        self.links: Dict[Any, list] = {}                   # rules.board: track across sides
+        self.network: Dict[Any, Any] = {}                  # rules.network: who reaches what
+        self.chains: Dict[Any, Any] = {}                   # rules.routes: connections read
+        self.offer: Optional[list] = None                  # rules.trains: trains for sale
+        self.crowded: Optional[list] = None                # rules.trains: over the limit
+
+
+class Table:
+    """One game: ``spec`` (static), ``state`` (plain data), ``variant`` (the title's own
+    rules), ``derived`` (caches)."""
+
+    def __init__(self, spec: GameSpec, state: GameState, variant: Any,
+                 keep_log: bool = True) -> None:
+        self.spec = spec
+        self.state = state
+        self.variant = variant
+        self.settings = spec.settings
+        self.derived = Derived()
+        self.keep_log = keep_log
+        self.messages: List[str] = []
+        self.loading = False
+        self.listing = False      # true while moves are only being listed or tried
+
+    # -- the log --------------------------------------------------------------------------
+
+    def log(self, message: str) -> None:
+        if self.keep_log:
+            self.messages.append(message)
+
+    def money(self, amount: int) -> str:
+        return self.spec.money(amount)
+
+    # -- the phase and the round ----------------------------------------------------------
+
+    @property
+    def phase(self) -> PhaseSpec:
+        return self.spec.phases[self.state.phase]
+
+    def phase_has(self, status: str) -> bool:
+        return status in self.spec.phases[self.state.phase].status
+
+    def phase_reached(self, name: Optional[str]) -> bool:
+        """Has the phase called ``name`` come (or is it the current one)?"""
+        for i, p in enumerate(self.spec.phases):
+            if p.name == name:
+                return i <= self.state.phase
+        return False
+
+    @property
+    def round(self):
+        return self.state.round
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    def cell(self, at) -> Optional[Cell]:
+        return self.spec.cells.get(at) if at is not None else None
+
+    # -- finding things by id -------------------------------------------------------------
+
+    def forget(self) -> None:
+        """Forget everything derived (after the state was replaced)."""
+        self.derived = Derived()
+
+    def forget_index(self) -> None:
+        self.derived.index = None
+
+    def _index(self) -> Dict[str, dict]:
+        index = self.derived.index
+        if index is None:
+            s = self.state
+            index = {
+                "player": {p.id: p for p in s.players},
+                "corporation": {c.sym: c for c in s.corporations},
+                "minor": {m.sym: m for m in s.minors},
+                "company": {c.sym: c for c in s.companies},
+                "train": {t.id: t for t in s.depot.every},
+                "share": {cert.id: cert for c in s.corporations for cert in c.certificates},
+            }
+            self.derived.index = index
+        return index
+
+    def find(self, kind: Optional[str], key) -> Any:
+        """The player, corporation, minor, company, train or share (certificate) called
+        ``key``, or None."""
+        if kind is None or key is None:
+            return None
+        table = self._index().get(kind)
+        if table is None:
+            return None
+        found = table.get(key)
+        if found is None and kind == "player" and isinstance(key, str) \
+                and key.lstrip("-").isdigit():
+            found = table.get(int(key))
+        return found
+
+    def player(self, pid):
+        return self.find("player", pid)
+
+    def corporation(self, sym: str):
+        return self.find("corporation", sym)
+
+    def minor(self, sym: str):
+        return self.find("minor", sym)
+
+    def company(self, sym: str):
+        return self.find("company", sym)
+
+    def operators(self) -> list:
+        return self.state.minors + self.state.corporations
+
+
+Hook = Callable[..., Any]
+
+
+def controller(entity):
+    """The player in control of ``entity`` (None for the bank, the market, or a company in
+    receivership)."""
+    owner = entity
+    seen = set()
+    while owner is not None and not hasattr(owner, "bankrupt"):
+        if id(owner) in seen or getattr(owner, "id", None) == "market":
+            return None
+        seen.add(id(owner))
+        owner = getattr(owner, "owner", None)
+    return owner
+
+
+def refuse(message: str) -> None:
+    """Refuse an action: the rule it breaks."""
+    raise GameError(message)

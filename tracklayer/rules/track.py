@@ -1,0 +1,235 @@
+"""Track: which tile may replace which, how it may be turned, what laying it costs, and
+laying it.
+
+An upgrade goes to the next colour, keeps all the old track (turned some way), keeps the
+label, the number of towns and (unlabelled) of cities, and the cities' own track. Laid
+on the map, the tile must point at least one track at a side the operator reaches, lead
+nowhere off the map, keep the old track as it lies, add no city that was not there, and
+keep big cities big. The title's track restriction says what an upgrade must bring to the
+operator's network. Terrain on the hex and priced borders its new track crosses are paid
+for.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
+    fits_some_rotation, track_kept
+from ..spec.settings import TrackRestriction
+from ..state.model import CorporationState
+from . import board, money, powers
+from .table import Table, refuse
+
+
+# -- shapes -----------------------------------------------------------------------------------
+
+
+def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
+    """May ``new_tile`` replace the tile of layout ``old`` (the common upgrade rules; a
+    special power skips the label and city checks)?"""
+    old_tile = old.tile
+    if COLOR_ORDER.index(new_tile.color) != COLOR_ORDER.index(old_tile.color) + 1:
+        return False
+    if not fits_some_rotation(old, new_tile.layout(0)):
+        return False
+    if special:
+        return True
+    if old_tile.label != new_tile.label:
+        return False
+    return cities_and_towns_fit(old, new_tile)
+
+
+def cities_and_towns_fit(old: Layout, new_tile: TileDef) -> bool:
+    o, n = old.tile, new_tile
+    if len(o.towns) != len(n.towns):
+        return False
+    if not o.label and len(o.cities) != len(n.cities):
+        return False
+    if len(o.cities) > 1 and len(n.cities) > 1 and \
+            not city_sides_fit(old.city_town_sides(), n.layout(0).city_town_sides()):
+        return False
+    if o.label and o.cities and not n.cities:
+        return False
+    if o.color == "white" and o.label == "OO" and len(o.cities) != len(n.cities):
+        return False
+    return True
+
+
+def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
+                    sides_reached: Optional[List[int]]) -> bool:
+    """May the new tile lie on the hex as ``new`` lies (see the module docstring)?"""
+    old = board.view(table, hex_id)
+    old_sides = old.layout.city_town_sides()
+    new_sides = new.city_town_sides()
+    open_sides = table.state.hexes[hex_id].open_sides
+    if not all(s in open_sides for s in new.exits):
+        return False
+    reached = sides_reached or []
+    if not any(s in reached for s in new.exits):
+        return False
+    if not all_track_kept(old.layout, new):
+        return False
+    added = max(0, len(new_sides) - len(old_sides))
+    brand_new = sum(1 for n in new_sides if all(not (set(n) & set(o)) for o in old_sides))
+    if added < brand_new:
+        return False
+    if len(new.tile.cities) > 1 and len(old.tile.cities) > 1 and not all(
+            sum(1 for n in new_sides if set(o) & set(n) == set(o)) == 1 for o in old_sides):
+        return False
+    return big_cities_stay_big(table, hex_id, new)
+
+
+def big_cities_stay_big(table: Table, hex_id: str, new: Layout) -> bool:
+    old = board.view(table, hex_id)
+    if len({c.slots for c in old.tile.cities}) <= 1:
+        return True
+    mapping = board.city_map(old, new.tile, new.rotation)
+    for pos, k in mapping.items():
+        if k is not None and new.tile.cities[k].slots < old.tile.cities[pos].slots:
+            return False
+    return True
+
+
+def keeps_stop_track(old: Layout, new: Layout) -> bool:
+    """Every city and town keeps its track: some stop of the new tile has all its sides."""
+    new_stops = [p.index for p in new.tile.stops if p.kind in ("city", "town")]
+    for p in old.tile.stops:
+        if p.kind not in ("city", "town"):
+            continue
+        sides = old.sides_of(p.index)
+        if not any(all(e in new.sides_of(n) for e in sides) for n in new_stops):
+            return False
+    return True
+
+
+def restriction_problem(table: Table, old: Layout, new: Layout, reached) -> Optional[str]:
+    """What the title's track restriction finds wrong with the upgrade, counting only the
+    new tracks for which ``reached(track)`` holds."""
+    used_new = changed_city = False
+    for nt in new.tracks:
+        if not reached(nt):
+            continue
+        kept = next((ot for ot in old.tracks if track_kept(new, nt, old, ot)), None)
+        if kept is None:
+            used_new = True
+        old_values = sorted(old.tile.parts[i].best_revenue for i in kept.stops) \
+            if kept is not None else None
+        new_values = sorted(new.tile.parts[i].best_revenue for i in nt.stops)
+        if old_values != new_values:
+            changed_city = True
+    rule = table.settings.track_restriction
+    if rule is TrackRestriction.CITY_PERMISSIVE:
+        if not new.tile.cities and not used_new:
+            return "must be a city tile or use new track"
+    elif rule is TrackRestriction.RESTRICTIVE:
+        if not used_new:
+            return "must use new track"
+    elif rule is TrackRestriction.SEMI_RESTRICTIVE:
+        if not used_new and not changed_city:
+            return "must use new track or change city value"
+    elif rule is TrackRestriction.STATION_RESTRICTIVE:
+        if not used_new and not new.tile.stops_with_track:
+            return "must use new track"
+    return None
+
+
+# -- costs ------------------------------------------------------------------------------------
+
+
+def terrain_discount(table: Table, operator, hex_id: str) -> int:
+    """What the operator's tile-discount powers take off the terrain cost of the hex."""
+    entity = operator
+    if not isinstance(entity, CorporationState) and isinstance(getattr(entity, "owner", None),
+                                                               CorporationState):
+        entity = entity.owner
+    total = 0
+    terrain = table.state.hexes[hex_id].terrain
+    for p in powers.all_powers(entity):
+        spec = p.spec
+        if spec.kind != "tile_discount" or (spec.hexes and hex_id not in spec.hexes):
+            continue
+        if spec.terrain is not None and not any(spec.terrain in t.terrains for t in terrain):
+            continue
+        total += spec.discount or 0
+    return total
+
+
+def terrain_cost(table: Table, operator, hex_id: str) -> int:
+    """Terrain on the hex, less the operator's discounts (the common rule)."""
+    total = sum(t.cost for t in table.state.hexes[hex_id].terrain)
+    return total - min(total, terrain_discount(table, operator, hex_id))
+
+
+def border_crossings(table: Table, hex_id: str, new: Layout) -> List[tuple]:
+    """Priced borders of the hex the new track crosses: ``(border, hex across)``."""
+    out = []
+    grid = table.spec.grid
+    for border in table.state.hexes[hex_id].borders:
+        if border.cost is None:
+            continue
+        other = board.neighbour(table, hex_id, border.side)
+        if other is None or border.side not in new.exits:
+            continue
+        back = grid.side_towards(other, hex_id)
+        if back not in board.view(table, other).layout.exits:
+            continue
+        out.append((border, other))
+    return out
+
+
+# -- laying -----------------------------------------------------------------------------------
+
+
+def take_from_supply(table: Table, tile_id: str) -> None:
+    """The tile leaves the supply; of a tile there is no end of, a new copy comes in."""
+    supply = table.state.tiles
+    name = tile_id.rsplit("-", 1)[0]
+    if name in table.spec.unlimited_tiles:
+        ids = supply + [h.tile for h in table.state.hexes.values() if h.printed is None]
+        copies = [int(t.rsplit("-", 1)[1]) for t in ids if t.rsplit("-", 1)[0] == name]
+        supply.append(f"{name}-{max(copies) + 1}")
+    supply.remove(tile_id)
+
+
+def lay(table: Table, operator, hex_id: str, tile_id: str, rotation: int, tile: TileDef,
+        payer, extra_cost: int = 0) -> int:
+    """Lay the tile (already judged legal): the supply gives it, the old tile goes back,
+    crossed borders are paid and removed. Returns the cost paid."""
+    h = table.state.hexes[hex_id]
+    old_color = board.tile_of(table, hex_id).color
+    was_printed = h.printed is not None
+    take_from_supply(table, tile_id)
+    terrain_cost_due = table.variant.tile_terrain_cost(table, operator, hex_id, tile, rotation)
+    old_tile = board.lay(table, hex_id, tile_id, rotation, tile)
+    if not was_printed:
+        table.state.tiles.append(old_tile)
+    board.open_sides_after_lay(table, hex_id, old_color)
+    crossings = border_crossings(table, hex_id, tile.layout(rotation))
+    border_cost = 0
+    for border, other in crossings:
+        board.remove_border(table, hex_id, border)
+        board.remove_borders_facing(table, other, hex_id)
+        border_cost += border.cost
+    cost = terrain_cost_due + extra_cost + border_cost
+    if cost > 0:
+        money.pay(table, payer, table.state.bank, cost)
+    table.log(f"{payer.name}{' spends ' + table.money(cost) + ' and' if cost else ''}"
+              f" lays tile #{tile.name} with rotation {rotation} on {hex_id}")
+    return cost
+
+
+def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,
+                     special: bool = False) -> None:
+    """The checks before the tile is turned: in the supply, of a colour of the phase,
+    not on a blocked hex, an upgrade of the tile there."""
+    if tile_id not in table.state.tiles:
+        refuse(f"tile {tile_id} is not available")
+    if tile.color not in table.variant.tile_colors(table, hex_id):
+        refuse(f"{tile.color} tiles cannot be laid in phase {table.phase.name}")
+    blocker = powers.hex_blocker(table, operator, hex_id)
+    if blocker is not None:
+        refuse(f"{hex_id} is blocked by {blocker.holder.name}")
+    old = board.view(table, hex_id)
+    if not table.variant.may_upgrade(table, hex_id, old.layout, tile, special):
+        refuse(f"{old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")

@@ -1,0 +1,236 @@
+"""Trading shares: what a player may hold, what may be sold and when, and the trades.
+
+* **Limits.** A player holds at most the certificate limit (certificates of corporations
+  in cells that do not count are free) and at most a corporation's holding limit of it.
+* **Timing.** Shares of a corporation may be sold from the title's moment on: after the
+  first stock round, or once the corporation has operated.
+* **Room.** The market takes shares up to its limit of each corporation.
+* **Presidency.** A president's certificate goes only if another player can take over.
+* **Price.** Shares sold move the price as the title says (:mod:`.market`).
+
+What depends on the turn (one sale per corporation, sell before buy …) is the stock
+round's; what depends on raising money for a train is :mod:`.finance`'s. Both ask here.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ..spec.settings import HomeTokenTiming, SaleTiming
+from ..state.model import Certificate, CorporationState, MarketState, PlayerState
+from . import certificates, market, operators, powers
+from .certificates import Bundle, bundle_price, held, percent_of
+from .table import Table
+
+# -- limits ---------------------------------------------------------------------------------
+
+
+def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
+    cell = table.cell(corporation.price)
+    return cell.counts_for_limit if cell is not None else True
+
+
+def certificate_count(table: Table, holder) -> int:
+    """Certificates that count against the limit (privates too, where the title says)."""
+    count = 0
+    for sym, certs in holder.shares.items():
+        if not certs:
+            continue
+        if counts_for_limit(table, certs[0].corporation):
+            count += len(certs)
+    if table.settings.privates_count_for_limit:
+        count += len(holder.companies)
+    return count
+
+
+def certificate_limit(table: Table, holder=None) -> int:
+    return table.variant.certificate_limit(table, holder)
+
+
+def holding_allowed(table: Table, holder, corporation: CorporationState,
+                    extra_percent: int = 0) -> bool:
+    """May ``holder`` own its shares of the corporation plus ``extra_percent``?"""
+    if holder is corporation:
+        return True
+    cell = table.cell(corporation.price)
+    if cell is not None and cell.kind in ("multiple_buy", "unlimited"):
+        return True
+    return percent_of(holder, corporation) + extra_percent <= corporation.spec.max_ownership
+
+
+def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False) -> bool:
+    """Would owning ``bundle`` keep ``buyer`` within its limits?"""
+    if bundle is None or buyer is None:
+        return False
+    if isinstance(bundle.owner, PlayerState):
+        return False
+    corporation = bundle.corporation
+    return holding_allowed(table, buyer, corporation, bundle.percent) and (
+        not counts_for_limit(table, corporation) or exchange
+        or certificate_count(table, buyer) < certificate_limit(table, buyer))
+
+
+def market_has_room(table: Table, bundle: Bundle) -> bool:
+    """Would the market hold no more than its limit of the corporation after the sale?"""
+    return bundle.percent + percent_of(table.state.market, bundle.corporation) \
+        <= table.settings.market_limit
+
+
+def over_limits(table: Table, player) -> bool:
+    """Over the certificate limit, or over a holding limit?"""
+    if certificate_count(table, player) > certificate_limit(table, player):
+        return True
+    return any(not holding_allowed(table, player, c) for c in table.state.corporations)
+
+
+# -- selling -----------------------------------------------------------------------------------
+
+
+def sale_timing_allows(table: Table, corporation: CorporationState) -> bool:
+    """Has the moment come from which the corporation's shares may be sold?"""
+    timing = table.settings.sale_timing
+    if timing is SaleTiming.AFTER_FIRST_STOCK_ROUND:
+        return table.turn > 1 or table.round.is_operating
+    if timing is SaleTiming.AFTER_IT_OPERATED:
+        return corporation.operated
+    return True
+
+
+def sale_problem(table: Table, seller, bundle: Bundle) -> Optional[str]:
+    """Why ``seller`` cannot sell ``bundle`` now, whatever the turn, or None."""
+    if bundle.owner is not seller:
+        return f"{seller.name} does not own those shares"
+    corporation = bundle.corporation
+    if not sale_timing_allows(table, corporation):
+        return f"{corporation.name}'s shares cannot be sold yet"
+    if not market_has_room(table, bundle):
+        return f"the market holds enough of {corporation.name}"
+    if not certificates.can_leave_president(bundle, seller):
+        return f"nobody could take over {corporation.name}'s presidency"
+    return table.variant.sale_problem(table, seller, bundle)
+
+
+def growing_bundles(table: Table, holder, corporation: CorporationState,
+                    certs: Optional[List[Certificate]] = None) -> List[Bundle]:
+    """The common ways to sell: the smallest certificate first, adding the next each time
+    (the president's certificate last, and also in part down to one share)."""
+    if not corporation.started:
+        return []
+    certs = list(certs if certs is not None else held(holder, corporation))
+    if not certs:
+        return []
+    certs.sort(key=lambda c: (1 if c.president else 0, c.percent))
+    bundles, chosen, percent = [], [], 0
+    for c in certs:
+        chosen.append(c)
+        percent += c.percent
+        bundles.append(Bundle(tuple(chosen), percent))
+    if certs[-1].president:
+        normal = certificates.share_percent(corporation)
+        extra = certificates.president_percent(corporation) - normal
+        for n in range(1, extra // normal + 1):
+            bundles.append(Bundle(tuple(chosen), percent - normal * n))
+    bundles.sort(key=lambda b: b.percent)
+    return bundles
+
+
+def sale_bundles(table: Table, holder, corporation: CorporationState) -> List[Bundle]:
+    """Every bundle ``holder`` could sell of the corporation, smallest first."""
+    return table.variant.sale_bundles(table, holder, corporation)
+
+
+def sell(table: Table, bundle: Bundle, *, presidency_may_change: bool = True,
+         swap: Optional[Certificate] = None, movement=None) -> None:
+    """Sell ``bundle`` to the market; the bank pays; the price moves."""
+    seller = bundle.owner
+    price = bundle_price(table, bundle) - (certificates.certificate_price(table, swap)
+                                           if swap is not None else 0)
+    corporation = bundle.corporation
+    table.log(f"{seller.name} sells {round_up(bundle.shares)} share(s) of "
+              f"{corporation.name} for {table.money(price)}")
+    market_state = table.state.market
+    certificates.transfer(table, bundle, market_state, payer=table.state.bank, payee=seller,
+                          price=price, presidency_may_change=presidency_may_change, swap=swap,
+                          swap_to=seller if swap is not None else None)
+    market.after_sale(table, corporation, round_up(bundle.shares), bundle.percent
+                      - (swap.percent if swap is not None else 0), movement)
+
+
+def round_up(x: float) -> int:
+    n = int(x)
+    return n if n == x else n + 1
+
+
+# -- buying ------------------------------------------------------------------------------------
+
+
+def buy(table: Table, buyer, bundle: Bundle, *, exchange_price: Optional[int] = None,
+        exchange: bool = False, swap: Optional[Certificate] = None,
+        presidency_may_change: bool = True, silent: bool = False) -> None:
+    """``buyer`` takes ``bundle``, paying its price (nothing, or ``exchange_price``, in an
+    exchange). Certificates from a corporation's own treasury pay the corporation if it
+    is capitalised incrementally (else the bank); from the market, the bank; from a
+    player or another corporation, the seller. The corporation may float."""
+    corporation = bundle.corporation
+    was_started = corporation.started
+    was_floated = operators.has_floated(table, corporation)
+    if bundle.president_certificate is not None or isinstance(corporation.owner, PlayerState):
+        corporation.started = True
+    price = bundle_price(table, bundle)
+    if corporation.started != was_started and corporation.par is not None and not silent:
+        table.log(f"{buyer.name} pars {corporation.name} at "
+                  f"{table.money(table.spec.cells[corporation.par].price)}")
+    if exchange:
+        price = exchange_price or 0
+        if not silent:
+            table.log(f"{buyer.name} receives a {bundle.percent}% share of {corporation.name}")
+    else:
+        if swap is not None:
+            price -= certificates.certificate_price(table, swap)
+        if not silent:
+            table.log(f"{buyer.name} buys a {bundle.percent}% share of {corporation.name} "
+                      f"for {table.money(price)}")
+    if price == 0:
+        certificates.transfer(table, bundle, buyer, price=0,
+                              presidency_may_change=presidency_may_change)
+    else:
+        seller = bundle.owner
+        payee = seller if _seller_is_paid(table, seller, corporation) else table.state.bank
+        certificates.transfer(table, bundle, buyer,
+                              payer=table.state.bank if isinstance(buyer, MarketState) else buyer,
+                              payee=payee, price=price,
+                              presidency_may_change=presidency_may_change, swap=swap,
+                              swap_to=table.state.market if swap is not None else None)
+    if corporation.floatable and was_floated != operators.has_floated(table, corporation):
+        operators.receive_capital(table, corporation)
+
+
+def _seller_is_paid(table: Table, seller, corporation: CorporationState) -> bool:
+    if isinstance(seller, PlayerState):
+        return True
+    if isinstance(seller, CorporationState):
+        if seller is not corporation:
+            return True
+        return operators.capitalization(table, corporation).value == "incremental"
+    return False
+
+
+def place_home_after_buy(table: Table, corporation: CorporationState) -> None:
+    """Where the home token goes on the map when the corporation floats (or starts)."""
+    timing = table.settings.home_token
+    if (timing is HomeTokenTiming.FLOAT and operators.has_floated(table, corporation)) or \
+            (timing is HomeTokenTiming.START and corporation.started):
+        operators.place_home_token(table, corporation)
+
+
+def company_bought(table: Table, player, company) -> None:
+    """A company bought that comes with certificates: a president's certificate waits for
+    its buyer to set the par price; other certificates are handed over at once."""
+    for p in powers.powers(table, company, "shares"):
+        cert = table.find("share", p.certificate)
+        if cert is None:
+            continue
+        if cert.president:
+            table.round.notes.pending_par.append(company)
+        else:
+            buy(table, player, Bundle.of([cert]), exchange=True)

@@ -1,0 +1,254 @@
+"""Trains: what the depot sells, who may own how many, buying, trading in, rusting.
+
+The depot sells the next train of its stack, and also any later train whose phase has
+come, and one of each kind given back to it. A train bought may start a phase; trains
+named by the kind bought rust (leave the game) or become obsolete (rust when they next
+run, and do not count for the limit). An operator over its train limit gives trains back.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from ..spec.data import Timing, TrainVariant
+from ..state.model import DepotState, TrainState
+from . import money, powers
+from .table import Table
+
+
+def variants(train: TrainState) -> dict:
+    """The forms the train may be bought in, by name (its own first)."""
+    spec = train.spec
+    out = {spec.name: spec.base}
+    for v in spec.variants:
+        out.setdefault(v.name, v)
+    return out
+
+
+def in_depot(train: TrainState) -> bool:
+    return isinstance(train.owner, DepotState)
+
+
+def cheapest_form(train: TrainState) -> int:
+    return min(v.price for v in variants(train).values())
+
+
+def lowest_price(train: TrainState) -> int:
+    """The least the train can be bought for: its cheapest form from the depot, 1 from
+    another company."""
+    return cheapest_form(train) if in_depot(train) else 1
+
+
+def trade_in_price(train: TrainState, traded, variant: Optional[TrainVariant] = None) -> int:
+    v = variant or train.variant
+    price = v.price
+    if v.discount and traded is not None:
+        price -= dict(v.discount).get(traded.name, 0)
+    return price
+
+
+def is_local(train: TrainState) -> bool:
+    """A train that runs from a station to itself (a 1-train, or one that counts one city)."""
+    spec = train.spec
+    if not spec.local_ok:
+        return False
+    d = train.variant.distance
+    if isinstance(d, int):
+        return d == 1
+    row = next((r for r in d if "city" in r.kinds), None)
+    return bool(row) and row.visits == 1
+
+
+# -- the depot ---------------------------------------------------------------------------
+
+
+def for_sale(table: Table) -> List[TrainState]:
+    """Trains the depot sells now (see the module docstring)."""
+    found = table.derived.offer
+    if found is None:
+        depot = table.state.depot
+        found, names = [], set()
+        upcoming = depot.upcoming
+        candidates = ([upcoming[0]] if upcoming else []) + [
+            t for t in upcoming if t.spec.available_on and table.phase_reached(t.spec.available_on)]
+        for t in candidates:
+            if t.name not in names:
+                names.add(t.name)
+                found.append(t)
+        seen = set()
+        for t in depot.given_back:
+            if t.name not in seen:
+                seen.add(t.name)
+                found.append(t)
+        table.derived.offer = found
+    return found
+
+
+def _forget(table: Table) -> None:
+    table.derived.offer = None
+    table.derived.crowded = None
+
+
+def cheapest_for_sale(table: Table) -> Optional[TrainState]:
+    trains = for_sale(table)
+    return min(trains, key=lambda t: t.variant.price) if trains else None
+
+
+def cheapest_price(table: Table) -> int:
+    train = cheapest_for_sale(table)
+    return cheapest_form(train) if train is not None else 0
+
+
+def dearest_price(table: Table) -> int:
+    trains = for_sale(table)
+    if not trains:
+        return 0
+    train = max(trains, key=lambda t: t.variant.price)
+    return max(v.price for v in variants(train).values())
+
+
+def others_trains(table: Table, operator) -> List[TrainState]:
+    """Trains of other operators ``operator`` could buy."""
+    if not table.variant.trains_change_hands:
+        return []
+    return [t for t in table.state.depot.every
+            if t.saleable and not t.obsolete and t.owner is not None
+            and t.owner is not operator and not in_depot(t)]
+
+
+def available(table: Table, operator) -> List[TrainState]:
+    return for_sale(table) + others_trains(table, operator)
+
+
+def lowest_available_price(table: Table, operator) -> Optional[int]:
+    prices = [lowest_price(t) for t in available(table, operator)]
+    return min(prices) if prices else None
+
+
+# -- owning trains -------------------------------------------------------------------------
+
+
+def limit(table: Table, operator) -> int:
+    """How many trains the operator may own in this phase."""
+    return table.phase.limit_for(operator.spec.kind)
+
+
+def counted(operator) -> int:
+    return sum(1 for t in operator.trains if not t.obsolete)
+
+
+def has_room(table: Table, operator) -> bool:
+    return counted(operator) < limit(table, operator)
+
+
+def over_limit(table: Table) -> list:
+    """Operators with more trains than their limit, minors first."""
+    found = table.derived.crowded
+    if found is None:
+        found = table.derived.crowded = [o for o in table.operators()
+                                         if counted(o) > limit(table, o)]
+    return found
+
+
+def trade_ins(table: Table, operator) -> List[Tuple[TrainState, TrainState, str, int]]:
+    """(own train, depot train, form, price) for every trade-in on offer."""
+    candidates = [t for t in for_sale(table)
+                  if t.variant.discount or any(v.discount for v in variants(t).values())]
+    out = []
+    for own in operator.trains:
+        for t in candidates:
+            price = trade_in_price(t, own)
+            if t.variant.price > price:
+                out.append((own, t, t.name, price))
+            for name, v in variants(t).items():
+                if name == t.name:
+                    continue
+                vprice = trade_in_price(t, own, v)
+                if v.price > vprice:
+                    out.append((own, t, name, vprice))
+    return out
+
+
+# -- changing hands ------------------------------------------------------------------------
+
+
+def detach(table: Table, train: TrainState) -> None:
+    """The train leaves its owner (the depot's stack or pile, or an operator)."""
+    owner = train.owner
+    if owner is None:
+        return
+    depot = table.state.depot
+    if isinstance(owner, DepotState):
+        if train in depot.upcoming:
+            depot.upcoming.remove(train)
+        if train in depot.given_back:
+            depot.given_back.remove(train)
+    elif train in owner.trains:
+        owner.trains.remove(train)
+    _forget(table)
+
+
+def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None:
+    """``to`` takes the train, paying ``price`` to its owner (None: nothing paid)."""
+    if price is not None:
+        money.pay(table, to, train.owner, price)
+    detach(table, train)
+    train.owner = to
+    to.trains.append(train)
+    _forget(table)
+    powers.close_on(table, to, Timing.BOUGHT_TRAIN)
+
+
+def give_back(table: Table, train: TrainState) -> None:
+    """A train returns to the depot (discarded or traded in); it can be bought again
+    unless obsolete."""
+    if train.owner is None:
+        return
+    detach(table, train)
+    depot = table.state.depot
+    train.owner = depot
+    if not train.obsolete:
+        depot.given_back.append(train)
+    _forget(table)
+
+
+def rust(table: Table, train: TrainState) -> None:
+    train.rusted = True
+    detach(table, train)
+    train.owner = None
+
+
+def move_all(table: Table, source, target) -> List[TrainState]:
+    moved = list(source.trains)
+    for t in moved:
+        t.owner = target
+        target.trains.append(t)
+    source.trains.clear()
+    _forget(table)
+    return moved
+
+
+def rust_after(table: Table, bought: TrainState) -> None:
+    """Trains that rust or become obsolete because a train of ``bought``'s kind was
+    bought."""
+    kind = bought.spec.name
+    depot = table.state.depot
+    every = depot.every
+    for t in every:
+        if not t.obsolete and kind in t.variant.obsolete_on:
+            t.obsolete = True
+    rusted = []
+    for t in list(every):
+        if t.rusted:
+            continue
+        if kind in t.variant.rusts_on or (kind in t.variant.obsolete_on and t in depot.given_back):
+            rusted.append(t.name)
+            rust(table, t)
+    _forget(table)
+    if rusted:
+        table.log(f"-- Event: {', '.join(dict.fromkeys(rusted))} trains rust --")
+
+
+def set_operated(operator, value: bool) -> None:
+    for t in operator.trains:
+        t.operated = value

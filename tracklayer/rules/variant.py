@@ -1,0 +1,163 @@
+"""The points where a title's rules may differ from the common rules, in one place.
+
+A title's rules module subclasses :class:`Variant` and overrides only the rules its
+rulebook changes, each with a docstring saying which rule it implements. Everything a
+title merely chooses among known variants (how prices move, when shares may be sold …)
+is a setting instead (``tracklayer.spec.settings``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional
+
+from ..board.tiles import Layout, TileDef
+from ..errors import GameError
+from ..spec.settings import EndTiming
+from . import certificates, endgame, operators, revenue, track, trading
+from .table import Table
+
+
+class Variant:
+    """The common rules at each point a title may change them."""
+
+    # Handlers of the events a title's trains bring, by event name.
+    events: Dict[str, Callable[[Table], None]] = {}
+    # Whether operators may buy each other's trains.
+    trains_change_hands: bool = True
+
+    # -- setting up -----------------------------------------------------------------------
+
+    def set_up(self, table: Table) -> None:
+        """Whatever the title puts on the table before the first round."""
+
+    def static_objects(self) -> tuple:
+        """Data of the title's own that the state may refer to (powers it grants …)."""
+        return ()
+
+    def corporation_order(self, table: Table, corporations: list) -> list:
+        """The order corporations are listed in (and, in some titles, started in)."""
+        return corporations
+
+    def certificate_with_company(self, table: Table, company, power) -> Optional[str]:
+        """The id of the certificate a company's ``shares`` power brings: the first
+        corporation's president's certificate, or the one named."""
+        if power.spec.certificate == "first_president":
+            return table.state.corporations[0].certificates[0].id
+        return power.spec.certificate
+
+    def first_round(self, table: Table):
+        """The round the game starts with."""
+        raise NotImplementedError
+
+    def next_round(self, table: Table):
+        """The round after the one just finished (see ``tracklayer.turns.sequence``)."""
+        raise NotImplementedError
+
+    # -- money and limits -----------------------------------------------------------------
+
+    def money_elsewhere(self, table: Table) -> int:
+        """Cash held outside the bank, players and companies."""
+        return 0
+
+    def certificate_limit(self, table: Table, holder=None) -> int:
+        return table.spec.data.cert_limit
+
+    def extra_liquidity(self, table: Table, player) -> int:
+        """What a player could raise beyond shares (1893: bonds)."""
+        return 0
+
+    def score(self, table: Table, player) -> int:
+        return endgame.worth(table, player)
+
+    # -- certificates ---------------------------------------------------------------------
+
+    def certificates_for_presidency(self, table: Table, corporation, president, count: int,
+                                    swap_to, old_president) -> list:
+        """Which certificates a new president hands over for the president's one."""
+        return certificates.first_certificates(
+            list(certificates.held(president, corporation)), count)
+
+    def return_part(self, table: Table, bundle, source, to) -> None:
+        """After a president's certificate was sold in part, the seller gets back the
+        shares not sold."""
+        certificates.return_first(table, bundle, source, to)
+
+    def sale_bundles(self, table: Table, holder, corporation) -> list:
+        return trading.growing_bundles(table, holder, corporation)
+
+    def sale_problem(self, table: Table, seller, bundle) -> Optional[str]:
+        """A title's own reason a sale is not allowed."""
+        return None
+
+    def may_start(self, table: Table, corporation, player) -> bool:
+        """May ``player`` start (par) the corporation? Once, unless a power forbids."""
+        if any(p.spec.kind == "unparrable" for p in corporation.powers):
+            return False
+        return not corporation.started
+
+    def start_cells(self, table: Table, corporation, player) -> list:
+        """The market cells the corporation may start at (dearest first)."""
+        return table.spec.starting_cells()
+
+    def corporation_started(self, table: Table, corporation) -> None:
+        """What follows the start of a corporation (after its president's certificate
+        was bought)."""
+        operators.after_start(table, corporation)
+
+    # -- track ----------------------------------------------------------------------------
+
+    def tile_lays(self, table: Table, operator) -> tuple:
+        """The tile lays of an operating turn."""
+        return table.settings.tile_lays
+
+    def tile_colors(self, table: Table, hex_id: str) -> tuple:
+        """Tile colours that may be laid now."""
+        return table.phase.tiles
+
+    def may_upgrade(self, table: Table, hex_id: str, old: Layout, new: TileDef,
+                    special: bool = False) -> bool:
+        return track.shape_allows(old, new, special)
+
+    def rotation_allowed(self, table: Table, operator, hex_id: str, new: Layout) -> bool:
+        """A title's own conditions on how a tile is turned."""
+        return True
+
+    def tile_terrain_cost(self, table: Table, operator, hex_id: str, tile: TileDef,
+                          rotation: int) -> int:
+        return track.terrain_cost(table, operator, hex_id)
+
+    def terrain_after_lay(self, table: Table, hex_state, tile: TileDef) -> None:
+        """What terrain the hex has once a tile is laid: the new tile's."""
+        hex_state.terrain = tile.terrain_parts
+
+    def home_choices(self, table: Table, operator) -> List[str]:
+        """Hexes an operator without a fixed home may choose from."""
+        raise GameError(f"{operator.name} has a fixed home")
+
+    # -- phases ---------------------------------------------------------------------------
+
+    def phase_started(self, table: Table, phase) -> None:
+        """What a new phase brings besides its data."""
+
+    # -- routes ---------------------------------------------------------------------------
+
+    def stop_value(self, table: Table, node, train) -> int:
+        return revenue.stop_value(table, node, train)
+
+    def route_bonus(self, table: Table, route, stops) -> int:
+        """Revenue a route earns beyond its stops."""
+        return 0
+
+    def route_problem(self, table: Table, route) -> None:
+        """A title's own route rules (raise RouteError)."""
+
+    def check_reach(self, table: Table, route, visited) -> None:
+        revenue.check_stop_count(table, route, visited)
+
+    def gauge_a_train_cannot_use(self, train) -> Optional[str]:
+        return None
+
+    # -- the end --------------------------------------------------------------------------
+
+    def ends_after_round(self, table: Table, timing: EndTiming) -> bool:
+        return endgame.common_ending(table, timing)

@@ -1,0 +1,190 @@
+"""A title's settings: the choices among rule variants that titles make, as one typed,
+validated declaration. A value of the wrong kind fails when the title is loaded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Optional, Tuple
+
+
+class Capitalization(Enum):
+    """What a corporation receives."""
+    FULL = "full"                  # the whole par value of its shares when it floats
+    INCREMENTAL = "incremental"    # the price of each share sold from its treasury
+
+
+class SaleTiming(Enum):
+    """When shares of a corporation may first be sold."""
+    AFTER_FIRST_STOCK_ROUND = "first"
+    AFTER_IT_OPERATED = "operate"
+    ANY_TIME = "any_time"
+
+
+class SaleMovement(Enum):
+    """How the share price moves when shares are sold to the market."""
+    DOWN_PER_SHARE = "down_share"
+    DOWN_PER_SALE = "down_block"
+    DOWN_PER_10_PERCENT = "down_per_10"
+    LEFT_PER_SHARE = "left_share"
+    LEFT_PER_SALE = "left_block"
+    NONE = "none"
+
+
+class TradeOrder(Enum):
+    """In which order a player may sell and buy in one stock round turn."""
+    SELL_BUY_OR_BUY_SELL = "sell_buy_or_buy_sell"
+    SELL_THEN_BUY = "sell_buy"
+    SELL_BUY_SELL = "sell_buy_sell"
+
+
+class PoolDrop(Enum):
+    """What shares left in the market do to the price at the end of a stock round."""
+    NONE = "none"
+    DOWN_ONE = "down_block"
+    DOWN_PER_SHARE = "down_share"
+    LEFT_ONE = "left_block"
+
+
+class PriorityDeal(Enum):
+    """Who goes first in the next stock round."""
+    AFTER_LAST_TO_ACT = "after_last_to_act"
+    FIRST_TO_PASS = "first_to_pass"
+    MOST_CASH = "most_cash"
+    LEAST_CASH = "least_cash"
+
+
+class HomeTokenTiming(Enum):
+    """When a corporation's home station token goes on the map."""
+    FIRST_OPERATION = "operate"
+    FLOAT = "float"
+    START = "par"
+    OPERATING_ROUND = "operating_round"
+
+
+class TrackRestriction(Enum):
+    """What an upgrade must do with the track the company reaches."""
+    SEMI_RESTRICTIVE = "semi_restrictive"     # use new track or change a city's value
+    RESTRICTIVE = "restrictive"               # use new track
+    PERMISSIVE = "permissive"
+    CITY_PERMISSIVE = "city_permissive"       # a city tile, or new track
+    STATION_RESTRICTIVE = "station_restrictive"
+
+
+class TrainDuty(Enum):
+    """When a company must own a train."""
+    ALWAYS = "always"
+    WITH_ROUTE = "route"
+    NEVER = "never"
+
+
+class EmergencyTrainsFromOthers(Enum):
+    """Whether a company raising emergency money may buy another company's train."""
+    UP_TO_FACE_VALUE = "value"
+    NEVER = "never"
+    ANY_PRICE = "any"
+
+
+class EndTiming(Enum):
+    """When the game ends once a trigger has happened."""
+    IMMEDIATELY = "immediate"
+    END_OF_ROUND = "current_round"
+    END_OF_OPERATING_ROUND = "current_or"
+    END_OF_SET = "full_or"
+    ONE_MORE_SET = "one_more_full_or_set"
+    AFTER_IT_OPERATES = "after_max_operates"
+
+
+class EndTrigger(Enum):
+    """What can end the game."""
+    BANKRUPTCY = "bankrupt"
+    BANK_BROKEN = "bank"
+    MARKET_TOP = "stock_market"
+    FINAL_TRAIN = "final_train"
+    FINAL_PHASE = "final_phase"
+    ALL_CLOSED = "all_closed"
+
+
+class BankruptcyEnd(Enum):
+    """Whose bankruptcy ends the game."""
+    FIRST = "one"
+    ALL_BUT_ONE = "all_but_one"
+
+
+@dataclass(frozen=True)
+class TileLay:
+    """One tile lay of an operating turn: a yellow lay, an upgrade, and what each costs."""
+    lay: bool = True
+    upgrade: bool = True
+    cost: int = 0
+    upgrade_cost: Optional[int] = None
+    not_after_upgrade: bool = False     # neither lay nor upgrade once the turn upgraded
+    new_hex_only: bool = False          # not a hex laid earlier this turn
+
+    @property
+    def price_of_upgrade(self) -> int:
+        return self.cost if self.upgrade_cost is None else self.upgrade_cost
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every rule variant a title chooses (defaults: the common 18xx rules)."""
+
+    currency: str = "${}"
+    capitalization: Capitalization = Capitalization.FULL
+    market_limit: int = 50                          # percent of a corporation in the market
+    privates_count_for_limit: bool = True
+    sell_in_blocks: bool = False                    # one sale of a corporation per turn
+    sale_timing: SaleTiming = SaleTiming.AFTER_FIRST_STOCK_ROUND
+    sale_movement: SaleMovement = SaleMovement.DOWN_PER_SHARE
+    trade_order: TradeOrder = TradeOrder.SELL_BUY_OR_BUY_SELL
+    pool_drop: PoolDrop = PoolDrop.NONE
+    sold_out_rises: bool = True
+    priority_deal: PriorityDeal = PriorityDeal.AFTER_LAST_TO_ACT
+    home_token: HomeTokenTiming = HomeTokenTiming.FIRST_OPERATION
+    track_restriction: TrackRestriction = TrackRestriction.SEMI_RESTRICTIVE
+    tile_lays: Tuple[TileLay, ...] = (TileLay(),)
+    impassable_colors: Tuple[str, ...] = ("blue", "gray", "red")
+    train_duty: TrainDuty = TrainDuty.WITH_ROUTE
+    emergency_from_others: EmergencyTrainsFromOthers = EmergencyTrainsFromOthers.UP_TO_FACE_VALUE
+    closing_frees_reservations: bool = True
+    end_triggers: Tuple[Tuple[EndTrigger, EndTiming], ...] = (
+        (EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),
+        (EndTrigger.BANK_BROKEN, EndTiming.END_OF_SET))
+    # Which timing wins when several triggers have happened: the earliest in this list.
+    end_timing_order: Tuple[EndTiming, ...] = (
+        EndTiming.IMMEDIATELY, EndTiming.END_OF_ROUND, EndTiming.END_OF_OPERATING_ROUND,
+        EndTiming.END_OF_SET, EndTiming.ONE_MORE_SET)
+    bankruptcy_ends: BankruptcyEnd = BankruptcyEnd.FIRST
+    min_bid_step: int = 5
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            kind = _ENUMS.get(f.name) or _PLAIN.get(f.name)
+            if kind is not None and (not isinstance(value, kind) or
+                                     (kind is int and isinstance(value, bool))):
+                raise TypeError(f"setting {f.name} must be a {kind.__name__}, not {value!r}")
+        if not all(isinstance(lay, TileLay) for lay in self.tile_lays):
+            raise TypeError("tile_lays must be TileLay entries")
+        for trigger, timing in self.end_triggers:
+            if not isinstance(trigger, EndTrigger) or not isinstance(timing, EndTiming):
+                raise TypeError(f"end_triggers hold (EndTrigger, EndTiming) pairs, not "
+                                f"{(trigger, timing)!r}")
+            if timing not in self.end_timing_order:
+                raise ValueError(f"{timing} is not ranked in end_timing_order")
+
+    def format_money(self, amount: int) -> str:
+        return self.currency.format(amount)
+
+
+_ENUMS = {f: t for f, t in {
+    "capitalization": Capitalization, "sale_timing": SaleTiming, "sale_movement": SaleMovement,
+    "trade_order": TradeOrder, "pool_drop": PoolDrop, "priority_deal": PriorityDeal,
+    "home_token": HomeTokenTiming, "track_restriction": TrackRestriction,
+    "train_duty": TrainDuty, "emergency_from_others": EmergencyTrainsFromOthers,
+    "bankruptcy_ends": BankruptcyEnd}.items()}
+_PLAIN = {"currency": str, "market_limit": int, "privates_count_for_limit": bool,
+          "sell_in_blocks": bool, "sold_out_rises": bool, "closing_frees_reservations": bool,
+          "min_bid_step": int, "tile_lays": tuple, "impassable_colors": tuple,
+          "end_triggers": tuple, "end_timing_order": tuple}

@@ -1,0 +1,180 @@
+"""Corporations and private companies in the operating round: corporations buying
+companies from players (in the phases that allow it), private powers that mark a hex or
+a corporation, and corporations issuing or redeeming their own shares."""
+
+from __future__ import annotations
+
+from ..errors import GameError
+from ..rules import money, operators, powers, trading
+from ..rules.certificates import Bundle
+from ..spec.data import Timing
+from ..state.model import CompanyState, CorporationState, MinorState
+from .step import Step, handles
+
+
+class BuyCompanyStep(Step):
+    """An operator buys a private company from a player, for between half and twice its
+    value (as the phase allows). Without ``holds``, it may do so at any point of its
+    turn."""
+
+    NAME = "Buy Companies"
+
+    def holds(self) -> bool:
+        return bool(self.options.get("holds"))
+
+    def kinds(self, entity):
+        if isinstance(entity, MinorState):
+            return ()
+        if self.may_buy(entity):
+            return ("buy_company", "pass") if self.holds() else ("buy_company",)
+        if self.holds() and isinstance(entity, CorporationState) and \
+                powers.powers(self.table, entity, timed_only=True):
+            return ("pass",)
+        return ()
+
+    def may_buy(self, entity) -> bool:
+        table = self.table
+        companies = powers.buyable_from_players(table, entity)
+        return (entity is self.actor() and table.phase_has("can_buy_companies")
+                and bool(companies) and min(c.min_price for c in companies) <= entity.cash)
+
+    @handles("buy_company")
+    def buy(self, action):
+        entity, company, price = action.entity, action.company, action.price
+        owner = company.owner
+        if isinstance(owner, CorporationState):
+            raise GameError(f"cannot buy {company.name} from {owner.name}")
+        if company not in powers.buyable_from_players(self.table, entity):
+            raise GameError(f"{company.name} cannot be bought now")
+        self.check_price(company, price, company.min_price, company.max_price)
+        if not isinstance(price, int) or price > entity.cash:
+            raise GameError(f"{entity.name} has {entity.cash} and cannot spend {price}")
+        return lambda: self.transfer(entity, company, price, owner)
+
+    def check_price(self, company, price, low, high) -> None:
+        if not isinstance(price, int) or not low <= price <= high:
+            raise GameError(f"price must be between {self.table.money(low)} and "
+                            f"{self.table.money(high)}")
+
+    def transfer(self, buyer, company, price, seller) -> None:
+        """The company passes to ``buyer``; powers that act when a company is sold act."""
+        table = self.table
+        company.owner = buyer
+        if seller is not None and company in seller.companies:
+            seller.companies.remove(company)
+        for p in powers.powers(table, company, "assign_corporation", event=Timing.SOLD):
+            for c in table.state.corporations:
+                c.assignments.pop(company.sym, None)
+            buyer.assignments[company.sym] = True
+            powers.use(table, p)
+        self.round.notes.sold_company = company
+        self.round.notes.company_sellers[company] = seller
+        buyer.companies.append(company)
+        money.pay(table, buyer, seller if seller is not None else table.state.bank, price)
+        table.log(f"{buyer.name} buys {company.name} from "
+                  f"{seller.name if seller else 'the market'} for {table.money(price)}")
+
+
+class AssignStep(Step):
+    """A private company's power marks a hex (a port bonus) or a corporation."""
+
+    NAME = "Assign"
+    HOLDS = False
+
+    def kinds(self, entity):
+        if not isinstance(entity, CompanyState):
+            return ()
+        table = self.table
+        if powers.powers(table, entity, "assign_hexes") or \
+                powers.powers(table, entity, "assign_corporation"):
+            return ("assign",)
+        return ()
+
+    @handles("assign")
+    def assign(self, action):
+        table = self.table
+        company, target = action.entity, action.target
+        if target is None:
+            raise GameError(f"say what to assign {company.name} to")
+        if isinstance(target, str):
+            found = powers.powers(table, company, "assign_hexes")
+            if not found:
+                raise GameError(f"{company.name} cannot be assigned to a hex now")
+            power = found[0]
+            if target not in power.spec.hexes:
+                raise GameError(f"{company.name} cannot be assigned to {target}")
+            if company.sym in table.state.hexes[target].assignments:
+                raise GameError(f"{company.name} is already assigned to {target}")
+
+            def commit() -> None:
+                for h in power.spec.hexes:
+                    if h in table.state.hexes:
+                        table.state.hexes[h].assignments.pop(company.sym, None)
+                table.state.hexes[target].assignments[company.sym] = True
+                self.used(company, power, target)
+            return commit
+        found = powers.powers(table, company, "assign_corporation")
+        floated = [c for c in table.state.corporations if operators.has_floated(table, c)]
+        if not found or target not in [c for c in floated if company.sym not in c.assignments]:
+            raise GameError(f"{company.name} cannot be assigned to {target.name}")
+
+        def assign_corporation() -> None:
+            for c in floated:
+                c.assignments.pop(company.sym, None)
+            target.assignments[company.sym] = True
+            self.used(company, found[0], target.name)
+        return assign_corporation
+
+    def used(self, company, power, where) -> None:
+        powers.use(self.table, power)
+        self.table.log(f"{company.name} is assigned to {where}")
+
+
+class IssueSharesStep(Step):
+    """A corporation issues treasury shares to the market (``sell_shares``) or redeems
+    shares from it (``buy_shares``), as the title allows."""
+
+    NAME = "Issue or Redeem Shares"
+
+    def kinds(self, entity):
+        if not isinstance(entity, CorporationState) or entity is not self.actor():
+            return ()
+        out = []
+        if self.redeemable(entity):
+            out.append("buy_shares")
+        if self.issuable(entity):
+            out.append("sell_shares")
+        if self.holds() and out:
+            out.append("pass")
+        return tuple(out)
+
+    def issuable(self, entity) -> list:
+        return []
+
+    def redeemable(self, entity) -> list:
+        return []
+
+    @staticmethod
+    def among(bundle: Bundle, options) -> bool:
+        ids = sorted(bundle.ids())
+        return any(sorted(b.ids()) == ids and b.percent == bundle.percent for b in options)
+
+    @handles("sell_shares")
+    def issue(self, action):
+        if not self.among(action.bundle, self.issuable(action.entity)):
+            raise GameError(f"{action.entity.name} cannot issue those shares")
+
+        def commit() -> None:
+            trading.sell(self.table, action.bundle)
+            self.mark_done()
+        return commit
+
+    @handles("buy_shares")
+    def redeem(self, action):
+        if not self.among(action.bundle, self.redeemable(action.entity)):
+            raise GameError(f"{action.entity.name} cannot redeem those shares")
+
+        def commit() -> None:
+            trading.buy(self.table, action.entity, action.bundle)
+            self.mark_done()
+        return commit

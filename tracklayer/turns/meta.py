@@ -1,0 +1,91 @@
+"""Steps every round has: ending the game by agreement, chat, and programmed actions."""
+
+from __future__ import annotations
+
+from ..actions import PROGRAM_KINDS
+from ..errors import GameError
+from ..rules import endgame
+from ..state.model import CompanyState, PlayerState
+from .step import Step, handles
+
+
+class EndByAgreement(Step):
+    """A player may end the game."""
+
+    NAME = "End the game"
+    HOLDS = False
+
+    def kinds(self, entity):
+        return () if isinstance(entity, CompanyState) else ("end_game",)
+
+    @handles("end_game")
+    def end(self, action):
+        def commit() -> None:
+            self.table.log(f"Game ended manually by {action.entity.name}")
+            endgame.finish(self.table, "manually_ended")
+        return commit
+
+
+class Chat(Step):
+    """Chat messages: at any time, changing nothing."""
+
+    NAME = "Chat"
+
+    def kinds(self, entity):
+        return ("message",) if isinstance(entity, PlayerState) else ()
+
+    def holds(self) -> bool:
+        return self.table.state.end.finished
+
+    def lapse(self) -> None:
+        pass
+
+    def mark_done(self) -> None:
+        pass
+
+    def reopen(self) -> None:
+        pass
+
+    @handles("message")
+    def chat(self, action):
+        return lambda: None
+
+
+class Programs(Step):
+    """Programmed actions: a player asks the engine to act for them (pass, buy until a
+    corporation floats …); the engine records what they do as ``auto_actions``."""
+
+    NAME = "Programs"
+    HOLDS = False
+
+    def kinds(self, entity):
+        return PROGRAM_KINDS if isinstance(entity, PlayerState) else ()
+
+    def lapse(self) -> None:
+        pass
+
+    @handles("program_share_pass", "program_auction_bid", "program_merger_pass",
+             "program_independent_mines", "program_harzbahn_draft_pass", "program_close_pass",
+             "program_buy_shares")
+    def enable(self, action):
+        if action.kind == "program_buy_shares" and action.get("until_condition") is None \
+                and not self.table.loading:
+            raise GameError("until condition is unset")
+
+        def commit() -> None:
+            self.withdraw(action.entity)
+            self.table.state.programs.setdefault(action.entity, []).append(action.h)
+        return commit
+
+    @handles("program_disable")
+    def disable(self, action):
+        return lambda: self.withdraw(action.entity)
+
+    def withdraw(self, player) -> None:
+        """A player has one program at a time: setting or ending one ends the last."""
+        programs = self.table.state.programs.setdefault(player, [])
+        if programs:
+            programs.pop()
+
+
+ENDING, MESSAGES, PROGRAMS = EndByAgreement, Chat, Programs

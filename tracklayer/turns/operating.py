@@ -1,0 +1,414 @@
+"""An operator's turn: lay track, place a station token, run trains, pay or withhold.
+
+Track: the title's tile lays (one tile, yellow or an upgrade, by default), each within the
+operator's network, each paid for. Token: one per turn, in a city the network reaches.
+Routes: each train its own route (see ``rules.routes``). Dividend: the revenue goes to
+the shareholders (each share its part, rounded up) or stays in the treasury; the price
+moves right after a payout, left after withholding.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from ..actions import OffMap
+from ..errors import GameError, RouteError
+from ..rules import board, certificates, market, money, network, operators, powers, routes, \
+    tokens, track, trains
+from ..rules.market import Direction
+from ..spec.data import Timing
+from ..state.model import CompanyState, CorporationState, MinorState, Operation
+from .step import Step, handles
+
+
+# -- track --------------------------------------------------------------------------------------
+
+
+class TrackStep(Step):
+    """See the module docstring."""
+
+    NAME = "Lay Track"
+
+    def prepare(self) -> None:
+        n = self.round.notes
+        n.laid = n.upgrades = 0
+        n.upgraded = False
+        n.laid_hexes = []
+
+    def describe(self) -> str:
+        lay = self.allowance(self.actor()) if self.actor() is not None else None
+        if lay is None:
+            return "Lay Track"
+        if lay.lay and lay.upgrade:
+            return "Lay/Upgrade Track"
+        return "Lay Track" if lay.lay else "Upgrade Track"
+
+    def kinds(self, entity):
+        if entity is not self.actor() or isinstance(entity, CompanyState):
+            return ()
+        return ("lay_tile", "pass") if self.may_lay(entity) else ()
+
+    def allowance(self, entity):
+        """The tile lay the operator is at this turn (None when it has had them all)."""
+        operator = entity.owner if isinstance(entity, CompanyState) else entity
+        lays = self.table.variant.tile_lays(self.table, operator)
+        n = self.round.notes
+        if n.laid >= len(lays):
+            return None
+        lay = lays[n.laid]
+        if lay.not_after_upgrade and n.upgraded:
+            return type(lay)(lay=False, upgrade=False, cost=lay.cost,
+                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
+        return lay
+
+    def may_lay(self, entity) -> bool:
+        lay = self.allowance(entity)
+        if lay is None:
+            return False
+        return bool(entity.tokens) and entity.cash >= lay.cost and (lay.lay or lay.upgrade)
+
+    def sides_reached(self, entity, hex_id: str):
+        """The hex's sides at which the operator's network arrives (None: not reached)."""
+        return network.hexes_reached(self.table, entity).get(hex_id)
+
+    @handles("lay_tile")
+    def lay(self, action):
+        return self.judge_lay(action, action.entity)
+
+    def judge_lay(self, action, entity, payer=None):
+        table = self.table
+        hex_id, tile, rotation = action.hex, action.tile, action.rotation
+        payer = payer or entity
+        lay = self.allowance(action.entity)
+        if lay is None:
+            raise GameError(f"{action.entity.name} cannot lay more track now")
+        old_view = board.view(table, hex_id)
+        upgrade = old_view.tile.color != "white"
+        if upgrade and not lay.upgrade:
+            raise GameError("cannot lay an upgrade now")
+        if tile.color == "yellow" and not lay.lay:
+            raise GameError("cannot lay a yellow tile now")
+        if lay.new_hex_only and hex_id in self.round.notes.laid_hexes:
+            raise GameError(f"{hex_id} was already laid this turn")
+        track.check_lay_basics(table, entity, hex_id, action.tile_id, tile,
+                               special=isinstance(entity, CompanyState))
+        new = tile.layout(rotation)
+        if not self.rotation_ok(entity, hex_id, new):
+            raise GameError(f"tile {tile.name} cannot be laid on {hex_id} with rotation "
+                            f"{rotation}")
+        if not isinstance(entity, CompanyState):
+            self.check_restriction(entity, hex_id, action.tile_id, tile, rotation, old_view)
+        extra = lay.cost if tile.color == "yellow" else lay.price_of_upgrade
+        cost = table.variant.tile_terrain_cost(table, entity, hex_id, tile, rotation) + extra + \
+            sum(b.cost for b, _ in track.border_crossings(table, hex_id, new))
+        if cost > 0 and payer.cash < cost:
+            raise GameError(f"{payer.name} has {payer.cash} and cannot spend {cost}")
+
+        def commit() -> None:
+            track.lay(table, entity, hex_id, action.tile_id, rotation, tile, payer, extra)
+            n = self.round.notes
+            if upgrade:
+                n.upgraded = True
+                n.upgrades += 1
+            n.laid += 1
+            n.laid_hexes.append(hex_id)
+            self.after_lay(action, entity)
+        return commit
+
+    def rotation_ok(self, entity, hex_id: str, new) -> bool:
+        table = self.table
+        if not table.variant.rotation_allowed(table, entity, hex_id, new):
+            return False
+        return track.rotation_allows(table, entity, hex_id, new, self.sides_reached(entity, hex_id))
+
+    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view) -> None:
+        """New track keeps the old cities' and towns' track, and meets the title's track
+        restriction for the track the operator reaches."""
+        table = self.table
+        new = tile.layout(rotation)
+        if not track.keeps_stop_track(old_view.layout, new):
+            raise GameError("new track must keep the old track")
+        if not old_view.layout.tracks:
+            return
+        with board.TrialLay(table, hex_id, tile_id, rotation, tile):
+            reached = network.rails_reached(table, entity)
+            laid = board.view(table, hex_id)
+            ours = {rail.track for rail in laid.rails if rail in reached}
+            problem = track.restriction_problem(table, old_view.layout, new,
+                                                lambda t: t in ours)
+        if problem:
+            raise GameError(problem)
+
+    def after_lay(self, action, entity) -> None:
+        if not self.may_lay(action.entity):
+            self.mark_done()
+
+
+# -- tokens -------------------------------------------------------------------------------------
+
+
+class PlacingTokens:
+    """Placing a station token, for the token step, home tokens and special powers."""
+
+    def check_token(self, entity, node, token, *, connected: bool = True,
+                    extra_action: bool = False, payer=None) -> None:
+        table = self.table
+        if isinstance(node, OffMap):
+            raise GameError(f"city {node.id} is not on the map")
+        if connected and node not in network.nodes_reached(table, entity):
+            raise GameError(f"cannot place a token on {node.hex}: it is not connected")
+        if not extra_action and self.round.notes.tokened:
+            raise GameError("a token was already placed this turn")
+        if token is None:
+            raise GameError(f"{entity.name} has no token to place")
+        if token.where is not None:
+            raise GameError("that token is already placed")
+        problem = tokens.problem(table, entity, node, [token], free=token.price <= 0,
+                                 payer=payer)
+        if problem:
+            raise GameError(f"{entity.name} cannot lay token: {problem}")
+
+    def put_token(self, entity, node, token, *, extra_action: bool = False,
+                  payer=None) -> None:
+        table = self.table
+        tokens.place(table, entity, node, token)
+        if token.price > 0:
+            money.pay(table, payer or entity, table.state.bank, token.price)
+        table.log(f"{entity.name} places a token on {node.hex}"
+                  + (f" for {table.money(token.price)}" if token.price > 0 else ""))
+        if not extra_action:
+            self.round.notes.tokened = True
+
+
+class TokenStep(PlacingTokens, Step):
+    """An operator may place one station token."""
+
+    NAME = "Place a Token"
+
+    def prepare(self) -> None:
+        self.round.notes.tokened = False
+
+    def kinds(self, entity):
+        if entity is not self.actor() or not self.may_place(entity):
+            return ()
+        return ("place_token", "pass")
+
+    def may_place(self, entity) -> bool:
+        if self.round.notes.tokened:
+            return False
+        left = tokens.unplaced(entity)
+        if not left or min(t.price for t in left) > entity.cash:
+            return False
+        return self.somewhere_to_place(entity)
+
+    def somewhere_to_place(self, entity) -> bool:
+        table = self.table
+        left = tokens.unplaced(entity)
+        return network.remember(table, entity, ("token",), lambda: any(
+            n.is_city and tokens.tokenable(table, entity, n, left, free=True)
+            for n in network.nodes_reached(table, entity)))
+
+    @handles("place_token")
+    def place(self, action):
+        self.check_token(action.entity, action.city, action.token)
+
+        def commit() -> None:
+            self.put_token(action.entity, action.city, action.token)
+            self.mark_done()
+        return commit
+
+
+class HomeTokenStep(PlacingTokens, Step):
+    """A corporation whose home is not one city chooses where its first token goes."""
+
+    NAME = "Place Home Token"
+
+    def __init__(self, round, **options) -> None:
+        super().__init__(round, **options)
+        round.notes.pending_homes = []
+
+    def pending(self):
+        found = self.round.notes.pending_homes
+        return found[0] if found else None
+
+    def kinds(self, entity):
+        p = self.pending()
+        return ("place_token",) if p is not None and entity is p[0] else ()
+
+    def live(self) -> bool:
+        return self.pending() is not None
+
+    def actors(self) -> list:
+        p = self.pending()
+        return [p[0] if p else None]
+
+    @handles("place_token")
+    def place(self, action):
+        operator, hexes, token = self.pending()
+        node = action.city
+        if isinstance(node, OffMap) or node.hex not in hexes:
+            raise GameError(f"cannot place the home token on "
+                            f"{getattr(node, 'hex', '?')}")
+        self.check_token(operator, node, token, connected=False, extra_action=True)
+
+        def commit() -> None:
+            self.put_token(operator, node, token, extra_action=True)
+            self.round.notes.pending_homes.pop(0)
+        return commit
+
+
+# -- routes -------------------------------------------------------------------------------------
+
+
+class RouteStep(Step):
+    """The operator runs its trains; the engine checks each route and works out its
+    revenue."""
+
+    NAME = "Run Routes"
+
+    def kinds(self, entity):
+        if entity is not self.actor() or isinstance(entity, CompanyState):
+            return ()
+        if not [t for t in entity.trains if not t.operated]:
+            return ()
+        return ("run_routes",) if network.has_route(self.table, entity) else ()
+
+    @handles("run_routes")
+    def run(self, action):
+        table = self.table
+        entity = action.entity
+        found = routes.read_routes(table, action.routes)
+        used = set()
+        for route, rd in zip(found, action.routes):
+            train = route.train
+            if train.owner is not None and train.owner is not entity:
+                raise GameError(f"{entity.name} cannot run another company's train {train.id}")
+            if train in used:
+                raise GameError(f"train {train.id} cannot run twice")
+            if train.operated:
+                raise GameError(f"train {train.id} has already run")
+            used.add(train)
+            if not route.legs:
+                raise RouteError(f"route of train {train.id} is not on the map: "
+                                 f"{rd.get('connections')}")
+        for route in found:
+            route.check(found)
+        if (action.extra_revenue or 0) != 0:
+            raise RouteError(f"extra revenue is 0, not {action.extra_revenue} as recorded")
+        for route, rd in zip(found, action.routes):
+            recorded = rd.get("revenue")
+            if recorded is not None and recorded != route.revenue:
+                raise RouteError(f"train {route.train.id} earns {route.revenue}, "
+                                 f"not {recorded} as recorded ({route.describe()})")
+
+        def commit() -> None:
+            for route in found:
+                table.log(f"{entity.name} runs a {route.train.name} train for "
+                          f"{table.money(route.revenue)}: {route.describe()}")
+            self.round.notes.routes = found
+            self.round.notes.extra_revenue = 0
+            self.mark_done()
+        return commit
+
+
+# -- dividends ----------------------------------------------------------------------------------
+
+
+class DividendStep(Step):
+    """See the module docstring."""
+
+    NAME = "Pay or Withhold Dividends"
+    KINDS = ("payout", "withhold")
+
+    def kinds(self, entity):
+        if entity is not self.actor() or isinstance(entity, CompanyState):
+            return ()
+        return ("dividend",) if self.revenue() != 0 else ()
+
+    def lapse(self) -> None:
+        self.pay(self.actor(), "withhold")
+
+    def revenue(self) -> int:
+        n = self.round.notes
+        return sum(r.revenue for r in n.routes) + (n.extra_revenue or 0)
+
+    def split(self, entity, kind: str, revenue: int):
+        """(kept by the operator, paid to its holders) for ``kind``."""
+        if kind == "withhold":
+            return revenue, 0
+        return 0, revenue
+
+    def price_moves(self, entity, paid: int):
+        """How the price moves when ``paid`` goes to the shareholders."""
+        return [(Direction.RIGHT, 1)] if paid > 0 else [(Direction.LEFT, 1)]
+
+    @handles("dividend")
+    def declare(self, action):
+        if action.dividend not in self.KINDS:
+            raise GameError(f"unknown dividend kind {action.dividend!r}")
+        return lambda: self.pay(action.entity, action.dividend)
+
+    def pay(self, entity, kind: str) -> None:
+        table = self.table
+        n = self.round.notes
+        revenue = self.revenue()
+        kept, paid = self.split(entity, kind, revenue)
+        entity.history.append(Operation(table.turn, self.round.number, revenue, kind))
+        if n.routes:
+            powers.close_on(table, entity, Timing.RAN_TRAIN)
+        trains.set_operated(entity, True)
+        for t in [t for t in entity.trains if t.obsolete]:
+            trains.rust(table, t)
+        n.routes = []
+        n.extra_revenue = 0
+        if kept > 0:
+            table.log(f"{entity.name} withholds {table.money(kept)}")
+        elif paid == 0:
+            table.log(f"{entity.name} does not run")
+        if kept > 0:
+            money.pay(table, table.state.bank, entity, kept)
+        if paid > 0:
+            self.pay_holders(entity, paid)
+        self.move_price(entity, paid)
+        self.mark_done()
+
+    def holder_share(self, entity, holder, per_share: float) -> int:
+        return math.ceil(certificates.shares_of(holder, entity) * per_share)
+
+    def treasury_share(self, entity, per_share: float) -> int:
+        """What the operator's own certificates (or, fully capitalised, those in the
+        market) earn for it."""
+        if isinstance(entity, MinorState):
+            return 0
+        table = self.table
+        holder = entity if operators.capitalization(table, entity).value == "incremental" \
+            else table.state.market
+        return math.ceil(certificates.shares_of(holder, entity) * per_share)
+
+    def pay_holders(self, entity, paid: int) -> None:
+        table = self.table
+        per_share = paid / certificates.total_shares(entity)
+        for holder in table.state.players + table.state.corporations:
+            amount = self.treasury_share(entity, per_share) if holder is entity else \
+                self.holder_share(entity, holder, per_share)
+            if amount != 0:
+                money.pay(table, table.state.bank, holder, amount, any_amount=True)
+        table.log(f"{entity.name} pays out {table.money(paid)}")
+
+    def move_price(self, entity, paid: int) -> None:
+        if not isinstance(entity, CorporationState) or entity.price is None:
+            return
+        old = entity.price
+        for direction, times in self.price_moves(entity, paid):
+            market.move_price(self.table, entity, direction, times)
+        market.report_move(self.table, entity, old)
+
+    def mark_done(self) -> None:
+        entity = self.actor()
+        if entity is not None and len(entity.history) == 1:
+            powers.close_on(self.table, entity, Timing.OPERATED)
+        super().mark_done()
+
+
+__all__ = ["Optional"]

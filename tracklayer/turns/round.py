@@ -1,0 +1,381 @@
+"""Rounds: stock rounds, operating rounds, and rounds in seat order (auctions, drafts).
+
+A round runs the turns of its entities in order, each turn through the round's steps.
+An action goes to the first live step that holds the turn or takes actions of its kind
+in passing; an action the step holding the turn does not take is refused. After each
+action, steps left with nothing to offer lapse, and when none holds the turn, the next
+entity's turn begins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from ..errors import GameError
+from ..rules import market, operators, powers, trains
+from ..rules.table import Table
+from ..spec.settings import HomeTokenTiming
+from ..state.model import CompanyState
+from .meta import ENDING, MESSAGES, PROGRAMS
+
+
+@dataclass(eq=False)
+class Notes:
+    """What the steps of a round share."""
+    routes: list = field(default_factory=list)            # run this turn, for the dividend
+    extra_revenue: int = 0
+    laid: int = 0                                          # tile lays this turn
+    upgraded: bool = False
+    upgrades: int = 0
+    laid_hexes: list = field(default_factory=list)
+    tokened: bool = False
+    pending_homes: Optional[list] = None                   # (operator, hexes, token) to choose
+    pending_par: list = field(default_factory=list)        # companies whose buyer sets a par
+    sold: Dict[Any, dict] = field(default_factory=dict)    # player → corporation → "now"/"prev"
+    bought: Dict[Any, dict] = field(default_factory=dict)  # player → corporation → percent
+    turn_actions: list = field(default_factory=list)       # this stock turn's actions
+    bought_from_treasury: bool = False
+    history: Dict[Any, dict] = field(default_factory=dict)  # player → corporation → actions
+    sold_company: Any = None
+    company_sellers: dict = field(default_factory=dict)
+    traded_in: list = field(default_factory=list)          # operators that traded a train in
+    last_to_act: Any = None
+    pass_order: list = field(default_factory=list)
+
+
+class Round:
+    NAME = "Round"
+    is_stock = is_operating = is_merger = is_auction = False
+
+    def __init__(self, table: Table, steps: list, number: int = 1) -> None:
+        self.table = table
+        self.number = number
+        self.index = 0
+        self.notes = Notes()
+        self.at_start = False
+        self._active = None
+        self.entities = self.choose_entities()
+        self.steps = []
+        for spec in [ENDING, MESSAGES, PROGRAMS] + list(steps):
+            cls, options = spec if isinstance(spec, tuple) else (spec, {})
+            step = cls(self, **options)
+            step.prepare()
+            self.steps.append(step)
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_active"] = None
+        return state
+
+    def choose_entities(self) -> list:
+        raise NotImplementedError
+
+    def begin(self) -> None:
+        """Start the round (after it is set up)."""
+
+    # -- where play stands --------------------------------------------------------------
+
+    def active_step(self, entity=None):
+        """The first live step holding the turn (for ``entity``: the first step where it
+        may act; a company may act in steps that do not hold the turn)."""
+        if entity is not None:
+            company = isinstance(entity, CompanyState)
+            for step in self.steps:
+                if step.live() and (company or step.holding()) and step.kinds(entity):
+                    return step
+            return None
+        if self._active is None:
+            for step in self.steps:
+                if step.live() and step.holding():
+                    self._active = step
+                    break
+        return self._active
+
+    def actors(self) -> list:
+        step = self.active_step()
+        return step.actors() if step else []
+
+    def acting(self):
+        actors = self.actors()
+        return actors[0] if actors else None
+
+    def forget(self) -> None:
+        """Forget what was worked out about the position (after any change)."""
+        self._active = None
+        for step in self.steps:
+            if step.memo:
+                step.memo.clear()
+
+    def over(self) -> bool:
+        return self.active_step() is None
+
+    def describe(self) -> str:
+        step = self.active_step()
+        return step.describe() if step else ""
+
+    def kinds_for(self, entity) -> List[str]:
+        """Every kind of action ``entity`` may take now."""
+        out: List[str] = []
+        if entity is None:
+            return out
+        for step in self.steps:
+            if not step.live():
+                continue
+            for k in step.kinds(entity):
+                if k not in out:
+                    out.append(k)
+            if step.holding():
+                break
+        return out
+
+    def step_for(self, entity, kind: str):
+        for step in self.steps:
+            if not step.live():
+                continue
+            if kind in step.kinds(entity):
+                return step
+            if step.holding():
+                break
+        return None
+
+    # -- taking actions -------------------------------------------------------------------
+
+    def step_taking(self, action):
+        """The step that takes ``action`` (raises GameError if none may)."""
+        if self.table.state.end.finished and action.kind != "message":
+            raise GameError(f"the game is over: cannot process {action.kind}")
+        for step in self.steps:
+            if not step.live():
+                continue
+            can = action.kind in step.known_kinds(action.entity)
+            holding = step.holding()
+            if holding and not can:
+                current = step.actor()
+                who = "" if current is action.entity else \
+                    f"it is {getattr(current, 'name', None)}'s turn, "
+                raise GameError(
+                    f"{action.entity.name} cannot {action.kind} now: {who}at "
+                    f"'{step.describe()}' ({', '.join(step.current_kinds()) or 'no actions'})")
+            if holding or can:
+                return step
+        raise GameError(f"no step can process {action.kind} by {action.entity.name}")
+
+    def judge(self, action):
+        """The step taking ``action`` and the change it makes (raises if illegal)."""
+        step = self.step_taking(action)
+        return step, step.judge(action)
+
+    def carry_out(self, action, step, commit) -> None:
+        step.acted = True
+        commit()
+        self.forget()
+        self.at_start = False
+        self.after_action_before_lapses(action)
+        self.lapse_idle_steps()
+        self.after_action(action)
+
+    def after_action_before_lapses(self, action) -> None:
+        pass
+
+    def after_action(self, action) -> None:
+        pass
+
+    def lapse_idle_steps(self) -> None:
+        """Steps up to the first that holds the turn, with nothing for the entity whose
+        turn it is, lapse."""
+        for step in self.steps:
+            if not step.live() or not step.holds():
+                continue
+            entity = self.entities[self.index] if self.index < len(self.entities) else None
+            if entity is not None and entity.closed:
+                continue
+            if step.holding():
+                break
+            step.lapse()
+            self.forget()
+
+    def goto(self, entity) -> None:
+        self.index = self.entities.index(entity)
+
+    def next_index(self) -> None:
+        self.index = (self.index + 1) % len(self.entities)
+
+    def first_index(self) -> None:
+        self.index = 0
+
+    def auto_moves(self):
+        entity = self.acting()
+        step = self.active_step(entity) if entity is not None else None
+        return step.auto_moves(entity) if step else None
+
+    def operator_closed(self, operator) -> None:
+        """An operator left the game during the round."""
+
+    def reopen_steps(self) -> None:
+        for step in self.steps:
+            step.reopen()
+        for step in self.steps:
+            step.prepare()
+
+
+class StockRound(Round):
+    NAME = "Stock Round"
+    is_stock = True
+
+    def choose_entities(self) -> list:
+        return [p for p in self.table.state.players if not p.bankrupt]
+
+    def begin(self) -> None:
+        self.lapse_idle_steps()
+        if self.active_step() is None:
+            self.advance()
+
+    def after_action(self, action) -> None:
+        if self.active_step() is not None:
+            return
+        self.advance()
+
+    def advance(self) -> None:
+        """The next player's turn (the round ends when all have passed in a row)."""
+        if self.over():
+            self.next_index()
+            self.at_end()
+            return
+        self.next_index()
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        self.reopen_steps()
+        self.forget()
+        self.lapse_idle_steps()
+        if self.active_step() is None:
+            self.advance()
+
+    def over(self) -> bool:
+        return self.table.state.end.finished or all(e.passed for e in self.entities)
+
+    def at_end(self) -> None:
+        """Sold-out corporations rise; shares left in the market may push prices down."""
+        table = self.table
+        corps = [c for c in table.state.corporations
+                 if operators.has_floated(table, c) and c.spec.kind != "minor"]
+        for corp in operators.by_price(table, corps):
+            if corp.price is None:
+                continue
+            old = corp.price
+            if operators.sold_out(table, corp) and table.settings.sold_out_rises:
+                market.move_price(table, corp, market.Direction.UP)
+            market.pool_drop(table, corp, operators.shares_in_market(table, corp))
+            market.report_move(table, corp, old)
+
+
+class OperatingRound(Round):
+    NAME = "Operating Round"
+    is_operating = True
+
+    def __init__(self, table: Table, steps: list, number: int = 1) -> None:
+        self.operator = None
+        self.operator_acted = False
+        super().__init__(table, steps, number)
+
+    @property
+    def rounds_in_set(self) -> int:
+        return self.table.state.operating_rounds
+
+    def choose_entities(self) -> list:
+        return operators.operating_order(self.table)
+
+    def begin(self) -> None:
+        self.operator = None
+        self.operator_acted = False
+        table = self.table
+        powers.pay_revenues(table)
+        if table.settings.home_token is HomeTokenTiming.OPERATING_ROUND:
+            for entity in self.entities:
+                operators.place_home_token(table, entity)
+        for entity in self.entities:
+            trains.set_operated(entity, False)
+        if self.any_to_act():
+            self.start_operating()
+
+    def any_to_act(self) -> bool:
+        return any(not e.closed for e in self.entities)
+
+    def after_action(self, action) -> None:
+        if action.kind == "message":
+            return
+        if action.entity is self.operator:
+            self.operator_acted = True
+        if self.active_step() is not None:
+            entity = self.entities[self.index]
+            owner = entity.owner
+            if owner is not None and hasattr(owner, "bankrupt"):
+                return
+            if owner is not None and getattr(owner, "id", None) == "market":
+                return
+        if not self.table.state.end.finished:
+            self.advance()
+
+    def operator_closed(self, operator) -> None:
+        if self.acting() is operator:
+            for step in self.steps:
+                step.mark_done()
+            self.advance()
+            self.forget()
+
+    def advance(self) -> None:
+        if self.index == len(self.entities) - 1:
+            return
+        self.next_index()
+        if self.entities[self.index].closed:
+            return self.advance()
+        self.reopen_steps()
+        self.forget()
+        self.start_operating()
+
+    def start_operating(self) -> None:
+        entity = self.entities[self.index]
+        if entity.closed:
+            return self.advance()
+        self.operator = entity
+        self.operator_acted = False
+        table = self.table
+        if not self.over():
+            owner = entity.owner
+            table.log(f"{owner.name if owner else 'Nobody'} operates {entity.name}")
+        if table.settings.home_token is HomeTokenTiming.FIRST_OPERATION:
+            operators.place_home_token(table, entity)
+        self.forget()
+        self.lapse_idle_steps()
+        if not self.over():
+            return
+        self.advance()
+
+    def reorder_rest(self) -> None:
+        """After sales changed prices: the companies still to operate, in price order."""
+        rest = self.entities[self.index + 1:]
+        del self.entities[self.index + 1:]
+        self.entities.extend(e for e in operators.operating_order(self.table) if e in rest)
+
+    def over(self) -> bool:
+        done = self.active_step() is None or not self.any_to_act()
+        if done:
+            self.operator = None
+        return done
+
+
+class SeatRound(Round):
+    """A round played in seat order (an auction or a draft). Its entities are the
+    players' own list, so a change of seating changes it."""
+
+    NAME = "Auction Round"
+    is_auction = True
+
+    def choose_entities(self) -> list:
+        return self.table.state.players
+
+
+class DraftRound(SeatRound):
+    NAME = "Draft Round"
+    is_auction = False

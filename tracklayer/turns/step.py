@@ -1,0 +1,173 @@
+"""Steps: the parts of a round (bid, lay track, place a token, run trains …).
+
+A step says which kinds of action an entity may take in it now (:meth:`Step.kinds`) and
+takes them. Each kind is handled by one method marked :func:`handles`: it checks the
+action against the rules and returns what to do if it is legal, so that one check both
+refuses an illegal action and filters the moves a player is offered.
+
+A round asks its steps in order; the first step that *holds* the turn and has something
+for the entity whose turn it is, is where play stands. A step with nothing to offer is
+*lapsed* (which may do something: withholding when no train can run).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, ClassVar, Dict, Iterable, List, Optional
+
+from ..errors import GameError
+
+Commit = Callable[[], None]
+
+
+def handles(*kinds: str):
+    """Mark a method as the handler of actions of ``kinds``: called with the action, it
+    raises GameError if the action is not allowed, else returns the change to make."""
+    def mark(method):
+        method.action_kinds = kinds
+        return method
+    return mark
+
+
+class Step:
+    """One part of a round. ``done`` once passed or finished for the current entity."""
+
+    NAME: ClassVar[str] = "Step"
+    HOLDS: ClassVar[bool] = True
+    HANDLERS: ClassVar[Dict[str, Callable]] = {}
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        names: Dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name, attr in vars(klass).items():
+                for kind in getattr(attr, "action_kinds", ()):
+                    names[kind] = name
+        # A subclass overriding a handler by name overrides it for its kinds.
+        cls.HANDLERS = {kind: getattr(cls, name) for kind, name in names.items()}
+
+    def __init__(self, round, **options) -> None:
+        self.round = round
+        self.options = options
+        self.done = False
+        self.acted = False
+        self.memo: Dict[int, tuple] = {}
+
+    def __getstate__(self):
+        return self.__dict__
+
+    @property
+    def table(self):
+        return self.round.table
+
+    # -- what may be done -----------------------------------------------------------------
+
+    def kinds(self, entity) -> tuple:
+        """The kinds of action ``entity`` may take in this step now."""
+        return ()
+
+    def describe(self) -> str:
+        return self.NAME
+
+    def prepare(self) -> None:
+        """At the start of the round and of every entity's turn."""
+
+    def holds(self) -> bool:
+        """Can this step hold the turn (not just take actions in passing)?"""
+        return self.HOLDS
+
+    def holding(self) -> bool:
+        return self.holds() and bool(self.current_kinds())
+
+    def live(self) -> bool:
+        return not self.done
+
+    def known_kinds(self, entity) -> tuple:
+        """:meth:`kinds`, remembered until the position changes."""
+        key = id(entity)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(self.kinds(entity))
+        return found
+
+    def current_kinds(self) -> tuple:
+        entity = self.actor()
+        if entity is None or entity.closed:
+            return ()
+        return self.known_kinds(entity)
+
+    def actors(self) -> list:
+        r = self.round
+        return [r.entities[r.index]] if r.index < len(r.entities) else [None]
+
+    def actor(self):
+        actors = self.actors()
+        return actors[0] if actors else None
+
+    def may_sell(self, seller, bundle) -> bool:
+        """May ``seller`` sell ``bundle`` in this step? (Steps where shares are sold say.)"""
+        return False
+
+    def auto_moves(self, entity) -> Optional[List[dict]]:
+        """Actions the entity's standing programs take now."""
+        return None
+
+    # -- taking actions -------------------------------------------------------------------
+
+    def judge(self, action) -> Commit:
+        """Check ``action`` (raise GameError if it breaks a rule); return its change."""
+        handler = self.HANDLERS.get(action.kind)
+        if handler is None:
+            raise GameError(f"{action.kind} is not supported in {self.describe()}")
+        return handler(self, action)
+
+    # -- passing --------------------------------------------------------------------------
+
+    def mark_done(self) -> None:
+        self.done = True
+
+    def reopen(self) -> None:
+        self.done = False
+        self.acted = False
+
+    def lapse(self) -> None:
+        """Nothing to do here: move on (saying that the entity skips)."""
+        entity = self.actor()
+        if not self.acted and entity is not None:
+            self.tell_skip(entity)
+        self.mark_done()
+
+    def tell_pass(self, entity) -> None:
+        self.table.log(f"{entity.name} passes {self.describe().lower()}")
+
+    def tell_skip(self, entity) -> None:
+        self.table.log(f"{entity.name} skips {self.describe().lower()}")
+
+    @handles("pass")
+    def decline(self, action) -> Commit:
+        def commit() -> None:
+            self.tell_pass(action.entity)
+            self.mark_done()
+        return commit
+
+    # -- choices --------------------------------------------------------------------------
+
+    CHOICES: ClassVar[tuple] = ()
+
+    def choices(self) -> List[str]:
+        """What a ``choose`` action may pick in this step."""
+        return list(self.CHOICES)
+
+    def check_choice(self, action) -> None:
+        options = self.choices()
+        if action.choice not in options:
+            raise GameError(f"choose one of {', '.join(options)}")
+
+
+def mine(step: Step, entity) -> bool:
+    return entity is step.actor()
+
+
+def first(items: Iterable):
+    for item in items:
+        return item
+    return None

@@ -1,0 +1,381 @@
+"""A player's stock round turn: sell, buy one certificate (several where the market cell
+allows), start a corporation, buy a private company, or pass.
+
+* Certificates of a corporation not yet started come only with its start.
+* A player may not buy shares of a corporation they sold this round.
+* The title's trade order says whether selling may follow buying.
+* A player over a limit must sell first.
+* Passing without having done anything counts towards the end of the round; a turn
+  with actions does not.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import GameError
+from ..rules import certificates, market, money, operators, powers, trading
+from ..rules.certificates import Bundle, bundle_price
+from ..spec.settings import TradeOrder
+from ..state.model import CompanyState, CorporationState, PlayerState
+from . import programs
+from .step import Step, handles
+
+PURCHASES = ("buy_company", "buy_shares", "par")
+
+
+class BuyingShares:
+    """Buying shares, for every step in which an entity may buy some."""
+
+    def may_take(self, entity, bundle: Bundle, exchange: bool = False) -> bool:
+        return trading.may_take(self.table, entity, bundle, exchange)
+
+    def take_shares(self, entity, bundle: Bundle, *, presidency_may_change: bool = True,
+                    silent: bool = False) -> None:
+        trading.buy(self.table, entity, bundle, presidency_may_change=presidency_may_change,
+                    silent=silent)
+        trading.place_home_after_buy(self.table, bundle.corporation)
+
+
+class StockTurn(BuyingShares, Step):
+    """See the module docstring."""
+
+    NAME = "Buy or Sell Shares"
+
+    def describe(self) -> str:
+        return {TradeOrder.SELL_BUY_OR_BUY_SELL: "Buy or Sell Shares",
+                TradeOrder.SELL_THEN_BUY: "Sell then Buy Shares",
+                TradeOrder.SELL_BUY_SELL: "Sell/Buy/Sell Shares"}[self.table.settings.trade_order]
+
+    def kinds(self, entity):
+        if entity is not self.actor():
+            return ()
+        if self.must_sell(entity):
+            return ("sell_shares",)
+        out = []
+        if self.may_buy_any(entity):
+            out.append("buy_shares")
+        if self.may_start_any(entity):
+            out.append("par")
+        if self.companies_for_sale(entity) or self.bank_companies_for_sale(entity):
+            out.append("buy_company")
+        if self.may_sell_any(entity):
+            out.append("sell_shares")
+        if out:
+            out.append("pass")
+        return tuple(out)
+
+    def prepare(self) -> None:
+        n = self.round.notes
+        for corps in n.sold.values():
+            for corp in corps:
+                corps[corp] = "prev"
+        entity = self.actor()
+        if entity is not None:
+            n.history.setdefault(entity, {}).clear()
+        n.turn_actions = []
+        n.bought_from_treasury = False
+
+    # -- the turn so far --------------------------------------------------------------------
+
+    def sold_in_round(self, entity) -> dict:
+        return self.round.notes.sold.setdefault(entity, {})
+
+    def bought(self) -> bool:
+        return any(a.kind in PURCHASES for a in self.round.notes.turn_actions)
+
+    def sold(self) -> bool:
+        return any(a.kind == "sell_shares" for a in self.round.notes.turn_actions)
+
+    def cash_for(self, entity) -> int:
+        return entity.cash
+
+    def note(self, action, corporation, counts: bool = True) -> None:
+        n = self.round.notes
+        player = action.entity if isinstance(action.entity, PlayerState) else \
+            action.entity.owner
+        n.last_to_act = player
+        if counts:
+            n.turn_actions.append(action)
+        n.history.setdefault(player, {}).setdefault(corporation, []).append(action)
+
+    # -- buying ------------------------------------------------------------------------------
+
+    def may_buy(self, entity, bundle: Optional[Bundle]) -> bool:
+        """May ``entity`` buy ``bundle`` now?"""
+        if bundle is None or not all(c.buyable for c in bundle.certificates):
+            return False
+        if entity is bundle.owner:
+            return False
+        corporation = bundle.corporation
+        if corporation.price is None and bundle.owner is corporation and \
+                bundle.president_certificate is None:
+            return False
+        return (self.cash_for(entity) >= bundle_price(self.table, bundle)
+                and not self.sold_in_round(entity).get(corporation)
+                and (self.may_buy_more(entity, corporation, bundle.owner) or not self.bought())
+                and self.may_take(entity, bundle))
+
+    def may_buy_more(self, entity, corporation, seller) -> bool:
+        """May ``entity`` buy another certificate this turn (a multiple-buy cell)?"""
+        cell = self.table.cell(corporation.price)
+        turn = self.round.notes.turn_actions
+        return (cell is not None and cell.multiple_buy
+                and not any(a.kind == "par" for a in turn)
+                and not any(a.kind == "buy_shares" and a.bundle.corporation is not corporation
+                            for a in turn))
+
+    def may_buy_from(self, entity, certs) -> bool:
+        """Could ``entity`` buy the smallest buyable certificate of ``certs``?"""
+        if not certs:
+            return False
+        corporation = certs[0].corporation
+        if self.sold_in_round(entity).get(corporation) or (
+                self.bought() and not self.may_buy_more(entity, corporation, certs[0].owner)):
+            return False
+        smallest = None
+        for c in certs:
+            if c.buyable and (smallest is None or c.percent < smallest.percent):
+                smallest = c
+        if smallest is None:
+            return False
+        bundle = Bundle.of([smallest])
+        return self.cash_for(entity) >= bundle_price(self.table, bundle) and \
+            self.may_take(entity, bundle)
+
+    def may_buy_any_from_market(self, entity) -> bool:
+        groups: dict = {}
+        for certs in self.table.state.market.shares.values():
+            for c in certs:
+                groups.setdefault(c.corporation, []).append(c)
+        return any(self.may_buy_from(entity, certs) for certs in groups.values())
+
+    def may_buy_any_from_treasury(self, entity) -> bool:
+        return any(c.started and self.may_buy_from(entity, certificates.treasury(c))
+                   for c in self.table.state.corporations)
+
+    def may_buy_any(self, entity) -> bool:
+        return self.may_buy_any_from_market(entity) or self.may_buy_any_from_treasury(entity)
+
+    def may_start_any(self, entity) -> bool:
+        if self.bought():
+            return False
+        for c in self.table.state.corporations:
+            if self.may_start(c, entity) and c.certificates and \
+                    self.may_buy(entity, Bundle.of([c.certificates[0]])):
+                return True
+        return False
+
+    def may_start(self, corporation, player) -> bool:
+        """May ``player`` start (par) the corporation?"""
+        return self.table.variant.may_start(self.table, corporation, player)
+
+    def start_prices(self, entity, corporation) -> list:
+        """The cells the corporation may start at: those whose price buys two shares."""
+        return [c for c in self.table.variant.start_cells(self.table, corporation, entity)
+                if c.price * 2 <= self.cash_for(entity)]
+
+    # -- selling -----------------------------------------------------------------------------
+
+    def must_sell(self, entity) -> bool:
+        """Over a limit, and able to sell."""
+        table = self.table
+        if not trading.over_limits(table, entity) or not self.may_sell_any(entity):
+            return False
+        if trading.certificate_count(table, entity) > trading.certificate_limit(table, entity):
+            return True
+        return any(not trading.holding_allowed(table, entity, c)
+                   and self.may_sell_some_of(entity, c) for c in table.state.corporations)
+
+    def may_sell(self, entity, bundle: Optional[Bundle]) -> bool:
+        """May ``entity`` sell ``bundle`` in this turn?"""
+        if bundle is None or entity is not bundle.owner:
+            return False
+        corporation = bundle.corporation
+        if self.table.settings.sell_in_blocks and \
+                self.sold_in_round(entity).get(corporation) == "now":
+            return False
+        return self.order_allows_sale() and \
+            trading.sale_problem(self.table, entity, bundle) is None
+
+    def order_allows_sale(self) -> bool:
+        order = self.table.settings.trade_order
+        if order is TradeOrder.SELL_BUY_OR_BUY_SELL:
+            turn = self.round.notes.turn_actions
+            kinds = {a.kind for a in turn}
+            return not (len(kinds) == 2 and turn[-1].kind in PURCHASES)
+        if order is TradeOrder.SELL_THEN_BUY:
+            return not self.bought()
+        return True
+
+    def may_sell_some_of(self, entity, corporation) -> bool:
+        if self.table.settings.sell_in_blocks and \
+                self.sold_in_round(entity).get(corporation) == "now":
+            return False
+        if not trading.sale_timing_allows(self.table, corporation) or \
+                not self.order_allows_sale():
+            return False
+        return any(self.may_sell(entity, b)
+                   for b in trading.sale_bundles(self.table, entity, corporation))
+
+    def may_sell_any(self, entity) -> bool:
+        return any(self.may_sell_some_of(entity, certs[0].corporation)
+                   for certs in list(entity.shares.values())
+                   if certs and not certs[0].corporation.closed)
+
+    # -- companies ---------------------------------------------------------------------------
+
+    def companies_for_sale(self, entity) -> list:
+        """Companies other players own that may change hands now."""
+        if self.bought() or self.cash_for(entity) <= 0 or \
+                not self.table.phase_has("can_buy_companies_from_other_players"):
+            return []
+        return powers.buyable_from_players(self.table, entity)
+
+    def bank_companies_for_sale(self, entity) -> list:
+        if not isinstance(entity, PlayerState) or self.bought():
+            return []
+        return [c for c in self.bank_offer() if self.may_buy_from_bank(entity, c)]
+
+    def bank_offer(self) -> list:
+        """Companies the bank sells."""
+        return [c for c in self.table.state.companies
+                if not c.closed and c.owner is self.table.state.bank]
+
+    def may_buy_from_bank(self, entity, company) -> bool:
+        return company in self.bank_offer() and self.cash_for(entity) >= company.value
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def check_purchase(self, bundle: Bundle) -> None:
+        """A stock round purchase is one certificate, of a company that has been started."""
+        corporation = bundle.corporation
+        if corporation.price is None and bundle.owner is corporation:
+            raise GameError(f"{corporation.name} has not been started: par it first")
+        if len(bundle.certificates) > 1:
+            raise GameError("a stock round purchase is one certificate")
+
+    @handles("buy_shares")
+    def buy(self, action):
+        bundle = action.bundle
+        self.check_purchase(bundle)
+        buyer = action.purchase_for or action.entity
+        if not self.may_buy(buyer, bundle):
+            raise GameError(f"{buyer.name} cannot buy a share of {bundle.corporation.name}")
+
+        def commit() -> None:
+            n = self.round.notes
+            bought = n.bought.setdefault(action.entity, {})
+            bought[bundle.corporation] = bought.get(bundle.corporation, 0) + bundle.percent
+            if isinstance(bundle.owner, CorporationState):
+                n.bought_from_treasury = True
+            self.take_shares(buyer, bundle,
+                             presidency_may_change=self.presidency_may_change(bundle.corporation))
+            self.note(action, bundle.corporation)
+        return commit
+
+    def presidency_may_change(self, corporation) -> bool:
+        return True
+
+    @handles("sell_shares")
+    def sell(self, action):
+        bundle = action.bundle
+        if not self.may_sell(action.entity, bundle):
+            raise GameError(f"{action.entity.name} cannot sell shares of "
+                            f"{bundle.corporation.name}")
+
+        def commit() -> None:
+            self.sold_in_round(bundle.owner)[bundle.corporation] = "now"
+            self.sell_bundle(action)
+            self.note(action, bundle.corporation)
+        return commit
+
+    def sell_bundle(self, action) -> None:
+        trading.sell(self.table, action.bundle)
+
+    def check_start(self, entity, corporation, cell) -> None:
+        if not self.may_start(corporation, entity):
+            raise GameError(f"{corporation.name} cannot be parred")
+        if cell not in self.start_prices(entity, corporation):
+            raise GameError(f"{corporation.name} cannot be parred at "
+                            f"{self.table.money(cell.price)}")
+
+    @handles("par")
+    def start(self, action):
+        if action.purchase_for is not None:
+            raise GameError("cannot par on behalf of other entities")
+        corporation, entity = action.corporation, action.entity
+        self.check_start(entity, corporation, action.cell)
+        first = Bundle.of([certificates.treasury(corporation)[0]])
+        if not self.may_buy(entity, first):
+            raise GameError(f"{entity.name} cannot buy a share of {corporation.name}")
+
+        def commit() -> None:
+            self.begin_corporation(action, entity, corporation, action.cell)
+        return commit
+
+    def begin_corporation(self, action, entity, corporation, cell) -> None:
+        """Start the corporation at ``cell``; its starter buys the president's certificate."""
+        market.start_at(self.table, corporation, cell.at)
+        cert = certificates.treasury(corporation)[0]
+        bought = self.round.notes.bought.setdefault(entity, {})
+        bought[corporation] = bought.get(corporation, 0) + cert.percent
+        self.take_shares(entity, Bundle.of([cert]))
+        self.table.variant.corporation_started(self.table, corporation)
+        self.note(action, corporation)
+
+    @handles("buy_company")
+    def buy_company(self, action):
+        entity, company, price = action.entity, action.company, action.price
+        owner = company.owner
+        if company not in self.companies_for_sale(entity) + self.bank_companies_for_sale(entity):
+            raise GameError(f"{company.name} is not for sale")
+        if owner is self.table.state.bank and price != company.value:
+            raise GameError(f"{company.name} costs {self.table.money(company.value)}")
+        if not isinstance(price, int) or not 0 < price <= entity.cash:
+            raise GameError(f"{entity.name} cannot pay {price!r} for {company.name}")
+
+        def commit() -> None:
+            powers.give(self.table, company, entity)
+            money.pay(self.table, entity, owner if owner is not None else self.table.state.bank,
+                      price)
+            self.round.notes.turn_actions.append(action)
+            self.table.log(f"{entity.name} buys {company.name} for {self.table.money(price)}")
+            trading.company_bought(self.table, entity, company)
+        return commit
+
+    def mark_done(self) -> None:
+        super().mark_done()
+        entity = self.actor()
+        n = self.round.notes
+        if n.turn_actions:
+            if entity in n.pass_order:
+                n.pass_order.remove(entity)
+            if entity is not None:
+                entity.passed = False
+        else:
+            if entity not in n.pass_order:
+                n.pass_order.append(entity)
+            if entity is not None:
+                entity.passed = True
+
+    def tell_pass(self, entity) -> None:
+        if not self.round.notes.turn_actions:
+            self.table.log(f"{entity.name} passes")
+        elif not (self.bought() and self.sold()):
+            self.table.log(f"{entity.name} declines to "
+                           f"{'sell' if self.bought() else 'buy'} shares")
+
+    def tell_skip(self, entity) -> None:
+        self.table.log(f"{entity.name} has no valid actions and passes")
+
+    # -- programs ----------------------------------------------------------------------------
+
+    def auto_moves(self, entity):
+        return programs.stock_programs(self, entity)
+
+    def program_buys_from_market(self, program: dict) -> bool:
+        return bool(program.get("from_market"))
+
+    def program_stop_reason(self, entity, program, certificate) -> Optional[str]:
+        return programs.stop_reason(self, entity, program, certificate)

@@ -1,0 +1,335 @@
+"""Buying trains, giving back those over the limit, and bankruptcy.
+
+An operator may buy trains while it has room: from the depot at their price, or from
+another operator at any price both agree on. One that must own a train and has none must
+buy one; if its treasury is short, its president adds what is missing, selling shares
+(only as many as needed, and not so as to hand over the presidency of the company
+buying) to raise it, for the cheapest train the depot sells. A president who cannot
+raise it goes bankrupt.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from ..errors import GameError
+from ..rules import finance, money, network, phases, trading, trains
+from ..rules.certificates import (Bundle, bundle_price, can_leave_president, certificate_price,
+                                  player_holders, share_value)
+from ..spec.settings import EmergencyTrainsFromOthers, TrainDuty
+from ..state.model import CorporationState, MinorState, PlayerState
+from .step import Step, handles
+
+
+def must_own_train(table, operator) -> bool:
+    """Must the operator buy a train now: it has none, the depot has some, and it has a
+    route (or the title says always)?"""
+    if operator.trains or not trains.for_sale(table):
+        return False
+    duty = table.settings.train_duty
+    if duty is TrainDuty.ALWAYS:
+        return True
+    if duty is TrainDuty.WITH_ROUTE:
+        return network.has_route_for_train(table, operator)
+    return False
+
+
+class BuyTrainStep(Step):
+    """See the module docstring."""
+
+    NAME = "Buy Trains"
+
+    def prepare(self) -> None:
+        self.last_sale_price: Optional[int] = None
+        self.sold_for: List = []
+
+    def kinds(self, entity):
+        if not self.may_own_trains(entity):
+            return ()
+        current = self.actor()
+        if current is not None and entity is current.owner and isinstance(entity, PlayerState):
+            return ("sell_shares",)
+        if entity is not current:
+            return ()
+        if self.president_helps(entity):
+            return ("sell_shares", "buy_train")
+        if self.may_buy_any(entity):
+            return ("buy_train", "pass")
+        return ()
+
+    def may_own_trains(self, entity) -> bool:
+        return not isinstance(entity, MinorState)
+
+    def must_buy(self, entity) -> bool:
+        return must_own_train(self.table, entity)
+
+    def president_helps(self, entity) -> bool:
+        """May the president add cash (the company must buy a train)?"""
+        return self.must_buy(entity)
+
+    def may_trade_in(self, entity) -> bool:
+        return True
+
+    def may_buy_any(self, entity) -> bool:
+        table = self.table
+        low = trains.lowest_available_price(table, entity)
+        if trains.has_room(table, entity) and low is not None and entity.cash >= low:
+            return True
+        return self.may_trade_in(entity) and any(
+            entity.cash >= price for _, _, _, price in trains.trade_ins(table, entity))
+
+    def cash_needed(self, entity) -> int:
+        return trains.cheapest_price(self.table)
+
+    def cash_at_hand(self, entity) -> int:
+        current = self.actor()
+        if entity is current:
+            return current.cash
+        return entity.cash + current.cash
+
+    def on_offer(self, entity) -> list:
+        """The trains ``entity`` may buy now."""
+        table = self.table
+        depot = list(trains.for_sale(table))
+        others = list(trains.others_trains(table, entity))
+        from_others = table.settings.emergency_from_others
+        if entity.cash < trains.cheapest_price(table):
+            cheapest = trains.cheapest_for_sale(table)
+            depot = [cheapest] if cheapest else []
+            if self.last_sale_price is not None:
+                if from_others is not EmergencyTrainsFromOthers.NEVER:
+                    others = [t for t in others if t.variant.price >= self.price_range(entity, t)[0]]
+                else:
+                    others = []
+        if entity.cash == 0 and from_others is EmergencyTrainsFromOthers.NEVER:
+            others = []
+        return depot + others
+
+    def price_range(self, entity, train) -> Tuple[int, int]:
+        """What may be paid for another operator's train."""
+        rule = self.table.settings.emergency_from_others
+        if rule is not EmergencyTrainsFromOthers.NEVER and entity.cash < train.variant.price:
+            most = entity.cash + entity.owner.cash
+            low = most - self.last_sale_price + 1 if self.last_sale_price is not None else 1
+            high = min(train.variant.price, most) \
+                if rule is EmergencyTrainsFromOthers.UP_TO_FACE_VALUE else most
+            return low, high
+        return 1, entity.cash
+
+    def cheapest_check(self, train, form: str) -> None:
+        """With the president's help only the cheapest train of the depot."""
+        cheapest = trains.cheapest_for_sale(self.table)
+        if cheapest is None:
+            return
+        prices: dict = {}
+        for name, v in trains.variants(cheapest).items():
+            prices.setdefault(v.price, []).append(name)
+        names = prices[min(prices)]
+        if form not in names and (self.table.settings.emergency_from_others is
+                                  EmergencyTrainsFromOthers.NEVER or trains.in_depot(train)):
+            raise GameError(f"cannot buy a {form}: a cheaper train is available ({names[0]})")
+
+    # -- selling shares for a train ----------------------------------------------------------
+
+    def may_sell(self, seller, bundle: Bundle) -> bool:
+        """May ``seller`` sell ``bundle`` to raise money for the train?"""
+        table = self.table
+        if bundle.owner is not seller:
+            return False
+        if not trading.sale_timing_allows(table, bundle.corporation):
+            return False
+        if not self.sale_allowed(seller, bundle):
+            return False
+        return self.only_what_is_needed(bundle)
+
+    def sale_allowed(self, seller, bundle: Bundle) -> bool:
+        table = self.table
+        if not trading.market_has_room(table, bundle):
+            return False
+        if not can_leave_president(bundle, seller):
+            return False
+        corporation = bundle.corporation
+        if corporation.owner is not seller or corporation is not self.actor():
+            return True
+        holders = player_holders(corporation, True)
+        remaining = holders.get(seller, 0) - bundle.percent
+        others = [p for h, p in holders.items() if h is not seller]
+        return not remaining < (max(others) if others else 0)
+
+    def only_what_is_needed(self, bundle: Bundle) -> bool:
+        seller = bundle.owner
+        needed = self.cash_needed(seller) - self.cash_at_hand(seller)
+        smaller = bundle_price(self.table, bundle) - \
+            min(certificate_price(self.table, c) for c in bundle.certificates)
+        return smaller < needed
+
+    @handles("sell_shares")
+    def sell(self, action):
+        bundle = action.bundle
+        if not self.may_sell(action.entity, bundle):
+            raise GameError(f"cannot sell shares of {bundle.corporation.name}")
+        current = self.actor()
+
+        def commit() -> None:
+            if action.entity is not current:
+                self.last_sale_price = share_value(self.table, bundle.certificates[0])
+            self.sell_for_train(bundle)
+            if action.entity is not current:
+                self.sold_for.append(bundle.corporation)
+        return commit
+
+    def sell_for_train(self, bundle: Bundle) -> None:
+        trading.sell(self.table, bundle)
+        self.round.reorder_rest()
+
+    # -- buying ------------------------------------------------------------------------------
+
+    @handles("buy_train")
+    def buy(self, action):
+        return self.judge_purchase(action)
+
+    def judge_purchase(self, action, extra=None):
+        table = self.table
+        entity, train, price, exchange = action.entity, action.train, action.price, \
+            action.exchange
+        owner = train.owner
+        if not trains.in_depot(train) and isinstance(owner, CorporationState):
+            low, high = self.price_range(entity, train)
+            if not low <= price <= high:
+                raise GameError(f"{entity.name} may only spend between {table.money(low)} and "
+                                f"{table.money(high)} on {owner.name}'s {train.name} train")
+        form = action.variant or train.name
+        forms = trains.variants(train)
+        if exchange is not None:
+            allowed_forms = list(forms) if any(t.name in trains.variants(t) for _, t, _, _ in
+                                                trains.trade_ins(table, entity)) else []
+        else:
+            allowed_forms = list(forms) if any(t.name in trains.variants(t)
+                                               for t in self.on_offer(entity)) else []
+        offered = train in self.on_offer(entity) or \
+            (trains.in_depot(train) and train in trains.available(table, entity))
+        if form not in allowed_forms or not offered:
+            raise GameError(f"{entity.name} cannot buy train {train.id} now")
+        variant = forms[form]
+        if exchange is not None:
+            if exchange.owner is not entity:
+                raise GameError(f"{entity.name} does not own train {exchange.id}")
+            allowed = [p for t, dt, name, p in trains.trade_ins(table, entity)
+                       if t is exchange and dt.spec.name == train.spec.name and name == form]
+            if not allowed or price != allowed[0]:
+                raise GameError(f"trading in a {exchange.name} for a {form} costs "
+                                f"{allowed[0] if allowed else 'nothing: not allowed'}")
+        elif trains.in_depot(train) and price != variant.price:
+            raise GameError(f"a {form} train from the depot costs {table.money(variant.price)}")
+        if owner is entity:
+            raise GameError("an entity cannot buy a train from itself")
+        if not isinstance(price, int) or price <= 0:
+            raise GameError("a train must cost something")
+        help_ = extra or 0
+        missing = price - entity.cash - help_
+        helps = missing > 0 and self.president_helps(entity)
+        if helps:
+            self.cheapest_check(train, form)
+            if exchange is not None:
+                raise GameError("cannot contribute funds when exchanging")
+            if price > variant.price and not isinstance(owner, CorporationState):
+                raise GameError("cannot buy for more than cost")
+            if entity.owner.cash < missing:
+                raise GameError(f"{entity.owner.name} cannot contribute {missing}")
+        elif missing > 0:
+            raise GameError(f"{entity.name} has {entity.cash + help_} and cannot spend {price}")
+
+        def commit() -> None:
+            self.before_purchase(action)
+            if helps:
+                money.pay(table, entity.owner, entity, missing)
+                table.log(f"{entity.owner.name} contributes {table.money(missing)}")
+            train.variant = variant
+            if exchange is not None:
+                trains.give_back(table, exchange)
+            source = train.owner
+            verb = f"exchanges a {exchange.name} for" if exchange is not None else "buys"
+            table.log(f"{entity.name} {verb} a {train.name} train for {table.money(price)} "
+                      f"from {getattr(source, 'name', 'The Depot')}")
+            trains.hand_over(table, train, entity, price)
+            phases.train_bought(table, train)
+            self.after_purchase(action)
+            if not self.may_buy_any(entity):
+                self.mark_done()
+        return commit
+
+    def before_purchase(self, action) -> None:
+        pass
+
+    def after_purchase(self, action) -> None:
+        pass
+
+    def mark_done(self) -> None:
+        self.last_sale_price = None
+        super().mark_done()
+
+    def tell_skip(self, entity) -> None:
+        if trains.has_room(self.table, entity):
+            return super().tell_skip(entity)
+        self.table.log(f"{entity.name} skips buying trains: it has no room for more")
+
+
+class DiscardStep(Step):
+    """An operator over its train limit gives trains back to the bank."""
+
+    NAME = "Discard Trains"
+
+    def crowded(self) -> list:
+        return trains.over_limit(self.table)
+
+    def kinds(self, entity):
+        return ("discard_train",) if entity in self.crowded() else ()
+
+    def actors(self) -> list:
+        return self.crowded()[:1]
+
+    def live(self) -> bool:
+        return bool(self.crowded())
+
+    @handles("discard_train")
+    def discard(self, action):
+        train = action.train
+        if train.owner is not action.entity:
+            raise GameError(f"{action.entity.name} does not own train {train.id}")
+
+        def commit() -> None:
+            trains.give_back(self.table, train)
+            self.table.log(f"{action.entity.name} discards {train.name}")
+        return commit
+
+
+class BankruptcyStep(Step):
+    """A president who cannot raise the money for a required train goes bankrupt."""
+
+    NAME = "Bankrupt"
+    HOLDS = False
+
+    def kinds(self, entity):
+        return ("bankrupt",) if entity is self.actor() else ()
+
+    def seller_rule(self):
+        """What may be sold now: as the step where play stands allows."""
+        step = self.round.active_step()
+        return step.may_sell if step is not None else (lambda seller, bundle: False)
+
+    @handles("bankrupt")
+    def declare(self, action):
+        table = self.table
+        operator = action.entity
+        player = operator.owner
+        rule = self.seller_rule()
+        if not finance.may_go_bankrupt(table, player, operator, rule):
+            raise GameError(finance.bankruptcy_refusal(table, player, operator, rule))
+        return lambda: self.go_bankrupt(player, operator, rule)
+
+    def go_bankrupt(self, player, operator, rule) -> None:
+        table = self.table
+        finance.sell_what_may_be_sold(table, player, rule)
+        self.round.reorder_rest()
+        finance.leave_with_nothing(table, player)
+        finance.declare_bankrupt(table, player)

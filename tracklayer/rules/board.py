@@ -306,7 +306,6 @@ def put_token(table: Table, hex_id: str, city_index: int, token: TokenState,
         if slot >= len(city.slots):
             city.slots.extend([None] * (slot + 1 - len(city.slots)))
         city.slots[slot] = token
-    table.derived.network.clear()
 
 
 def lift_token(table: Table, token: TokenState) -> None:
@@ -319,7 +318,6 @@ def lift_token(table: Table, token: TokenState) -> None:
             city.extra.remove(token)
     token.where = None
     token.extra = token.cheater = False
-    table.derived.network.clear()
 
 
 def reserve(table: Table, hex_id: str, entity, city_index: Optional[int],
@@ -493,13 +491,12 @@ def open_sides_after_lay(table: Table, hex_id: str, old_color: str) -> None:
 
 
 def forget_track_near(table: Table, hex_id: str) -> None:
-    """Forget the track links of a hex and its neighbours (after a lay or a border
-    change), and every company's network."""
+    """Forget the track links of a hex and its neighbours (after its tile changed), and
+    the route connections read."""
     affected = {hex_id, *table.spec.grid.across[hex_id].values()}
     links = table.derived.links
     for rail in [r for r in links if r.hex in affected]:
         del links[rail]
-    table.derived.network.clear()
     table.derived.chains.clear()
 
 
@@ -526,12 +523,14 @@ def replace_printed_tile(table: Table, hex_id: str, shape_key: str) -> None:
 
 class TrialLay:
     """A tile laid only to see what it would do (the track restriction looks at the
-    network with the new tile); everything goes back as it was afterwards."""
+    network with the new tile); everything goes back as it was afterwards. What was
+    worked out of networks meanwhile is in ``found``."""
 
     def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
                  tile: TileDef) -> None:
         self.table = table
         self.args = (hex_id, tile_id, rotation, tile)
+        self.found: dict = {}
 
     def __enter__(self) -> "TrialLay":
         table = self.table
@@ -541,18 +540,23 @@ class TrialLay:
                       h.terrain)
         self.tokens = [(t, t.where, t.extra, t.cheater) for c in h.cities
                        for t in list(c.slots) + list(c.extra) if t is not None]
-        self.listing = table.listing
-        table.listing = True
+        self.networks = (dict(table.state.networks), dict(table.derived.network))
         lay(table, *self.args)
+        table.state.networks.clear()
+        table.derived.network.clear()
         return self
 
     def __exit__(self, *exc) -> None:
         table = self.table
         hex_id = self.args[0]
+        self.found = dict(table.state.networks)
         h = table.state.hexes[hex_id]
         h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
         for token, where, extra, cheater in self.tokens:
             token.where, token.extra, token.cheater = where, extra, cheater
         table.derived.views.pop(hex_id, None)
         forget_track_near(table, hex_id)
-        table.listing = self.listing
+        table.state.networks.clear()
+        table.state.networks.update(self.networks[0])
+        table.derived.network.clear()
+        table.derived.network.update(self.networks[1])

@@ -12,17 +12,19 @@ off-boards or terminal track. What is reached:
 * the track it can run trains on;
 * whether it has a route: two stops, not both optional, reached from one token.
 
-Once an operator has had a route for a train it is treated as having one (the state
-keeps that), as on 18xx.games, even if others' tokens later cut it off.
-
-This module owns the cache of networks; the board forgets it whenever a tile or a token
-is placed or removed.
+As on 18xx.games, what was worked out of a network holds until a tile is laid or a
+station token placed in a turn (:func:`forget`): a token placed otherwise (a home token,
+a merger) or removed (a company closing) changes it only from then on. So it is kept in
+the state (``GameState.networks``, as plain hex and part numbers) and its live form
+(stops, track) in the table's derived data. Once an operator has had a route for a train
+it is treated as having one, even if others' tokens later cut it off.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Dict, List, Optional
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
 
 from .board import Node, Rail, links, view
 from .table import Table
@@ -30,20 +32,41 @@ from .table import Table
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
 
-class Reach:
-    """An operator's network (see the module docstring)."""
+@dataclass(eq=False)
+class Network:
+    """What was worked out of an operator's network (plain data, kept in the state)."""
+    seeds: Dict[str, List[int]] = field(default_factory=dict)   # token hexes, all sides
+    nodes: List[Tuple[str, int]] = field(default_factory=list)   # (hex, stop part), as reached
+    rails: List[Tuple[str, int]] = field(default_factory=list)   # (hex, rail), as reached
+    route: bool = False
+    route_for_train: bool = False
+    answers: Dict[str, bool] = field(default_factory=dict)
 
-    __slots__ = ("seeds", "nodes", "rails", "_hexes", "route", "route_for_train",
-                 "_tokenable")
 
-    def __init__(self) -> None:
-        self.seeds: Dict[str, Dict[int, bool]] = {}
+class Live:
+    """A network with its stops and track as the objects of the map."""
+
+    __slots__ = ("memo", "nodes", "rails", "hexes")
+
+    def __init__(self, table: Table, memo: Network) -> None:
+        self.memo = memo
         self.nodes: Dict[Node, bool] = {}
+        for hex_id, index in memo.nodes:
+            node = view(table, hex_id).nodes.get(index)
+            if node is not None:
+                self.nodes[node] = True
         self.rails: Dict[Rail, bool] = {}
-        self._hexes: Optional[Dict[Optional[str], List[int]]] = None
-        self.route = False
-        self.route_for_train = False
-        self._tokenable: Dict[tuple, bool] = {}
+        for hex_id, index in memo.rails:
+            rails = view(table, hex_id).rails
+            if index < len(rails):
+                self.rails[rails[index]] = True
+        self.hexes: Optional[Dict[Optional[str], List[int]]] = None
+
+
+def forget(table: Table) -> None:
+    """A tile was laid or a token placed in a turn: networks are worked out anew."""
+    table.state.networks.clear()
+    table.derived.network.clear()
 
 
 def token_nodes(table: Table, operator) -> List[Node]:
@@ -58,35 +81,53 @@ def token_nodes(table: Table, operator) -> List[Node]:
     return out
 
 
-def reach(table: Table, operator) -> Reach:
-    """The operator's network. Looking at it while playing records a route found (not
-    while moves are only being listed)."""
-    found = table.derived.network.get(operator)
-    if found is None:
-        found = table.derived.network[operator] = _explore(table, operator)
-    if found.route_for_train and not operator.route_known and not table.listing:
+def _memo(table: Table, operator) -> Network:
+    """The operator's network: as last worked out, or worked out now. Looking at it while
+    playing records a route found, and keeps what was worked out (not while moves are only
+    being listed)."""
+    memo = table.state.networks.get(operator)
+    if memo is None:
+        memo = table.derived.network.get(("listed", operator))
+        if memo is None:
+            memo = _explore(table, operator)
+        if table.listing:
+            table.derived.network[("listed", operator)] = memo
+        else:
+            table.state.networks[operator] = memo
+            table.derived.network.pop(("listed", operator), None)
+    if memo.route_for_train and not operator.route_known and not table.listing:
         operator.route_known = True
+    return memo
+
+
+def reach(table: Table, operator) -> Live:
+    memo = _memo(table, operator)
+    found = table.derived.network.get(id(memo))
+    if found is None or found.memo is not memo:
+        found = table.derived.network[id(memo)] = Live(table, memo)
     return found
 
 
-def _explore(table: Table, operator) -> Reach:
-    result = Reach()
+def _explore(table: Table, operator) -> Network:
+    result = Network()
     starts = token_nodes(table, operator)
+    rails: Dict[Rail, bool] = {}
+    nodes: Dict[Node, bool] = {}
     for node in starts:
-        h = table.state.hexes[node.hex]
-        seed = result.seeds.setdefault(node.hex, {})
-        for side in h.open_sides:
-            seed[side] = True
-        result.nodes[node] = True
+        sides = result.seeds.setdefault(node.hex, [])
+        for side in table.state.hexes[node.hex].open_sides:
+            if side not in sides:
+                sides.append(side)
+        nodes[node] = True
     known = operator.route_known
     for start in starts:
         local: Dict[Node, bool] = {}
         for rail in follow(table, start, starts, operator):
-            if rail in result.rails:
+            if rail in rails:
                 continue
-            result.rails[rail] = True
+            rails[rail] = True
             for n in rail.nodes:
-                result.nodes[n] = True
+                nodes[n] = True
                 local[n] = True
         if known:
             continue
@@ -99,6 +140,8 @@ def _explore(table: Table, operator) -> Reach:
             result.route = True
     if known:
         result.route = result.route_for_train = True
+    result.nodes = [(n.hex, n.index) for n in nodes]
+    result.rails = [(r.hex, r.view.rails.index(r)) for r in rails]
     return result
 
 
@@ -112,7 +155,6 @@ def follow(table: Table, start: Node, tokens: List[Node], operator) -> List[Rail
     on_trail: Dict[Rail, bool] = {}
     crossings: Dict[object, int] = {}
     order: List[Rail] = []
-    state_hexes = table.state.hexes
 
     def enter_node(node: Node, branching: bool) -> None:
         if node in seen_nodes:
@@ -165,7 +207,6 @@ def follow(table: Table, start: Node, tokens: List[Node], operator) -> List[Rail
         if junction is not None:
             crossings[junction] -= 1
 
-    del state_hexes
     enter_node(start, False)
     return order
 
@@ -177,20 +218,21 @@ def hexes_reached(table: Table, operator) -> Dict[Optional[str], List[int]]:
     """Hexes where the operator may lay track, with their sides: every side of its token
     hexes, then, as reached, the sides its track uses and the facing sides of the hexes
     across them."""
-    r = reach(table, operator)
-    if r._hexes is None:
-        hexes: Dict[Optional[str], Dict[int, bool]] = {h: dict(s) for h, s in r.seeds.items()}
+    live = reach(table, operator)
+    if live.hexes is None:
+        hexes: Dict[Optional[str], Dict[int, bool]] = {
+            h: dict.fromkeys(s, True) for h, s in live.memo.seeds.items()}
         grid = table.spec.grid.across
         state_hexes = table.state.hexes
-        for rail in r.rails:
+        for rail in live.rails:
             sides = hexes.setdefault(rail.hex, {})
             for side in rail.sides:
                 sides[side] = True
                 other = grid[rail.hex].get(side) if side in state_hexes[rail.hex].open_sides \
                     else None
                 hexes.setdefault(other, {})[(side + 3) % 6] = True
-        r._hexes = {h: list(s) for h, s in hexes.items()}
-    return r._hexes
+        live.hexes = {h: list(s) for h, s in hexes.items()}
+    return live.hexes
 
 
 def nodes_reached(table: Table, operator) -> Dict[Node, bool]:
@@ -202,19 +244,27 @@ def rails_reached(table: Table, operator) -> Dict[Rail, bool]:
 
 
 def has_route(table: Table, operator) -> bool:
-    """Could the operator run a train (two stops, not both optional, from one token)?"""
-    return reach(table, operator).route
+    """Could the operator run a train (two stops, not both optional, from one token)?
+    Once it has had a route for a train, yes without looking."""
+    return operator.route_known or _memo(table, operator).route
 
 
 def has_route_for_train(table: Table, operator) -> bool:
     """Must it own a train: can it reach two stops that are not optional?"""
-    return reach(table, operator).route_for_train
+    return operator.route_known or _memo(table, operator).route_for_train
 
 
-def remember(table: Table, operator, key: tuple, compute) -> bool:
+def remember(table: Table, operator, key: str, compute) -> bool:
     """A yes/no answer about the operator's network, kept as long as the network is."""
-    r = reach(table, operator)
-    found = r._tokenable.get(key)
+    memo = _memo(table, operator)
+    found = memo.answers.get(key)
     if found is None:
-        found = r._tokenable[key] = bool(compute())
+        found = bool(compute())
+        if not table.listing:
+            memo.answers[key] = found
     return found
+
+
+def keep_found(table: Table, operator, memo: Network) -> None:
+    """Keep ``memo`` as the operator's network (worked out for a tile just laid)."""
+    table.state.networks[operator] = memo

@@ -190,8 +190,6 @@ def close_corporation(table: Table, corporation, quiet: bool = False) -> None:
     corporation.floated = False
     corporation.owner = None
     table.forget_index()
-    table.derived.crowded = None
-    table.derived.network.clear()
 
 
 def close_in_closing_cells(table: Table) -> bool:
@@ -199,7 +197,7 @@ def close_in_closing_cells(table: Table) -> bool:
     closing = [c for c in table.state.corporations
                if c.price is not None and table.spec.cells[c.price].kind == "close"]
     for c in closing:
-        close_corporation(table, c)
+        table.variant.close_corporation(table, c)
     return bool(closing)
 
 

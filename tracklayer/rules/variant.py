@@ -104,6 +104,10 @@ class Variant:
         was bought)."""
         operators.after_start(table, corporation)
 
+    def close_corporation(self, table: Table, corporation) -> None:
+        """A corporation leaves the game."""
+        operators.close_corporation(table, corporation)
+
     # -- track ----------------------------------------------------------------------------
 
     def tile_lays(self, table: Table, operator) -> tuple:

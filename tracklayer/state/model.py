@@ -276,3 +276,4 @@ class GameState:
     rng: Any = None                           # the game's random numbers
     round_count: int = 0
     top_reached: bool = False                 # a price has reached an end-of-game cell
+    networks: Dict[Any, Any] = field(default_factory=dict)   # rules.network: as last worked out

@@ -97,8 +97,10 @@ class TrackStep(Step):
         if not self.rotation_ok(entity, hex_id, new):
             raise GameError(f"tile {tile.name} cannot be laid on {hex_id} with rotation "
                             f"{rotation}")
+        found = {}
         if not isinstance(entity, CompanyState):
-            self.check_restriction(entity, hex_id, action.tile_id, tile, rotation, old_view)
+            found = self.check_restriction(entity, hex_id, action.tile_id, tile, rotation,
+                                           old_view) or {}
         extra = lay.cost if tile.color == "yellow" else lay.price_of_upgrade
         cost = table.variant.tile_terrain_cost(table, entity, hex_id, tile, rotation) + extra + \
             sum(b.cost for b, _ in track.border_crossings(table, hex_id, new))
@@ -107,6 +109,9 @@ class TrackStep(Step):
 
         def commit() -> None:
             track.lay(table, entity, hex_id, action.tile_id, rotation, tile, payer, extra)
+            network.forget(table)
+            for operator, memo in found.items():
+                network.keep_found(table, operator, memo)
             n = self.round.notes
             if upgrade:
                 n.upgraded = True
@@ -122,16 +127,17 @@ class TrackStep(Step):
             return False
         return track.rotation_allows(table, entity, hex_id, new, self.sides_reached(entity, hex_id))
 
-    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view) -> None:
+    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
         """New track keeps the old cities' and towns' track, and meets the title's track
-        restriction for the track the operator reaches."""
+        restriction for the track the operator reaches. Returns the networks worked out
+        with the tile laid."""
         table = self.table
         new = tile.layout(rotation)
         if not track.keeps_stop_track(old_view.layout, new):
             raise GameError("new track must keep the old track")
         if not old_view.layout.tracks:
-            return
-        with board.TrialLay(table, hex_id, tile_id, rotation, tile):
+            return None
+        with board.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             reached = network.rails_reached(table, entity)
             laid = board.view(table, hex_id)
             ours = {rail.track for rail in laid.rails if rail in reached}
@@ -139,6 +145,7 @@ class TrackStep(Step):
                                                 lambda t: t in ours)
         if problem:
             raise GameError(problem)
+        return trial.found
 
     def after_lay(self, action, entity) -> None:
         if not self.may_lay(action.entity):
@@ -173,6 +180,7 @@ class PlacingTokens:
                   payer=None) -> None:
         table = self.table
         tokens.place(table, entity, node, token)
+        network.forget(table)
         if token.price > 0:
             money.pay(table, payer or entity, table.state.bank, token.price)
         table.log(f"{entity.name} places a token on {node.hex}"
@@ -205,7 +213,7 @@ class TokenStep(PlacingTokens, Step):
     def somewhere_to_place(self, entity) -> bool:
         table = self.table
         left = tokens.unplaced(entity)
-        return network.remember(table, entity, ("token",), lambda: any(
+        return network.remember(table, entity, "token", lambda: any(
             n.is_city and tokens.tokenable(table, entity, n, left, free=True)
             for n in network.nodes_reached(table, entity)))
 

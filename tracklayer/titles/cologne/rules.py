@@ -44,6 +44,7 @@ from . import data
 RESERVED = {"HdSK": ("HGK", 1), "EKB": ("AGV", 0), "KFBE": ("HGK", 2), "KSZ": ("AGV", 1),
             "KBE": ("HGK", 0), "BKB": ("AGV", 2)}
 FORMS = {"AGV": ("EKB", "KSZ", "BKB"), "HGK": ("KBE", "HdSK", "KFBE")}
+VOTERS = {"AGV": ("EKB", "KSZ", "BKB"), "HGK": ("KFBE", "KBE", "HdSK")}   # who votes first
 
 
 @dataclass(eq=False)
@@ -601,7 +602,7 @@ class MergerRound(VoteRound):
                 form(table, corporation)
             elif n.mergeable.get(sym):
                 self.offering.append(corporation)
-                for item in FORMS[sym]:
+                for item in VOTERS[sym]:
                     owner = (table.minor(item) if item in data.MINOR_PROXIES
                              else table.company(item)).owner
                     self.add_vote(owner, reserved(table, item).percent)

@@ -1,0 +1,359 @@
+"""The 1849 family of rules (1849: Kingdom of the Two Sicilies, and 1849 itself).
+
+* Corporations come in a random order fixed by the seed; only the next in that order may
+  be started, at the par prices of the phase (68 and 100, then 144, then 216).
+* Incremental capitalisation: treasury shares pay the corporation. A corporation pays for
+  its three tokens when it starts and floats with its president's certificate. Its last
+  certificate is a 20% one that goes only when it is the last of its pile.
+* Trains count hex sides, narrow gauge (broad for the R6H) double; a chain of track
+  between two stops keeps one gauge; E-trains avoid narrow gauge.
+* A dividend moves the price right only if it reaches the price; none moves it left.
+  Shares sold move the price down a row per 10%.
+* From their second operating turn corporations issue and redeem shares.
+* A president who cannot buy a required train goes bankrupt with the corporation, which
+  closes and can start again; a player left with no shares may take a loan of 500
+  (750 off the final score) instead of leaving the game.
+* The game ends when the bank breaks (after the set) or when a corporation reaches the
+  top of the market (after it operates).
+"""
+
+from __future__ import annotations
+
+from typing import List
+
+from ...errors import GameError, RouteError
+from ...rules import board, certificates, endgame, market, money, network, operators, powers, \
+    setup, tokens, trading
+from ...rules.certificates import Bundle, move_certificate
+from ...rules.market import Direction
+from ...rules.variant import Variant
+from ...spec.data import Power, Timing
+from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFromOthers,
+                              EndTiming, EndTrigger, HomeTokenTiming, PoolDrop, SaleMovement,
+                              SaleTiming, Settings, TradeOrder)
+from ...turns import sequence
+from . import steps
+from .steps import Notes1849, last_certificate_last, notes, sms_hexes
+
+SETTINGS = Settings(
+    currency="L.{}", capitalization=Capitalization.INCREMENTAL,
+    bankruptcy_ends=BankruptcyEnd.ALL_BUT_ONE,
+    end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),
+                  (EndTrigger.MARKET_TOP, EndTiming.AFTER_IT_OPERATES),
+                  (EndTrigger.BANK_BROKEN, EndTiming.END_OF_SET)),
+    end_timing_order=(EndTiming.IMMEDIATELY, EndTiming.AFTER_IT_OPERATES, EndTiming.END_OF_SET),
+    closing_frees_reservations=False,
+    emergency_from_others=EmergencyTrainsFromOthers.NEVER,
+    home_token=HomeTokenTiming.FLOAT, sale_timing=SaleTiming.AFTER_IT_OPERATED,
+    trade_order=TradeOrder.SELL_THEN_BUY, sale_movement=SaleMovement.DOWN_PER_10_PERCENT,
+    pool_drop=PoolDrop.DOWN_ONE)
+
+
+def distinct_combinations(certs: list) -> List[list]:
+    """Index sets of ``certs`` giving every distinct kind of bundle (how many 10%s,
+    whether the president's, whether the last), each the first such set in order of size
+    then position."""
+    tens = [i for i, c in enumerate(certs) if c.percent == 10]
+    pres = [i for i, c in enumerate(certs) if c.president]
+    last = [i for i, c in enumerate(certs) if c.last]
+    found = []
+    for k in range(len(tens) + 1):
+        for p in range(min(1, len(pres)) + 1):
+            for q in range(min(1, len(last)) + 1):
+                if k + p + q:
+                    combo = sorted(tens[:k] + pres[:p] + last[:q])
+                    found.append((len(combo), combo))
+    found.sort()
+    return [combo for _, combo in found]
+
+
+class Family1849(Variant):
+    """The 1849 rules; a title gives its home-choosing corporation and special hexes."""
+
+    CHOOSES_HOME = ""
+    HOME_CHOICES: tuple = ()
+    PORTS: tuple = ()
+    SMS_HEXES: tuple = ()
+    E_DOUBLES: tuple = ()               # hexes an E-train scores twice
+    GRAY_REVENUE: dict = {}              # gray locations whose revenue follows the phase
+    MESSINA = "B14"
+    LOAN, LOAN_PENALTY = 500, 750
+    RSA_CLOSES = "RSA"
+
+    def __init__(self) -> None:
+        self.events = {"green_par": lambda t: notes(t).par_groups.append("par_1"),
+                       "brown_par": lambda t: notes(t).par_groups.append("par_2")}
+
+    # -- setting up -----------------------------------------------------------------------
+
+    def corporation_order(self, table, corporations):
+        """The corporations' order is drawn from the seed (2.1)."""
+        return table.state.rng.shuffled(corporations)
+
+    def set_up(self, table) -> None:
+        state = table.state
+        state.title = n = Notes1849()
+        rsa = table.company(self.RSA_CLOSES)
+        first = table.find("share", rsa.powers[0].certificate).corporation
+        powers.grant(rsa, Power("close", when=(Timing.BOUGHT_TRAIN,), corporation=first.name))
+        n.next_to_start[state.corporations[0].sym] = True
+
+    def first_round(self, table):
+        return steps.auction_round(table)
+
+    def next_round(self, table):
+        nxt = sequence.common_next_round(table, self.stock_round, steps.operating_round)
+        notes(table).sms_hexes.clear()
+        return nxt
+
+    def stock_round(self, table):
+        """Corporations closed last set may start again; Messina may be upgraded."""
+        for c in table.state.corporations:
+            notes(table).closed_recently[c.sym] = False
+        notes(table).messina = True
+        return steps.stock_round(table)
+
+    # -- starting corporations ------------------------------------------------------------
+
+    def may_start(self, table, corporation, player) -> bool:
+        """Only the next corporation in the order, if its home is free (2.2)."""
+        n, sym = notes(table), corporation.sym
+        return (not corporation.started and n.next_to_start.get(sym, False)
+                and not n.closed_recently.get(sym, False) and n.slot_open.get(sym, True))
+
+    def start_cells(self, table, corporation, player) -> list:
+        """The par prices of the phase: 68 and 100, then 144, then 216."""
+        groups = set(notes(table).par_groups)
+        cells = [c for row in table.spec.rows for c in row if c and groups & set(c.kinds)]
+        return sorted(cells, key=lambda c: c.price, reverse=True)
+
+    def corporation_started(self, table, corporation) -> None:
+        """The corporation pays its token fee; the next in order may start; in a stock
+        round its home token goes on the map."""
+        operators.after_start(table, corporation)
+        money.pay(table, corporation, table.state.bank, corporation.spec.token_fee)
+        table.log(f"{corporation.name} spends {table.money(corporation.spec.token_fee)} "
+                  f"for tokens")
+        self.pass_the_turn(table, corporation)
+        if table.round.is_stock:
+            operators.place_home_token(table, corporation)
+
+    def pass_the_turn(self, table, corporation) -> None:
+        order, n = table.state.corporations, notes(table)
+        n.next_to_start[corporation.sym] = False
+        if corporation is not order[-1]:
+            n.next_to_start[order[order.index(corporation) + 1].sym] = True
+
+    def chooser(self, table):
+        return next((c for c in table.state.corporations if c.sym == self.CHOOSES_HOME), None)
+
+    def home_choices(self, table, corporation) -> list:
+        """The corporation without a home chooses a free city among its choices."""
+        if corporation.sym != self.CHOOSES_HOME:
+            raise GameError(f"{corporation.name} has a fixed home")
+        left = tokens.unplaced(corporation)
+        return [h for h in self.HOME_CHOICES
+                if any(tokens.tokenable(table, corporation, c, left, free=True)
+                       for c in board.view(table, h).cities)]
+
+    def free_chooser(self, table) -> None:
+        """The home-choosing corporation may start again once a home is free."""
+        c, n = self.chooser(table), notes(table)
+        if c is None or n.slot_open.get(c.sym, True) or not self.home_choices(table, c):
+            return
+        n.slot_open[c.sym] = True
+        n.closed_recently[c.sym] = True
+
+    # -- shares ---------------------------------------------------------------------------
+
+    def certificates_for_presidency(self, table, corporation, president, count, swap_to,
+                                    old_president) -> list:
+        """A new president holding the 20% last certificate hands it over (the old
+        president may then choose two 10% ones instead)."""
+        held = certificates.held(president, corporation)
+        double = next((c for c in held if c.last), None)
+        if double is None:
+            return [c for c in held if not c.last][:2]
+        if sum(c.percent for c in held) >= 40:
+            notes(table).swap = (old_president, swap_to, president, corporation)
+        return [double]
+
+    def return_part(self, table, bundle, source, to) -> None:
+        move_certificate(next(c for c in certificates.held(source, bundle.corporation)
+                              if not c.last), to)
+
+    def sale_bundles(self, table, holder, corporation) -> list:
+        """Every distinct way to sell; the presidency only where someone can take it."""
+        if not corporation.started:
+            return []
+        held = list(certificates.held(holder, corporation))
+        bundles = [Bundle.of([held[i] for i in combo]) for combo in distinct_combinations(held)]
+        if corporation.owner is holder:
+            bundles.append(Bundle(tuple([corporation.certificates[0]]), 10))
+            heir = self.heir(table, holder, corporation)
+            bundles = [b for b in bundles if self.may_leave(b, heir)]
+        bundles.sort(key=lambda b: b.percent)
+        return bundles
+
+    def heir(self, table, player, corporation):
+        """Who would take the presidency: the other player with most (20% or more), the
+        first after the seller when equal."""
+        found = [p for p in table.state.players
+                 if p.id != player.id and certificates.percent_of(p, corporation) >= 20]
+        if not found:
+            return None
+        top = max(certificates.percent_of(p, corporation) for p in found)
+        best = [p for p in sorted(found, key=lambda p: certificates.percent_of(p, corporation),
+                                  reverse=True) if certificates.percent_of(p, corporation) == top]
+        return min(best, key=lambda c: certificates.seats_after(table, player, c))
+
+    def may_leave(self, bundle, heir) -> bool:
+        if bundle.president_certificate is None:
+            return True
+        if heir is None:
+            return False
+        corp = bundle.corporation
+        after = certificates.percent_of(bundle.owner, corp) - bundle.percent
+        theirs = certificates.percent_of(heir, corp)
+        if theirs == 20 and len(certificates.held(heir, corp)) == 1 and after == 0:
+            return True
+        return after < 20 and theirs > after
+
+    def issuable(self, table, corporation) -> list:
+        """From its second operating turn a corporation may issue treasury shares,
+        keeping at most five in the market."""
+        if len(corporation.history) <= 1:
+            return []
+        room = 5 - operators.shares_in_market(table, corporation)
+        return [b for b in self.sale_bundles(table, corporation, corporation)
+                if round(b.shares) <= room and last_certificate_last(table, b)]
+
+    def redeemable(self, table, corporation) -> list:
+        if len(corporation.history) <= 1:
+            return []
+        return [b for b in self.sale_bundles(table, table.state.market, corporation)
+                if len(b.certificates) <= 1 and
+                corporation.cash >= certificates.bundle_price(table, b)
+                and last_certificate_last(table, b)]
+
+    def close_corporation(self, table, corporation) -> None:
+        """A bankrupt corporation closes and goes back, unstarted, to the end of the order
+        (past a home-choosing corporation with no home free) (8.4)."""
+        rsa = table.company(self.RSA_CLOSES)
+        for p in list(rsa.powers):
+            cert = table.find("share", p.certificate) if p.spec.kind == "shares" else None
+            if (cert is not None and cert.corporation is corporation) or \
+                    (p.spec.kind == "close" and p.spec.corporation == corporation.name):
+                powers.remove(p)
+        operators.close_corporation(table, corporation)
+        for c in list(corporation.companies):
+            powers.close_company(table, c)
+        fresh = setup.fresh_corporation(corporation.spec)
+        table.forget_index()
+        order, n = table.state.corporations, notes(table)
+        if fresh.sym != self.CHOOSES_HOME:
+            board.reserve(table, fresh.spec.home, fresh, 0)
+        order.append(fresh)
+        n.next_to_start[fresh.sym] = False
+        n.slot_open[fresh.sym] = True
+        n.closed_recently[fresh.sym] = True
+        i = len(order) - 1
+        before = order[i - 1]
+        if not n.slot_open.get(before.sym, True):
+            n.next_to_start[before.sym] = False
+            order[i - 1], order[i] = fresh, before
+        if operators.has_floated(table, order[i - 1]):
+            n.next_to_start[fresh.sym] = True
+        self.free_chooser(table)
+
+    # -- track ----------------------------------------------------------------------------
+
+    def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
+        """Messina may be upgraded only from the first stock round on."""
+        return super().may_upgrade(table, hex_id, old, new, special) and \
+            (hex_id != self.MESSINA or bool(notes(table).messina))
+
+    def rotation_allowed(self, table, operator, hex_id, new) -> bool:
+        """New track must meet the operator's track in a gauge it can run on (4.1)."""
+        if sms_hexes(table, operator):
+            return True
+        if any(c.holds(operator) for c in board.view(table, hex_id).cities):
+            return True
+        sides = network.hexes_reached(table, operator).get(hex_id)
+        if sides is None:
+            return False
+        met = False
+        for side in sides:
+            mine = next((t for t in new.tracks if side in t.sides), None)
+            other = board.neighbour(table, hex_id, side)
+            if mine is None or other is None:
+                continue
+            facing = next((r for r in board.view(table, other).rails
+                           if (side + 3) % 6 in r.sides), None)
+            if facing is not None:
+                met = True
+                if steps.gauges_meet(mine.gauge, facing.gauge):
+                    return True
+        return not met
+
+    def terrain_after_lay(self, table, hex_state, tile) -> None:
+        """Terrain stays on the hex: every upgrade pays it again (4.2)."""
+
+    def tile_terrain_cost(self, table, operator, hex_id, tile, rotation) -> int:
+        """Terrain costs in full for dual gauge, a quarter for narrow; SIGI halves it for
+        broad gauge (4.2)."""
+        terrain = table.state.hexes[hex_id].terrain
+        if not terrain:
+            return 0
+        cost = terrain[0].cost
+        added = steps.added_gauge(board.view(table, hex_id).layout, tile.layout(rotation))
+        if added == "dual":
+            return cost
+        if added == "narrow":
+            return cost // 4
+        discount = any(p.spec.kind == "tile_discount" for p in powers.all_powers(operator))
+        return cost - (cost // 2 if discount else 0)
+
+    # -- routes ---------------------------------------------------------------------------
+
+    def check_reach(self, table, route, visited) -> None:
+        distance = sum(steps.hex_cost([r for r in leg.chain.rails], route.train)
+                       for leg in route.legs)
+        if distance > route.train.variant.distance:
+            raise RouteError(f"{distance} hex sides is too far for a {route.train.name} train")
+
+    def route_problem(self, table, route) -> None:
+        if route.train.name == "E" and any(r.gauge == "narrow" for r in route.rails):
+            raise RouteError("an E-train cannot run on narrow gauge")
+        stops = route.stops()
+        if any(s.hex in self.PORTS for s in stops) and len(stops) <= 2:
+            raise RouteError("a route to a port must include two non-port stops")
+
+    def stop_value(self, table, node, train) -> int:
+        by_phase = self.GRAY_REVENUE.get(node.hex)
+        value = by_phase[table.phase.name] if by_phase is not None else \
+            super().stop_value(table, node, train)
+        return value * 2 if train.name == "E" and node.hex in self.E_DOUBLES else value
+
+    def route_bonus(self, table, route, stops) -> int:
+        """CNM's port token: 20 more for a route of its corporation to that port."""
+        if "CNM" in route.operator.assignments and \
+                any("CNM" in table.state.hexes[s.hex].assignments for s in stops):
+            return 20
+        return 0
+
+    # -- the end --------------------------------------------------------------------------
+
+    def ends_after_round(self, table, timing) -> bool:
+        """The end after a corporation reaches the top comes as it finishes operating;
+        a broken bank ends the game after the set (as 18xx.games: any round numbered
+        as the set's last)."""
+        if timing is EndTiming.AFTER_IT_OPERATES:
+            return False
+        return table.round.number == table.state.operating_rounds
+
+    def score(self, table, player) -> int:
+        return endgame.worth(table, player)
+
+
+__all__ = ["Direction", "market", "trading"]

@@ -1,0 +1,469 @@
+"""The rounds and steps of the 1849 family (see ``rules.py`` for the rules they apply)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from ...actions import OffMap
+from ...errors import GameError, RouteError
+from ...rules import board, certificates, endgame, finance, money, network, operators, powers, \
+    tokens, trading, trains
+from ...rules.certificates import Bundle, move_certificate
+from ...rules.market import Direction
+from ...turns import programs
+from ...turns.auction import PendingPar, WaterfallAuction
+from ...turns.choices import PlayerChoice
+from ...turns.companies import AssignStep, BuyCompanyStep, IssueSharesStep
+from ...turns.operating import DividendStep, HomeTokenStep, RouteStep, TokenStep, TrackStep
+from ...turns.round import OperatingRound, SeatRound, StockRound
+from ...turns.step import handles
+from ...turns.stock import StockTurn
+from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
+
+
+@dataclass(eq=False)
+class Notes1849:
+    """What 1849 keeps beyond the common state (per corporation by symbol)."""
+    next_to_start: Dict[str, bool] = field(default_factory=dict)
+    slot_open: Dict[str, bool] = field(default_factory=dict)
+    closed_recently: Dict[str, bool] = field(default_factory=dict)
+    sms_hexes: Dict[str, Optional[List[str]]] = field(default_factory=dict)
+    swap: Optional[tuple] = None      # (old president, where the 20% went, new president, corp)
+    loan_player: object = None
+    old_order: list = field(default_factory=list)
+    moved: list = field(default_factory=list)
+    messina: Optional[bool] = None
+    par_groups: List[str] = field(default_factory=lambda: ["par"])
+
+
+def notes(table) -> Notes1849:
+    return table.state.title
+
+
+def sms_hexes(table, corporation) -> Optional[list]:
+    return notes(table).sms_hexes.get(getattr(corporation, "sym", None))
+
+
+def last_certificate_last(table, bundle: Bundle) -> bool:
+    """The 20% last certificate goes only when it is the last one left where it is."""
+    if not any(c.last for c in bundle.certificates):
+        return True
+    corporation = bundle.corporation
+    pile = certificates.held(table.state.market, corporation) \
+        if bundle.owner is table.state.market else certificates.treasury(corporation)
+    return len(pile) == len(bundle.certificates)
+
+
+def reorder_on_cells(table) -> None:
+    """Corporations pushed onto the same price by this turn's sales keep the operating
+    order they had before the sales."""
+    n = notes(table)
+    moved = list(dict.fromkeys(n.moved))
+    if len(moved) <= 1:
+        return
+    groups: dict = {}
+    for c in table.state.corporations:
+        if operators.has_floated(table, c):
+            groups.setdefault(c.price, []).append(c)
+    for at, corps in groups.items():
+        if len(corps) <= 1:
+            continue
+        current = operators.by_price(table, corps)
+        here = [c for c in current if c in moved]
+        still = [c for c in current if c not in moved]
+        wanted = still + sorted(here, key=lambda c: n.old_order.index(c))
+        if current != wanted:
+            table.state.cells[at][:] = wanted
+
+
+def remember_order(table) -> None:
+    notes(table).old_order = operators.by_price(table, table.state.corporations)
+
+
+def moved_by_sale(table, bundle, before: int) -> None:
+    """A sale that moved the price: keep the operating order among equal prices."""
+    if before != certificates.share_value(table, bundle.certificates[0]):
+        notes(table).moved.append(bundle.corporation)
+        reorder_on_cells(table)
+
+
+# -- gauges -------------------------------------------------------------------------------------
+
+
+def gauges_meet(a: str, b: str) -> bool:
+    """Can track of gauge ``a`` meet track of gauge ``b`` (dual meets either)?"""
+    if a == "broad":
+        return b in ("broad", "dual")
+    if a == "narrow":
+        return b in ("narrow", "dual")
+    return True
+
+
+def added_gauge(old, new) -> str:
+    """The gauge an upgrade adds: dual if any, else broad if any, else narrow."""
+    added = [t.gauge for t in new.tracks]
+    for g in [t.gauge for t in old.tracks]:
+        if g in added:
+            added.remove(g)
+    if "dual" in added:
+        return "dual"
+    return "broad" if "broad" in added else "narrow"
+
+
+def chain_gauge(rails) -> str:
+    kinds = {r.gauge for r in rails}
+    if "broad" in kinds and "narrow" in kinds:
+        raise RouteError("a route can change gauge only at a station")
+    if "narrow" in kinds:
+        return "narrow"
+    return "broad" if "broad" in kinds else "dual"
+
+
+def hex_cost(rails, train) -> int:
+    """Hex sides a chain crosses; narrow gauge (broad for the R6H) counts double."""
+    gauge = chain_gauge(rails)
+    sides = sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
+    if train.name == "R6H":
+        return sides * 2 if gauge == "broad" else sides
+    return sides * 2 if gauge == "narrow" else sides
+
+
+# -- rounds -------------------------------------------------------------------------------------
+
+
+def auction_round(table):
+    return SeatRound(table, [PendingPar, WaterfallAuction])
+
+
+class Stock1849(StockRound):
+    def begin(self) -> None:
+        """Floated corporations whose home token is not down yet place it."""
+        for c in self.table.state.corporations:
+            if operators.has_floated(self.table, c) and \
+                    len([t for t in c.tokens if t.where is None]) == 3:
+                operators.place_home_token(self.table, c)
+        super().begin()
+
+    def start_turn(self) -> None:
+        notes(self.table).moved = []
+        super().start_turn()
+
+
+def stock_round(table):
+    return Stock1849(table, [DiscardStep, HomeTokenStep, SwapChoice, StockTurn1849])
+
+
+class Operating1849(OperatingRound):
+    def advance(self) -> None:
+        """A corporation at the top of the market ends the game when it has operated."""
+        if self.entities[self.index].reached_top:
+            endgame.finish(self.table, "stock_market")
+            return
+        super().advance()
+
+
+def operating_round(table, number: int):
+    return Operating1849(table, [
+        LoanChoice, Bankruptcy1849, SwapChoice, BuyCompanyStep, SmsTeleport, Assign1849,
+        Track1849, Token1849, RouteStep, Dividend1849, DiscardStep, BuyTrain1849,
+        Issue1849, (BuyCompanyStep, {"holds": True})], number)
+
+
+# -- choices --------------------------------------------------------------------------------------
+
+
+class SwapChoice(PlayerChoice):
+    """After a presidency change that handed over the 20% last certificate, the old
+    president may take two 10% certificates instead."""
+
+    NAME = "Presidency Swap Choice"
+    CHOICES = ("Two 10% certs", "One 20% cert")
+
+    def chooser(self):
+        swap = notes(self.table).swap
+        return swap[0] if swap else None
+
+    def make(self, choice: str) -> None:
+        _, location, other, corporation = notes(self.table).swap
+        if choice == "Two 10% certs":
+            double = next(c for c in certificates.held(location, corporation) if c.last)
+            move_certificate(double, other)
+            for c in [c for c in certificates.held(other, corporation) if c.percent == 10][:2]:
+                move_certificate(c, location)
+        notes(self.table).swap = None
+
+
+class LoanChoice(PlayerChoice):
+    """A player bankrupted with no shares left may take a loan of 500 (750 off the final
+    score) instead of leaving the game."""
+
+    NAME = "Bankruptcy Choice"
+
+    def chooser(self):
+        return notes(self.table).loan_player
+
+    def choices(self) -> list:
+        v = self.table.variant
+        return [f"Take {self.table.money(v.LOAN)} loan", "Leave game"]
+
+    def make(self, choice: str) -> None:
+        table, player = self.table, self.chooser()
+        if choice == "Leave game":
+            finance.declare_bankrupt(table, player)
+        else:
+            money.pay(table, table.state.bank, player, table.variant.LOAN)
+            player.penalty += table.variant.LOAN_PENALTY
+        notes(table).loan_player = None
+
+
+# -- the stock round ------------------------------------------------------------------------------
+
+
+class StockTurn1849(StockTurn):
+    """The president may buy two more shares right after starting; the last certificate
+    goes last; sales keep the operating order among equal prices."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        remember_order(self.table)
+
+    def sell_bundle(self, action) -> None:
+        before = certificates.share_value(self.table, action.bundle.certificates[0])
+        super().sell_bundle(action)
+        moved_by_sale(self.table, action.bundle, before)
+
+    def mark_done(self) -> None:
+        self.done = True
+        entity, n = self.actor(), self.round.notes
+        if not n.turn_actions:
+            if entity not in n.pass_order:
+                n.pass_order.append(entity)
+            entity.passed = True
+        else:
+            if entity in n.pass_order:
+                n.pass_order.remove(entity)
+            entity.passed = False
+        remember_order(self.table)
+
+    def may_buy(self, entity, bundle) -> bool:
+        return super().may_buy(entity, bundle) and last_certificate_last(self.table, bundle)
+
+    def may_buy_any_from_treasury(self, entity) -> bool:
+        for c in self.table.state.corporations:
+            pile = certificates.treasury(c)
+            if c.started and pile and self.may_buy(entity, Bundle.of([min(pile, key=lambda x: x.percent)])):
+                return True
+        return False
+
+    def may_buy_more(self, entity, corporation, seller) -> bool:
+        if super().may_buy_more(entity, corporation, seller):
+            return True
+        turn = self.round.notes.turn_actions
+        started = any(a.kind == "par" and a.corporation is corporation for a in turn)
+        bought = sum(1 for a in turn
+                     if a.kind == "buy_shares" and a.bundle.corporation is corporation)
+        return corporation.owner is entity and started and bought < 2
+
+    def program_stop_reason(self, entity, program, buying) -> Optional[str]:
+        """Also stop when a 20% last certificate can be had (unless that is bought)."""
+        table = self.table
+        if buying is None or not buying.last:
+            for c in table.state.corporations:
+                cert = next((x for x in certificates.treasury(c) if x.last), None)
+                if cert is not None and last_certificate_last(table, Bundle.of([cert])) and \
+                        trading.holding_allowed(table, entity, c, cert.percent) and \
+                        not self.sold_in_round(entity).get(c):
+                    return f"20% double cert for {c.name} is currently available from the treasury"
+                if cert is None:
+                    cert = next((x for x in certificates.held(table.state.market, c) if x.last),
+                                None)
+                if cert is not None and last_certificate_last(table, Bundle.of([cert])) and \
+                        trading.holding_allowed(table, entity, c, cert.percent):
+                    return f"20% double cert for {c.name} is currently available from the bank pool"
+        return programs.stop_reason(self, entity, program, buying)
+
+
+# -- the operating round -------------------------------------------------------------------------
+
+
+class Bankruptcy1849(BankruptcyStep):
+    """The president sells what they may, gives their cash to the corporation, and the
+    corporation closes; left with no shares, they may take a loan."""
+
+    def go_bankrupt(self, player, corporation, rule) -> None:
+        table = self.table
+        held = [certs[0].corporation for certs in player.shares.values() if certs]
+        for c in operators.by_price(table, held):
+            bundles = [b for b in trading.sale_bundles(table, player, c) if rule(player, b)]
+            if not bundles:
+                continue
+            bundle = max(bundles, key=lambda b: certificates.bundle_price(table, b))
+            before = certificates.share_value(table, bundle.certificates[0])
+            trading.sell(table, bundle)
+            if before != certificates.share_value(table, bundle.certificates[0]):
+                notes(table).moved.append(bundle.corporation)
+        if player.cash > 0:
+            money.pay(table, player, corporation, player.cash)
+        table.variant.close_corporation(table, corporation)
+        reorder_on_cells(table)
+        if not any(player.shares.values()):
+            notes(table).loan_player = player
+
+
+class SmsTeleport(PlayerChoice):
+    """The owner of SMS may close it, instead of its normal track and token, to lay
+    track and place a token on any coastal city."""
+
+    NAME = "SMS Teleport"
+    CHOICES = ("Close SMS", "Pass")
+
+    def sms(self, entity):
+        return next((c for c in getattr(entity, "companies", ()) if c.sym == "SMS"), None) \
+            if entity is not None and hasattr(entity, "trains") else None
+
+    def kinds(self, entity):
+        if entity is not self.actor() or self.sms(entity) is None:
+            return ()
+        track = next(s for s in self.round.steps if isinstance(s, Track1849))
+        token = next(s for s in self.round.steps if isinstance(s, Token1849))
+        if track.acted or token.acted or self.done:
+            return ()
+        return ("choose",)
+
+    def actors(self) -> list:
+        return super(PlayerChoice, self).actors()
+
+    def live(self) -> bool:
+        return bool(self.current_kinds())
+
+    def choose(self, action):
+        self.check_choice(action)
+
+        def commit() -> None:
+            if action.choice == "Close SMS":
+                powers.close_company(self.table, self.sms(action.entity))
+                notes(self.table).sms_hexes[action.entity.sym] = list(self.table.variant.SMS_HEXES)
+            self.done = True
+        return commit
+
+
+class Assign1849(AssignStep):
+    """CNM closes once it has marked its port."""
+
+    def used(self, company, power, where) -> None:
+        super().used(company, power, where)
+        powers.close_company(self.table, company)
+
+
+class Track1849(TrackStep):
+    """One tile per turn; after closing SMS, on a coastal city."""
+
+    def lay(self, action):
+        entity = action.entity
+        hexes = sms_hexes(self.table, entity)
+        if hexes and action.hex not in hexes:
+            raise GameError(f"after closing SMS, track goes on a coastal city, not "
+                            f"{action.hex}")
+        return self.judge_lay(action, entity)
+
+    def after_lay(self, action, entity) -> None:
+        if sms_hexes(self.table, entity):
+            notes(self.table).sms_hexes[entity.sym] = [action.hex]
+        self.table.variant.free_chooser(self.table)
+        self.mark_done()
+
+    def sides_reached(self, entity, hex_id):
+        hexes = sms_hexes(self.table, entity)
+        if hexes:
+            return list(range(6)) if hex_id in hexes else None
+        return super().sides_reached(entity, hex_id)
+
+    def check_restriction(self, entity, *args) -> None:
+        if not sms_hexes(self.table, entity):
+            super().check_restriction(entity, *args)
+
+
+class Token1849(TokenStep):
+    """Tokens are paid for when the corporation starts; after closing SMS one may go on
+    the coastal city laid."""
+
+    def may_place(self, entity) -> bool:
+        return bool(tokens.unplaced(entity)) and \
+            (bool(sms_hexes(self.table, entity)) or self.somewhere_to_place(entity))
+
+    def place(self, action):
+        entity, node = action.entity, action.city
+        hexes = sms_hexes(self.table, entity)
+        if hexes and (isinstance(node, OffMap) or node.hex not in hexes):
+            raise GameError("the token must go on the SMS hex")
+        self.check_token(entity, node, action.token, connected=not hexes)
+
+        def commit() -> None:
+            self.put_token(entity, node, action.token)
+            self.home_choices_gone()
+            self.mark_done()
+        return commit
+
+    def home_choices_gone(self) -> None:
+        """With every home city of the home-choosing corporation taken, it goes to the
+        end of the order and the next may start."""
+        table = self.table
+        v = table.variant
+        chooser, n = v.chooser(table), notes(table)
+        if chooser is None or operators.has_floated(table, chooser) or \
+                v.home_choices(table, chooser):
+            return
+        order = table.state.corporations
+        if n.next_to_start.get(chooser.sym) and chooser is not order[-1]:
+            n.next_to_start[order[order.index(chooser) + 1].sym] = True
+            n.next_to_start[chooser.sym] = False
+        n.slot_open[chooser.sym] = False
+        order.remove(chooser)
+        order.append(chooser)
+
+
+class Dividend1849(DividendStep):
+    """The price rises only if the dividend reaches it; none moves it left (7.2)."""
+
+    def price_moves(self, entity, paid):
+        if paid == 0:
+            return [(Direction.LEFT, 1)]
+        if paid < self.table.spec.cells[entity.price].price:
+            return []
+        return [(Direction.RIGHT, 1)]
+
+    def mark_done(self) -> None:
+        super().mark_done()
+        remember_order(self.table)
+
+
+class BuyTrain1849(BuyTrainStep):
+    """Shares of a corporation cannot be sold for a train before it has operated twice
+    (the operating one) or at all before it operated; E-trains are bought otherwise."""
+
+    def sell_for_train(self, bundle) -> None:
+        before = certificates.share_value(self.table, bundle.certificates[0])
+        super().sell_for_train(bundle)
+        moved_by_sale(self.table, bundle, before)
+
+    def may_sell(self, seller, bundle) -> bool:
+        corporation = bundle.corporation
+        if not corporation.operated:
+            return False
+        if self.round.operator is corporation and len(corporation.history) < 2:
+            return False
+        if self.table.settings.sell_in_blocks and corporation in self.sold_for:
+            return False
+        return super().may_sell(seller, bundle)
+
+    def on_offer(self, entity) -> list:
+        return list(dict.fromkeys(t for t in super().on_offer(entity) if t.name != "E"))
+
+
+class Issue1849(IssueSharesStep):
+    def issuable(self, entity) -> list:
+        return self.table.variant.issuable(self.table, entity)
+
+    def redeemable(self, entity) -> list:
+        return self.table.variant.redeemable(self.table, entity)

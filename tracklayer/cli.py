@@ -9,11 +9,14 @@ import sys
 import time
 from typing import List, Optional
 
+from .errors import GameError
+from .finder import find_best_routes
+from .io.export import load_export, open_game, positions, recorded_revenue, replay, \
+    route_positions
+from .trace import dumps, snapshot
+
 
 def _verify_one(path: str, repeat: int) -> dict:
-    from .engine.errors import GameError
-    from .engine.replay import load_export, replay
-
     try:
         data = load_export(path)
     except (OSError, ValueError) as e:
@@ -47,21 +50,22 @@ def _verify_one(path: str, repeat: int) -> dict:
         return out
     result = {str(k): v for k, v in game.result().items()}
     expected = {str(k): v for k, v in (data.get("result") or {}).items()}
-    out["end_reason"] = game.game_end_reason
+    out["end_reason"] = game.end_reason
     out["result"] = result
-    out["finished"] = game.finished
+    out["finished"] = game.is_over
     out["money_conserved"] = game.total_money() == game.starting_money
-    out["match"] = (game.finished and result == expected
-                    and game.game_end_reason == data.get("game_end_reason")
+    out["match"] = (game.is_over and result == expected
+                    and game.end_reason == data.get("game_end_reason")
                     and out["money_conserved"])
     if not out["match"]:
         problems = []
-        if not game.finished:
-            problems.append(f"game not finished (at {game.round.name} {game.turn})")
+        if not game.is_over:
+            problems.append(f"game not finished (at {game.table.round.NAME} "
+                            f"{game.state.turn})")
         if result != expected:
             problems.append(f"result {result} != recorded {expected}")
-        if game.game_end_reason != data.get("game_end_reason"):
-            problems.append(f"end reason {game.game_end_reason} != recorded "
+        if game.end_reason != data.get("game_end_reason"):
+            problems.append(f"end reason {game.end_reason} != recorded "
                             f"{data.get('game_end_reason')}")
         if not out["money_conserved"]:
             problems.append(f"money not conserved: {game.total_money()} != "
@@ -85,14 +89,10 @@ def cmd_verify(args) -> int:
 
 
 def cmd_trace(args) -> int:
-    from .engine.errors import GameError
-    from .engine.replay import load_export, states
-    from .trace import dumps, snapshot
-
     data = load_export(args.file)
     out = open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout
     try:
-        for index, h, game in states(data):
+        for index, h, game in positions(data):
             out.write(dumps(snapshot(game, index, h)) + "\n")
     except GameError as e:
         print(f"trace stopped: {e}", file=sys.stderr)
@@ -106,36 +106,31 @@ def cmd_trace(args) -> int:
 def cmd_routes(args) -> int:
     """Best routes for the company operating before log entry ``--action N`` (or at every
     ``run_routes`` entry with ``--all``): revenue, whether proven optimal, search time."""
-    from .engine.errors import GameError
-    from .engine.replay import ActionLog, load_export
-    from .routes.finder import find_best_routes, recorded_revenue, run_routes_positions
-
     data = load_export(args.file)
     entries = data.get("actions") or []
     if args.all:
-        positions = run_routes_positions(data)
+        found = route_positions(data)
     else:
         if args.action is None or not 0 <= args.action < len(entries):
             print(f"--action must be a log entry, 0 to {len(entries) - 1}", file=sys.stderr)
             return 2
-        log = ActionLog(data, log=False)
+        game = open_game(data, keep_log=False)
         try:
             for h in entries[:args.action]:
-                log.process(h)
+                game.apply(h)
         except GameError as e:
             print(f"cannot replay to entry {args.action}: {e}", file=sys.stderr)
             return 1
         entry = entries[args.action]
-        game = log.game
-        entity = game.lookup(entry.get("entity_type"), entry.get("entity")) \
-            if entry.get("type") == "run_routes" else game.current_entity()
-        if entity is None or not getattr(entity, "is_operator", False):
+        entity = game.table.find(entry.get("entity_type"), entry.get("entity")) \
+            if entry.get("type") == "run_routes" else game.acting
+        if entity is None or not hasattr(entity, "trains"):
             print(f"no company is operating before entry {args.action}", file=sys.stderr)
             return 1
-        positions = [(args.action, entry, game, entity)]
+        found = [(args.action, entry, game, entity)]
     worse = 0
-    for index, entry, game, entity in positions:
-        result = find_best_routes(game, entity, budget_s=args.budget)
+    for index, entry, game, entity in found:
+        result = find_best_routes(game.table, entity, budget_s=args.budget)
         recorded = recorded_revenue(entry) if entry.get("type") == "run_routes" else None
         if recorded is not None and result.revenue < recorded:
             worse += 1
@@ -183,7 +178,6 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.set_defaults(func=cmd_routes)
 
     args = parser.parse_args(argv)
-    from .engine.errors import GameError
     try:
         return args.func(args)
     except (OSError, ValueError, GameError) as e:  # unreadable file, bad JSON, bad game

@@ -4,69 +4,66 @@ from __future__ import annotations
 
 import json
 
+from .rules import certificates, operators
+from .state.model import PlayerState
 
-def _pid(player) -> str:
-    return str(player.id)
+
+def _id(entity) -> str:
+    return str(entity.id)
+
+
+def _hexes(operator) -> list:
+    return sorted(t.where[0] for t in operator.tokens if t.where is not None)
 
 
 def snapshot(game, index: int, h: dict) -> dict:
     """The game's state as one trace line (for the entry ``h`` at position ``index``)."""
+    table = game.table
+    state = table.state
     players = {}
-    for p in game.players:
-        shares: dict = {}
-        for s in p.shares:
-            sym = s.corporation.id
-            shares[sym] = shares.get(sym, 0) + s.percent
-        players[_pid(p)] = {
+    for p in state.players:
+        shares = {sym: sum(c.percent for c in certs) for sym, certs in p.shares.items()}
+        players[_id(p)] = {
             "cash": p.cash,
             "shares": {k: v for k, v in shares.items() if v != 0},
             "companies": sorted(c.sym for c in p.companies),
         }
     corporations = {}
-    for c in game.corporations:
+    for c in state.corporations:
         if c.closed:
             continue
         owner = c.owner
-        corporations[c.id] = {
+        corporations[c.sym] = {
             "cash": c.cash,
-            "price": c.share_price.price if c.share_price is not None else None,
-            "floated": c.floated_now(),
-            "president": _pid(owner) if owner is not None and owner.is_player else None,
+            "price": table.spec.cells[c.price].price if c.price is not None else None,
+            "floated": c.floated or operators.float_condition(table, c),
+            "president": _id(owner) if isinstance(owner, PlayerState) else None,
             "trains": sorted(t.name for t in c.trains),
-            "tokens": sorted(t.city.hex.id for t in c.tokens if t.city is not None
-                             and t.city.hex is not None),
-            "loans": len(c.loans),
-            "ipo_percent": c.ipo_owner.percent_of(c),
+            "tokens": _hexes(c),
+            "loans": 0,
+            "ipo_percent": certificates.percent_of(c, c),
         }
     minors = {}
-    for m in game.minors:
+    for m in state.minors:
         if m.closed:
             continue
-        minors[m.id] = {
+        minors[m.sym] = {
             "cash": m.cash,
-            "owner": _pid(m.owner) if m.owner is not None and m.owner.is_player else None,
+            "owner": _id(m.owner) if isinstance(m.owner, PlayerState) else None,
             "trains": sorted(t.name for t in m.trains),
-            "tokens": sorted(t.city.hex.id for t in m.tokens if t.city is not None
-                             and t.city.hex is not None),
+            "tokens": _hexes(m),
         }
-    round = game.round
-    kind = round.name[:-len(" Round")] if round.name.endswith(" Round") else round.name
-    turn = f"{game.turn}.{round.round_num}" if game.total_rounds(kind) else f"{game.turn}"
+    r = state.round
+    turn = f"{state.turn}.{r.number}" if r.is_operating else f"{state.turn}"
     return {
-        "i": index,
-        "id": h.get("id"),
-        "type": h.get("type"),
-        "entity": h.get("entity"),
-        "round": round.name,
-        "turn": turn,
-        "phase": game.phase.name,
-        "players": players,
-        "corporations": corporations,
-        "minors": minors,
-        "bank_cash": None if game.bank.unlimited else game.bank.cash,
-        "depot": [t.name for t in game.depot.upcoming] + [t.name for t in game.depot.discarded],
+        "i": index, "id": h.get("id"), "type": h.get("type"), "entity": h.get("entity"),
+        "round": r.NAME, "turn": turn, "phase": table.phase.name,
+        "players": players, "corporations": corporations, "minors": minors,
+        "bank_cash": None if state.bank.unlimited else state.bank.cash,
+        "depot": [t.name for t in state.depot.upcoming] +
+                 [t.name for t in state.depot.given_back],
     }
 
 
-def dumps(state: dict) -> str:
-    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def dumps(line: dict) -> str:
+    return json.dumps(line, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

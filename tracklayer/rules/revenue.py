@@ -10,7 +10,7 @@ add bonuses.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import List
+from typing import Dict, FrozenSet, List, Tuple
 
 from ..errors import RouteError
 from .board import Node
@@ -120,3 +120,61 @@ def check_stop_count(table: Table, route, visited: List[Node]) -> None:
                 break
         if left > 0:
             raise RouteError("route has too many stops")
+
+
+# -- reach as measures (what the route finder counts) --------------------------------------
+
+
+def _rows(train) -> List[Tuple[FrozenSet[str], int]]:
+    return [(frozenset(r.kinds), r.visits) for r in train.variant.distance]
+
+
+def _implied(s: FrozenSet[str], cap: int, kept: Dict[FrozenSet[str], int]) -> bool:
+    """Is "stops of kinds ``s`` ≤ ``cap``" implied by the ``kept`` limits (a larger set with
+    no larger cap, or two disjoint sets covering ``s`` whose caps add up to no more)?"""
+    for t, c in kept.items():
+        if t is not s and s < t and c <= cap:
+            return True
+    items = sorted(s)
+    for size in range(1, len(items)):
+        for part in combinations(items, size):
+            a = frozenset(part)
+            b = s - a
+            if a in kept and b in kept and kept[a] + kept[b] <= cap:
+                return True
+    return False
+
+
+def standard_limits(train) -> Dict[str, int]:
+    """The common reach as limits on named measures: an n-train visits stops worth n. A
+    train with allowances per kind (8+x) may visit, of each allowance's kinds, its visits;
+    by Hall's condition that is possible exactly when, for every set S of kinds, the stops
+    of kinds in S number at most the visits of the allowances taking some kind in S. One
+    measure per such S (``"city+offboard"`` …), redundant ones dropped, and ``"other"``
+    (limit 0) for kinds no allowance takes."""
+    distance = train.variant.distance
+    if isinstance(distance, int):
+        return {"stops": distance}
+    rows = _rows(train)
+    kinds = sorted(set().union(*(k for k, _ in rows)))
+    caps: Dict[FrozenSet[str], int] = {}
+    for size in range(1, len(kinds) + 1):
+        for subset in combinations(kinds, size):
+            s = frozenset(subset)
+            caps[s] = sum(v for k, v in rows if k & s)
+    kept = dict(caps)
+    for s in sorted(caps, key=len):
+        if _implied(s, caps[s], kept):
+            del kept[s]
+    out = {"+".join(sorted(s)): c for s, c in kept.items()}
+    out["other"] = 0
+    return out
+
+
+def standard_stop_cost(train, kind: str, visit_cost: int) -> Dict[str, int]:
+    """What a stop of ``kind`` uses of the measures of :func:`standard_limits`."""
+    if isinstance(train.variant.distance, int):
+        return {"stops": visit_cost}
+    names = [n for n in standard_limits(train) if n != "other"]
+    hit = {n: visit_cost for n in names if kind in n.split("+")}
+    return hit or {"other": visit_cost}

@@ -161,6 +161,30 @@ class Variant:
     def gauge_a_train_cannot_use(self, train) -> Optional[str]:
         return None
 
+    # What the route finder needs to know of the route rules above; a title changing
+    # check_reach or route_bonus tells it here, so that the two agree.
+
+    def reach_limits(self, table: Table, train) -> dict:
+        """How far ``train`` may run, as limits on named measures (``check_reach``)."""
+        return revenue.standard_limits(train)
+
+    def stop_reach_cost(self, table: Table, train, node) -> dict:
+        """What stopping at ``node`` uses of each measure of :meth:`reach_limits`."""
+        return revenue.standard_stop_cost(train, node.kind, node.part.visit_cost)
+
+    def chain_reach_cost(self, table: Table, train, rails) -> Optional[dict]:
+        """What running along ``rails`` between two stops uses of each measure, or None
+        if ``train`` may not run there."""
+        return {}
+
+    def train_may_use(self, table: Table, train, rail) -> bool:
+        skip = self.gauge_a_train_cannot_use(train)
+        return skip is None or rail.gauge != skip
+
+    def route_bonus_bound(self, table: Table, operator, train) -> int:
+        """At most what :meth:`route_bonus` adds to a route of ``train``."""
+        return 0
+
     # -- the end --------------------------------------------------------------------------
 
     def ends_after_round(self, table: Table, timing: EndTiming) -> bool:

@@ -1,25 +1,24 @@
-"""The titles tracklayer implements, by the names 18xx.games uses for them."""
+"""The titles tracklayer plays, by the names 18xx.games gives them."""
 
 from __future__ import annotations
 
-from typing import Dict, Type
+from typing import Dict, List
+
+from ..errors import GameError
+from ..title import Title
+from .cologne.rules import TITLE as COLOGNE
+from .two_sicilies.rules import TITLE as TWO_SICILIES
+
+TITLES: Dict[str, Title] = {t.name: t for t in (COLOGNE, TWO_SICILIES)}
 
 
-def _registry() -> Dict[str, Type]:
-    from .g1849_k2s.game import G1849K2S
-    from .g1893.game import G1893
-    return {G1893.TITLE: G1893, G1849K2S.TITLE: G1849K2S}
+def title(name: str) -> Title:
+    """The title called ``name`` on 18xx.games (GameError if tracklayer does not play it)."""
+    found = TITLES.get(name)
+    if found is None:
+        raise GameError(f"unsupported title {name!r}; supported: {', '.join(sorted(TITLES))}")
+    return found
 
 
-def title_class(title: str):
-    """The game class for an 18xx.games title name (raises GameError if unsupported)."""
-    from ..engine.errors import GameError
-
-    registry = _registry()
-    if title not in registry:
-        raise GameError(f"unsupported title {title!r}; supported: {', '.join(sorted(registry))}")
-    return registry[title]
-
-
-def supported_titles() -> list:
-    return sorted(_registry())
+def supported_titles() -> List[str]:
+    return sorted(TITLES)

@@ -342,6 +342,25 @@ class Family1849(Variant):
             return 20
         return 0
 
+    def reach_limits(self, table, train) -> dict:
+        return {"hexes": train.variant.distance}
+
+    def stop_reach_cost(self, table, train, node) -> dict:
+        return {}
+
+    def chain_reach_cost(self, table, train, rails):
+        try:
+            return {"hexes": steps.hex_cost(list(rails), train)}
+        except RouteError:
+            return None
+
+    def train_may_use(self, table, train, rail) -> bool:
+        return super().train_may_use(table, train, rail) and \
+            not (train.name == "E" and rail.gauge == "narrow")
+
+    def route_bonus_bound(self, table, operator, train) -> int:
+        return 20 if "CNM" in operator.assignments else 0
+
     # -- the end --------------------------------------------------------------------------
 
     def ends_after_round(self, table, timing) -> bool:

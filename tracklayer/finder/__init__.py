@@ -1,0 +1,350 @@
+"""The optimal route finder ("auto-router"): the routes that earn an operator the most.
+
+Given a game and an operating company, :func:`find_best_routes` returns one route per train
+(or none for a train) such that the total revenue is the largest the rules allow, and says
+whether that was *proven* within the time budget.
+
+The rules, as the finder applies them (all read from the game, so titles plug in theirs):
+
+* A route is a sequence of *legs*: track between two stops (cities, towns, off-boards)
+  that passes no other stop, as :func:`tracklayer.routes.route.node_chains` finds it.
+* It has at least two stops, visits no stop twice and includes a city with one of the
+  company's tokens. It may pass through a stop only if that stop does not block the company
+  (off-boards always do; so do cities whose slots are all taken by other companies), and
+  only its very first and last piece of track may be terminal.
+* Stops of the same group (Aachen N1/P1 in 1893) count once per route.
+* Reach: every stop and every leg uses some of the train's named measures
+  (``Game.route_stop_distance`` / ``route_chain_distance``), which may not exceed
+  ``Game.route_distance_limits`` — stops for an n-train, cities and towns separately for
+  8+x, hexes in 1849. A train uses only track ``Game.route_path_allowed`` lets it.
+* No two pieces of track of the company's routes may hold the same key
+  (``Game.route_track_keys``, mirroring ``check_overlap``).
+* Revenue: the sum of ``Game.stop_revenue`` over the stops. When the title computes
+  revenue otherwise (its own ``revenue_for``/``compute_stops``, or trains that pay fewer
+  stops than they visit), each complete route is scored by the engine, with that sum plus
+  ``Game.route_revenue_bonus_bound`` as the bound. When the title adds checks of its own
+  (``check_other``, ``check_route_token``), each candidate is also checked by the engine;
+  with rules on sets of routes (``check_route_combination``, ``check_routes``), each set.
+* A title that changes ``check_distance``/``check_overlap``/``revenue_for`` without the
+  matching hook gets legal routes (the engine checks them) but never "proven"; so does a
+  company with local (1-stop) trains, which the finder does not run.
+
+Method (exact, branch and bound):
+
+1. *Network*: from the company's token cities, walk the track once; legs become edges of
+   a graph of stops, each with a bit mask of the track keys it holds.
+2. *Best route per train* (depth-first search over simple paths anchored at a token city,
+   pruned by an admissible bound: revenue so far plus a fractional knapsack of the most
+   valuable unvisited stops the remaining reach can still pay for).
+3. *Incumbent*: trains in order of their best revenue, each taking its best route on track
+   the others left free.
+4. *Candidates*: for each train, every route earning more than the incumbent minus the
+   best revenues of the other trains (no better set can use a poorer route), by the same
+   pruned search.
+5. *Combination*: branch and bound over the trains' candidate lists (sorted by revenue),
+   each indexed by track key as bit sets, so a train's best route still free is the lowest
+   bit of one set; identical trains take routes in list order.
+
+Past the time budget the search stops and returns the best set found, marked not proven.
+The answer is always checked by the engine in full; were it refused (a title's hooks
+disagreeing with its checks), the search is redone checking every candidate by the engine.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..errors import GameError
+from ..rules import revenue, routes as route_rules
+from ..rules.routes import Chain, Route, chain_name
+from ..rules.table import Table
+from .model import ROUTE_CHECKS, Leg, Network, TrainModel, build_network, overridden, \
+    uncovered_rules
+from .search import Found, SearchTimeout, _Clock, best_route, combine, legs_of, routes_above
+
+DEFAULT_BUDGET_S = 10.0
+
+
+# ---------------------------------------------------------------------------------------------
+# The finder
+
+
+@dataclass
+class RouteResult:
+    """The finder's answer: ``routes`` in the ``run_routes`` format, their total
+    ``revenue``, whether it is ``proven`` optimal, and the search time in ``ms``."""
+
+    routes: List[dict]
+    revenue: int
+    proven: bool
+    ms: float
+    stats: dict = field(default_factory=dict)
+
+
+def to_route(table: Table, train, legs: Sequence[Leg], net: Network,
+             named: bool = True) -> Route:
+    """An engine :class:`Route` for ``train`` along ``legs`` (``named``: with each chain's
+    name in the action format, needed only to write the route out)."""
+    out = []
+    for leg in legs:
+        a, b = net.nodes[leg.a], net.nodes[leg.b]
+        rails = list(leg.paths)
+        out.append(route_rules.Leg(a, b, Chain((a, b), rails,
+                                               chain_name(rails) if named else None)))
+    return Route(table, train, out)
+
+
+def _signatures(route: Route) -> list:
+    out = []
+    for leg in route.legs:
+        for n in leg.chain.ends:
+            sig = f"{n.hex}-{n.index}"
+            if sig not in out:
+                out.append(sig)
+    return out
+
+
+def route_dict(route: Route) -> dict:
+    """A route in the ``run_routes`` action format."""
+    return {
+        "train": route.train.id,
+        "connections": route.connections(),
+        "hexes": route.hexes(),
+        "revenue": route.revenue,
+        "revenue_str": route.describe(),
+        "nodes": _signatures(route),
+    }
+
+
+def check_set(table: Table, entity, found: List[Route]) -> bool:
+    """Does the engine accept these routes together?"""
+    try:
+        for r in found:
+            r.check(found)
+    except GameError:
+        return False
+    return True
+
+
+class _Finder:
+    """One search: the network, the trains' models, the phases, the best set so far."""
+
+    def __init__(self, table: Table, entity, deadline: float, strict: bool) -> None:
+        self.table = table
+        self.entity = entity
+        self.strict = strict
+        self.clock = _Clock(deadline)
+        runnable = [t for t in entity.trains if not t.operated]
+        self.trains = [t for t in runnable if not revenue.runs_locally(t)]
+        self.skipped_local = len(runnable) - len(self.trains)
+        self.net = build_network(table, entity)
+        self.models: Dict[tuple, TrainModel] = {}
+        self.model_of: list = []
+        for t in self.trains:
+            m = TrainModel(table, entity, t, self.net)
+            key = self._model_key(m)
+            self.models.setdefault(key, m)
+            self.model_of.append(key)
+        self.best_set: List[Optional[Found]] = [None] * len(self.trains)
+        self.best_total = 0
+        uncovered = uncovered_rules(table)
+        self.stats: dict = {"uncovered": list(uncovered)}
+        if self.skipped_local:
+            self.stats["uncovered"].append("local trains")
+        self.route_checks = [h for h in ROUTE_CHECKS if overridden(table, h)] + \
+            [h for h in ("check_reach",) if h in uncovered]
+        self.set_checks = strict
+
+    @staticmethod
+    def _model_key(m: TrainModel) -> tuple:
+        return (m.train.name, tuple(m.values), m.limit_packed, tuple(m.stop_cost),
+                tuple(st[:4] for steps in m.legs_from for st in steps), m.bonus,
+                m.additive)
+
+    # -- engine scoring and checks, for titles the plain model does not cover ------------
+
+    def check_candidate(self, route: Route) -> None:
+        """Raise unless the engine accepts ``route`` on its own: all of ``Route.check`` when
+        strict, else the title's checks the finder does not model."""
+        table = self.table
+        if self.strict:
+            route.check([route])
+            return
+        if "route_problem" in self.route_checks:
+            table.variant.route_problem(table, route)
+        if "check_reach" in self.route_checks:
+            table.variant.check_reach(table, route, route.visited())
+
+    def scorer(self, model: TrainModel):
+        """None if the model's revenue and checks are the title's; else a function giving a
+        candidate's revenue by the engine (None if the engine refuses it)."""
+        if model.additive and not self.route_checks and not self.strict:
+            return None
+        table, net, train = self.table, self.net, model.train
+
+        def score(bwd: tuple, fwd: tuple) -> Optional[int]:
+            route = to_route(table, train, legs_of(bwd, fwd), net, named=False)
+            try:
+                self.check_candidate(route)
+                return route.revenue
+            except GameError:
+                self.stats["engine_refused"] = self.stats.get("engine_refused", 0) + 1
+                return None
+        return score
+
+    # -- the phases ------------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Search (see the module docstring); True if the answer is proven optimal. Each
+        step offers what it finds as the best set so far, also when time runs out."""
+        complete = not self.stats["uncovered"]
+        if not self.trains or not self.net.tokens:
+            return complete
+        bests: Dict[tuple, Optional[Found]] = {}
+        for key, m in self.models.items():
+            first = self.model_of.index(key)
+            try:
+                bests[key] = best_route(m, self.net, 0, self.clock, self.scorer(m))
+            except SearchTimeout as e:
+                self.offer({first: e.partial})
+                raise
+            self.offer({first: bests[key]})
+        best_of_train = [bests[k].revenue if bests[k] else 0 for k in self.model_of]
+        keys = list(self.models)
+        order = sorted(range(len(self.trains)),
+                       key=lambda i: (-best_of_train[i], keys.index(self.model_of[i])))
+        self.greedy(order, bests)
+        total_best = sum(best_of_train)
+        if len(self.trains) > 1 and total_best > self.best_total:
+            self.combine(order, [best_of_train[i] for i in order], total_best)
+        return complete
+
+    def allowed(self, chosen: Dict[int, Found]) -> bool:
+        """May the trains (by index) run the ``chosen`` routes together? (Track is disjoint
+        by construction; the engine checks sets only for titles with set rules.)"""
+        if not self.set_checks:
+            return True
+        found = [to_route(self.table, self.trains[i], f.legs, self.net, named=False)
+                 for i, f in sorted(chosen.items())]
+        return check_set(self.table, self.entity, found)
+
+    def offer(self, chosen: Dict[int, Optional[Found]], checked: bool = False) -> None:
+        """Keep ``chosen`` (train index → route or None) as the best set if it earns more
+        than the best so far and is allowed (``checked``: already known to be)."""
+        chosen = {i: f for i, f in chosen.items() if f is not None}
+        total = sum(f.revenue for f in chosen.values())
+        if total <= self.best_total or not (checked or self.allowed(chosen)):
+            return
+        self.best_set = [chosen.get(i) for i in range(len(self.trains))]
+        self.best_total = total
+
+    def greedy(self, order: List[int], bests: dict) -> None:
+        """A first answer: each train in turn takes its best route on the track left free."""
+        used = 0
+        chosen: Dict[int, Found] = {}
+        for i in order:
+            m = self.models[self.model_of[i]]
+            try:
+                f = bests[self.model_of[i]] if used == 0 else \
+                    best_route(m, self.net, used, self.clock, self.scorer(m))
+            except SearchTimeout as e:
+                self.offer({**chosen, i: e.partial})
+                raise
+            if f is None or not self.allowed({**chosen, i: f}):
+                continue
+            chosen[i] = f
+            used |= f.mask
+            self.offer(chosen, checked=True)
+
+    def combine(self, order: List[int], best_of: List[int], total_best: int) -> None:
+        """Improve on the incumbent: each train's routes that could be part of a better
+        set (earning more than the incumbent less the other trains' best), combined."""
+        lists: List[List[Found]] = []
+        cache: Dict[tuple, Tuple[float, List[Found]]] = {}
+        for pos, i in enumerate(order):
+            key = self.model_of[i]
+            threshold = self.best_total - (total_best - best_of[pos])
+            have = cache.get(key)
+            if have is None or have[0] != threshold:
+                m = self.models[key]
+                have = (threshold, routes_above(m, self.net, max(threshold, 0), self.clock,
+                                                self.scorer(m)))
+                cache[key] = have
+            lists.append(have[1])  # one list object for identical trains
+        same = [pos > 0 and self.model_of[i] == self.model_of[order[pos - 1]]
+                for pos, i in enumerate(order)]
+        self.stats["candidates"] = [len(x) for x in lists]
+        accept = None
+        if self.set_checks:
+            def accept_set(choice: list) -> bool:
+                return self.allowed({i: f for i, f in zip(order, choice) if f is not None})
+            accept = accept_set
+        try:
+            _, choice = combine(lists, same, self.best_total, self.clock, accept)
+        except SearchTimeout as e:
+            if e.partial[1] is not None:
+                self.offer(dict(zip(order, e.partial[1])), checked=True)
+            raise
+        if choice is not None:
+            self.offer(dict(zip(order, choice)), checked=True)
+
+    def routes(self) -> List[Route]:
+        """The best set found, as engine routes in the order of the company's trains."""
+        return [to_route(self.table, t, f.legs, self.net)
+                for t, f in zip(self.trains, self.best_set) if f is not None]
+
+
+def recorded_revenue(entry: dict) -> int:
+    """The revenue a ``run_routes`` entry records: the sum over its routes."""
+    return sum(int(r.get("revenue") or 0) for r in entry.get("routes") or [])
+
+
+def find_best_routes(table: Table, entity, budget_s: float = DEFAULT_BUDGET_S,
+                     strict: bool = False) -> RouteResult:
+    """The routes earning ``entity`` the most with its trains that may still run, in the
+    ``run_routes`` format. ``proven`` is False if the time budget ran out first (the best
+    routes found are returned) or the title changes rules the finder is not told about
+    (``stats["uncovered"]``). The answer is always checked by the engine; should the engine
+    refuse it (a title hook disagreeing with its check), the search is redone checking every
+    candidate with the engine (as ``strict`` does from the start)."""
+    start = time.perf_counter()
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # the search makes many small acyclic objects: no cycles to collect
+    try:
+        result = _search(table, entity, start + budget_s, strict)
+        if not result[2] and not strict:
+            result = _search(table, entity, start + budget_s, True)
+            result[3]["strict_retry"] = True
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    routes, proven, accepted, stats = result
+    dicts = [route_dict(r) for r in routes] if accepted else []
+    stats["accepted"] = accepted
+    return RouteResult(dicts, sum(d["revenue"] for d in dicts), proven and accepted,
+                       (time.perf_counter() - start) * 1000.0, stats)
+
+
+def _search(table: Table, entity, deadline: float, strict: bool) -> Tuple[list, bool, bool, dict]:
+    """One search: (engine routes, proven, accepted by the engine, statistics)."""
+    finder = _Finder(table, entity, deadline, strict)
+    try:
+        proven = finder.run()
+    except SearchTimeout:
+        proven = False
+    routes = finder.routes()
+    stats = dict(finder.stats, nodes=len(finder.net.nodes), chains=len(finder.net.chains))
+    return routes, proven, check_set(table, entity, routes), stats
+
+
+def plan_routes(table: Table, entity) -> List[dict]:
+    """The best routes for ``entity`` in the ``run_routes`` format (the planner the game
+    lists moves with)."""
+    listing, table.listing = table.listing, True
+    try:
+        return find_best_routes(table, entity).routes
+    finally:
+        table.listing = listing

@@ -1,0 +1,339 @@
+"""The route finder's model of an operator's network and of each train on it (see
+``tracklayer.finder`` for the method)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, NamedTuple, Optional
+
+from ..errors import GameError
+from ..rules import network, revenue, routes
+from ..rules.table import Table
+from ..rules.variant import Variant
+
+# Measures of a train's reach are packed into one integer, FIELD bits each, every field
+# holding GUARD + what is left: a field that goes below GUARD has been overspent.
+FIELD = 24
+GUARD = 1 << (FIELD - 1)
+FIELD_MASK = (1 << FIELD) - 1
+
+# Title rules the finder cannot model: when a title changes a scoring rule, each
+# candidate route is scored by the engine; when it adds route checks, each candidate is
+# checked by the engine.
+SCORING_HOOKS = ("route_bonus",)
+ROUTE_CHECKS = ("route_problem",)
+# A title that changes a rule on the left without telling the finder through one of the
+# hooks on the right leaves the finder's model possibly stricter than the rule: its answer
+# is then not proven optimal (and the rule is checked by the engine on every candidate).
+COVERED_BY = {
+    "check_reach": ("reach_limits", "stop_reach_cost", "chain_reach_cost"),
+    "route_bonus": ("route_bonus_bound",),
+}
+
+
+def overridden(table: Table, name: str) -> bool:
+    """Does the title change the common rule ``name``?"""
+    return getattr(type(table.variant), name) is not getattr(Variant, name)
+
+
+def uncovered_rules(table: Table) -> List[str]:
+    """Rules the title changes without the finder hooks that would tell the finder how:
+    with any, the finder's answer is legal but not proven best."""
+    return [rule for rule, hooks in COVERED_BY.items()
+            if overridden(table, rule) and not any(overridden(table, h) for h in hooks)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The network: stops and the legs of track between them
+
+
+@dataclass(eq=False)
+class Leg:
+    """Track from stop ``a`` to stop ``b`` (network indexes), ``paths`` in that order."""
+
+    a: int
+    b: int
+    paths: tuple
+    chain: int          # index of the undirected chain (both orientations share it)
+    mask: int           # bits of the track keys it holds
+    t_first: bool       # its first / last piece of track is terminal
+    t_last: bool
+    terminals: int      # how many of its pieces of track are terminal
+
+    @property
+    def npaths(self) -> int:
+        return len(self.paths)
+
+
+@dataclass
+class Network:
+    """The stops an operator's trains can reach and the legs between them."""
+
+    nodes: list
+    tokens: List[int]            # token cities of the operator, in map order
+    passable: List[bool]         # a route may pass through the stop
+    groups: List[int]            # bit mask of the stop's groups
+    legs_from: List[List[Leg]]
+    chains: List[tuple]          # undirected chains: (a, b, paths)
+
+
+def _trails_from(table: Table, start) -> List[tuple]:
+    """Every chain of track from stop ``start`` to another stop, passing no other stop, as
+    ``(end stop, rails)``."""
+    found: List[tuple] = []
+
+    def visit(rail, trail, k):
+        for n in rail.nodes:
+            if n is not start:
+                found.append((n, tuple(trail)))
+
+    routes.trails(table, start, visit)
+    return found
+
+
+def build_network(table: Table, entity) -> Network:
+    """Walk the track from ``entity``'s token cities, through every stop it may pass, and
+    collect the stops reached and the legs between them (legs whose track would claim a
+    piece twice are left out: the engine refuses them)."""
+    tokens = network.token_nodes(table, entity)
+    nodes: list = []
+    index: Dict[int, int] = {}
+
+    def add(node) -> int:
+        i = index.get(id(node))
+        if i is None:
+            i = index[id(node)] = len(nodes)
+            nodes.append(node)
+        return i
+
+    for t in tokens:
+        add(t)
+    key_bits: Dict[object, int] = {}
+    chains: List[tuple] = []
+    seen_chains: set = set()
+    queue = list(range(len(nodes)))
+    expanded: set = set()
+    while queue:
+        u = queue.pop(0)
+        if u in expanded:
+            continue
+        expanded.add(u)
+        for end, paths in _trails_from(table, nodes[u]):
+            v = add(end)
+            ident = (min(u, v), max(u, v), frozenset(id(p) for p in paths))
+            if ident not in seen_chains:
+                seen_chains.add(ident)
+                mask = _track_mask(table, paths, key_bits)
+                if mask is not None:
+                    chains.append((u, v, paths, mask))
+            if v not in expanded and not end.closed_to(entity):
+                queue.append(v)
+    n = len(nodes)
+    legs_from: List[List[Leg]] = [[] for _ in range(n)]
+    group_bits: Dict[str, int] = {}
+    groups = []
+    for node in nodes:
+        bits = 0
+        for g in node.groups:
+            bits |= group_bits.setdefault(g, 1 << len(group_bits))
+        groups.append(bits)
+    chains = _compress_masks(chains)
+    out_chains = []
+    for ci, (u, v, paths, mask) in enumerate(chains):
+        out_chains.append((u, v, paths))
+        for a, b, ps in ((u, v, paths), (v, u, tuple(reversed(paths)))):
+            legs_from[a].append(Leg(a, b, ps, ci, mask, bool(ps[0].terminal),
+                                    bool(ps[-1].terminal),
+                                    sum(1 for p in ps if p.terminal)))
+    token_idx = list(range(len(tokens)))
+    passable = [not node.closed_to(entity) for node in nodes]
+    return Network(nodes, token_idx, passable, groups, legs_from, out_chains)
+
+
+def _compress_masks(chains: List[tuple]) -> List[tuple]:
+    """The same chains with track keys that belong to the same chains merged into one bit:
+    two chains still share a bit exactly when they share a key, with fewer bits to test."""
+    holders: Dict[int, int] = {}
+    for ci, chain in enumerate(chains):
+        m = chain[3]
+        while m:
+            low = m & -m
+            holders[low] = holders.get(low, 0) | (1 << ci)
+            m ^= low
+    class_bit: Dict[int, int] = {}
+    new_masks = [0] * len(chains)
+    for key, held_by in holders.items():
+        bit = class_bit.setdefault(held_by, 1 << len(class_bit))
+        m = held_by
+        while m:
+            low = m & -m
+            new_masks[low.bit_length() - 1] |= bit
+            m ^= low
+    return [(u, v, paths, new_masks[ci]) for ci, (u, v, paths, _) in enumerate(chains)]
+
+
+def _track_mask(table: Table, paths, key_bits: dict) -> Optional[int]:
+    """Bit mask of the track pieces of ``paths``, or None if the chain claims one twice."""
+    mask = 0
+    for p in paths:
+        for k in routes.track_pieces(table, p):
+            bit = key_bits.get(k)
+            if bit is None:
+                bit = key_bits[k] = 1 << len(key_bits)
+            if mask & bit:
+                return None
+            mask |= bit
+    return mask
+
+
+# ---------------------------------------------------------------------------------------------
+# One train's rules, compiled for the search
+
+
+class Step(NamedTuple):
+    """A leg as one train sees it: where it leads (``b``, and its bit), the track it holds,
+    what it uses of the reach including the stop at ``b``, and its terminal track."""
+
+    b: int
+    bit: int
+    mask: int
+    cost: int
+    t_first: bool
+    t_last: bool
+    terminals: int
+    npaths: int
+    leg: Leg
+
+
+class TrainModel:
+    """A train's view of the network: what each stop pays and uses of its reach, which legs
+    it may run and what they use, and the bound on what an unfinished route can still add.
+
+    Reach is packed into one integer (see ``FIELD``): ``limit_packed`` holds GUARD + limit
+    per measure, costs are subtracted, and a route is within reach while every guard bit
+    (``guard_all``) is still set."""
+
+    def __init__(self, table: Table, entity, train, net: Network) -> None:
+        self.train = train
+        v = table.variant
+        self.values = [v.stop_value(table, n, train) for n in net.nodes]
+        limits = v.reach_limits(table, train)
+        self.measures = sorted(limits)
+        self.limits = [int(limits[m]) for m in self.measures]
+        self.limit_packed = sum((GUARD + v) << (FIELD * i) for i, v in enumerate(self.limits))
+        self.guard_all = sum(GUARD << (FIELD * i) for i in range(len(self.measures)))
+        stop_costs = [v.stop_reach_cost(table, train, n) for n in net.nodes]
+        self.stop_cost = [self._pack(c) for c in stop_costs]
+        self.bonus = v.route_bonus_bound(table, entity, train)
+        self.additive = not any(overridden(table, h) for h in SCORING_HOOKS) and \
+            self.bonus == 0 and self._pays_every_stop(train)
+        chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
+        self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
+        self._prepare_bound(net, stop_costs, chain_costs)
+
+    # -- reach -----------------------------------------------------------------------------
+
+    def _pack(self, costs: dict) -> int:
+        """Pack a measure → amount dict; amounts are capped just past the limit (more is no
+        more possible); a measure the train has no limit for may not be used at all."""
+        out = 0
+        for m, amount in costs.items():
+            if m not in self.measures:
+                if amount:
+                    raise GameError(f"unknown distance measure {m!r} for train "
+                                    f"{self.train.name}")
+                continue
+            i = self.measures.index(m)
+            out |= min(int(amount), self.limits[i] + 1) << (FIELD * i)
+        return out
+
+    def _chain_cost(self, table: Table, paths: tuple) -> Optional[dict]:
+        """What running along a chain uses of the reach, None if the train may not."""
+        v = table.variant
+        if not all(v.train_may_use(table, self.train, p) for p in paths):
+            return None
+        return v.chain_reach_cost(table, self.train, list(paths))
+
+    def _steps(self, legs: List[Leg], chain_costs: list) -> List[Step]:
+        """The legs from one stop this train may run, most valuable next stop first."""
+        steps = [Step(leg.b, 1 << leg.b, leg.mask,
+                      self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
+                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg)
+                 for leg in legs if chain_costs[leg.chain] is not None]
+        steps.sort(key=lambda st: -self.values[st.b])
+        return steps
+
+    @staticmethod
+    def _pays_every_stop(train) -> bool:
+        """Does the train pay for every stop it may visit (so revenue is a plain sum)?"""
+        distance = train.variant.distance
+        if isinstance(distance, int):
+            return True
+        return all(r.pay >= r.visits for r in distance)
+
+    # -- the bound -------------------------------------------------------------------------
+
+    def _prepare_bound(self, net: Network, stop_costs: list, chain_costs: list) -> None:
+        """For each measure: the least each stop can use of it to be added to a route (its
+        own cost plus the cheapest leg into it), stops that use none of it, and the others in
+        order of value per unit. Stops no leg of this train reaches are left out."""
+        n = len(net.nodes)
+        reach = [False] * n
+        least: List[Dict[str, int]] = [dict() for _ in range(n)]
+        for steps in self.legs_from:
+            for st in steps:
+                reach[st.b] = True
+                raw = chain_costs[st.leg.chain]
+                for m in self.measures:
+                    amount = int(raw.get(m, 0))
+                    if m not in least[st.b] or amount < least[st.b][m]:
+                        least[st.b][m] = amount
+        self.measure_bounds = []
+        for i, m in enumerate(self.measures):
+            free, costly = [], []
+            total_cost = 0
+            for v in range(n):
+                if not reach[v] or self.values[v] <= 0:
+                    continue
+                cost = int(stop_costs[v].get(m, 0)) + least[v].get(m, 0)
+                if cost <= 0:
+                    free.append((1 << v, self.values[v]))
+                else:
+                    costly.append((1 << v, self.values[v], cost))
+                    total_cost += cost
+            costly.sort(key=lambda t: -t[1] / t[2])
+            self.measure_bounds.append((i, free, costly, total_cost))
+        self.all_values = [(1 << v, self.values[v]) for v in range(n)
+                           if reach[v] and self.values[v] > 0]
+
+    def extra_bound(self, visited: int, rem: int) -> float:
+        """At most what stops not yet ``visited`` can add with reach ``rem`` left: for each
+        measure a fractional knapsack (value per unit of the measure), the least of them."""
+        best = None
+        for i, free, costly, total_cost in self.measure_bounds:
+            left = ((rem >> (FIELD * i)) & FIELD_MASK) - GUARD
+            if left >= total_cost:
+                continue
+            s = 0.0
+            for bit, value in free:
+                if not visited & bit:
+                    s += value
+            for bit, value, cost in costly:
+                if left <= 0:
+                    break
+                if visited & bit:
+                    continue
+                if cost <= left:
+                    s += value
+                    left -= cost
+                else:
+                    s += value * left / cost
+                    break
+            if best is None or s < best:
+                best = s
+        if best is None:
+            best = sum(value for bit, value in self.all_values if not visited & bit)
+        return best + self.bonus
+
+
+__all__ = ["revenue"]

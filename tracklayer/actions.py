@@ -69,9 +69,9 @@ def entity_kind(entity) -> str:
     return "company"
 
 
-def new_action(kind: str, entity, **fields) -> dict:
+def new_action(action_type: str, entity, **fields) -> dict:
     """An action of ``entity`` in the 18xx.games format (without id)."""
-    h = {"type": kind, "entity": entity.id, "entity_type": entity_kind(entity)}
+    h = {"type": action_type, "entity": entity.id, "entity_type": entity_kind(entity)}
     h.update(fields)
     return h
 

@@ -1,8 +1,8 @@
 """Random legal games: play a title by picking at random among the legal actions.
 
 Used to exercise rules that recorded games rarely reach, and as a property test: an action
-the engine lists as legal is accepted (or refused cleanly, leaving the game unchanged), money
-is conserved, and the exported game replays to the same state.
+the engine lists as legal is accepted, money is conserved, and the exported game replays to
+the same state.
 
 Two ways of choosing: ``uniform`` weighs every kind of action alike (with a few kinds made
 rarer), and games soon collapse into bankruptcy; ``sensible`` plays a little like people do —
@@ -21,33 +21,37 @@ import random
 import sys
 from typing import Callable, Optional, Sequence
 
-from .engine.errors import GameError
-from .engine.moves import legal_actions
-from .titles import title_class
+from .errors import GameError
+from .finder import plan_routes
+from .game import Game
+from .rules import trains
+from .state.model import PlayerState
+from .titles import title
+from .turns.listing import legal_moves
 
 PREFERENCES = {"pass": 1.0, "bankrupt": 0.02, "sell_shares": 0.3, "par": 6.0, "buy_shares": 5.0}
 
 
-def uniform_weight(game, action: dict) -> float:
+def uniform_weight(game: Game, action: dict) -> float:
     """Every kind of action alike, except the preferences above."""
     return PREFERENCES.get(action["type"], 3.0)
 
 
-def sensible_weight(game, action: dict) -> float:
+def sensible_weight(game: Game, action: dict) -> float:
     """Roughly how a player would choose: one company each (a second now and then), shares
     of one's own companies, depot trains, track and tokens, dividends paid out."""
+    table = game.table
     kind, by_player = action["type"], action["entity_type"] == "player"
-    player = next((p for p in game.players if p.id == action["entity"]), None) \
-        if by_player else None
+    player = table.player(action["entity"]) if by_player else None
     if kind == "par":
-        started = sum(1 for c in game.corporations if c.owner is player and c.ipoed)
+        started = sum(1 for c in table.state.corporations if c.owner is player and c.started)
         return (12.0, 2.0)[started] if started < 2 else 0.1
     if kind == "buy_shares" and player is not None:
-        share = game.lookup("share", action["shares"][0])
-        return 8.0 if share is not None and share.corporation.owner is player else 2.0
+        cert = table.find("share", action["shares"][0])
+        return 8.0 if cert is not None and cert.corporation.owner is player else 2.0
     if kind == "buy_train":
-        train = game.lookup("train", action["train"])
-        return 12.0 if train is None or train.from_depot() else 0.2
+        train = table.find("train", action["train"])
+        return 12.0 if train is None or trains.in_depot(train) else 0.2
     if kind == "dividend":
         return 10.0 if action.get("kind") == "payout" else 1.0
     if kind == "sell_shares":
@@ -59,57 +63,34 @@ def sensible_weight(game, action: dict) -> float:
 POLICIES = {"uniform": uniform_weight, "sensible": sensible_weight}
 
 
-def play_random(title: str, players: int, seed: int, max_actions: int = 3000,
+def play_random(title_name: str, players: int, seed: int, max_actions: int = 3000,
                 rng_seed: Optional[int] = None,
-                weight: Callable[[object, dict], float] = uniform_weight,
-                optional_rules: Sequence[str] = ()):
-    """Play a game of ``title`` with random legal moves chosen by ``weight``; return it."""
-    cls = title_class(title)
+                weight: Callable[[Game, dict], float] = uniform_weight,
+                optional_rules: Sequence[str] = ()) -> Game:
+    """Play a game of ``title_name`` with random legal moves chosen by ``weight``."""
     ids = [(i + 1, f"Player {i + 1}") for i in range(players)]
-    game = cls(ids, seed=seed, optional_rules=optional_rules, log=False)
+    game = Game(title(title_name), ids, seed=seed, optional_rules=optional_rules,
+                keep_log=False, route_planner=plan_routes, snapshot_every=None)
     rng = random.Random(seed if rng_seed is None else rng_seed)
     for n in range(max_actions):
-        if game.finished:
+        if game.is_over:
             break
-        options = legal_actions(game, rng)
+        options = legal_moves(game.table, plan_routes, rng)
         if not options:
-            raise GameError(f"no legal action at {game.round.name} {game.turn} "
-                            f"({game.round.description()})")
-        while True:
-            choice = rng.choices(options, weights=[weight(game, o) for o in options])[0]
-            choice["id"] = n + 1
-            try:
-                game.process_action(choice, auto=True)
-                break
-            except GameError as e:
-                # The move list offered something the rules refuse: report and try another.
-                print(f"refused: {e}", file=sys.stderr)
-                options.remove(choice)
-                if not options:
-                    print("no acceptable action: stopping", file=sys.stderr)
-                    return game
+            raise GameError(f"no legal action at {game.table.round.NAME} {game.state.turn} "
+                            f"({game.table.round.describe()})")
+        choice = rng.choices(options, weights=[weight(game, o) for o in options])[0]
+        choice["id"] = n + 1
+        game.apply(choice, auto=True)
     return game
 
 
-def random_game(title: str, players: int, seed: int, max_actions: int = 3000,
+def random_game(title_name: str, players: int, seed: int, max_actions: int = 3000,
                 rng_seed: Optional[int] = None, policy: str = "uniform",
                 optional_rules: Sequence[str] = ()) -> dict:
     """Play a game with random legal moves; return it as an 18xx.games export."""
-    game = play_random(title, players, seed, max_actions, rng_seed, POLICIES[policy],
-                       optional_rules)
-    return export(game)
-
-
-def export(game) -> dict:
-    """A game as an 18xx.games export."""
-    return {
-        "id": game.seed, "title": game.TITLE,
-        "players": [{"id": i, "name": name} for i, name in game.player_specs],
-        "settings": {"seed": game.seed, "optional_rules": list(game.optional_rules)},
-        "actions": list(game.actions),
-        "result": {str(k): v for k, v in game.result().items()} if game.finished else None,
-        "game_end_reason": game.game_end_reason, "finished": game.finished,
-    }
+    return play_random(title_name, players, seed, max_actions, rng_seed, POLICIES[policy],
+                       optional_rules).export()
 
 
 def main(argv=None) -> int:

@@ -14,6 +14,7 @@ from typing import List, Optional
 from ..errors import GameError
 from ..rules import certificates, market, money, powers, trading
 from ..rules.certificates import Bundle
+from ..actions import new_action
 from .step import Step, handles
 
 
@@ -69,6 +70,18 @@ class WaterfallAuction(Step):
     def highest_bid(self, player, company) -> int:
         own = next((b.price for b in self.bids.get(company) or () if b.player is player), 0)
         return player.cash - self.committed(player) + own
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "bid":
+            return super().candidates(entity, kind, offer)
+        out = []
+        for c in [self.auctioning] if self.open_auction() else list(self.companies):
+            if self.for_sale_now(c):
+                prices = [c.value - c.discount]
+            else:
+                prices = offer.prices(self.lowest_bid(c), self.highest_bid(entity, c))
+            out.extend(new_action("bid", entity, company=c.sym, price=p) for p in prices)
+        return out
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -206,6 +219,19 @@ class PendingPar(Step):
 
     def start_prices(self, entity, corporation) -> list:
         return self.table.variant.start_cells(self.table, corporation, entity)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "par":
+            return super().candidates(entity, kind, offer)
+        company = self.round.notes.pending_par[0]
+        out = []
+        for p in powers.powers(self.table, company, "shares"):
+            cert = self.table.find("share", p.certificate)
+            if cert is not None and cert.president:
+                out.extend(new_action("par", entity, corporation=cert.corporation.sym,
+                                      share_price=cell.id)
+                           for cell in self.start_prices(entity, cert.corporation))
+        return out
 
     @handles("par")
     def start(self, action):

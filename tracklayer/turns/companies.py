@@ -9,6 +9,7 @@ from ..rules import money, operators, powers, trading
 from ..rules.certificates import Bundle
 from ..spec.data import Timing
 from ..state.model import CompanyState, CorporationState, MinorState
+from ..actions import new_action
 from .step import Step, handles
 
 
@@ -37,6 +38,19 @@ class BuyCompanyStep(Step):
         companies = powers.buyable_from_players(table, entity)
         return (entity is self.actor() and table.phase_has("can_buy_companies")
                 and bool(companies) and min(c.min_price for c in companies) <= entity.cash)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "buy_company":
+            return super().candidates(entity, kind, offer)
+        return [new_action("buy_company", entity, company=c.sym, price=p)
+                for c in self.for_sale_to(entity)
+                for p in offer.prices(*self.price_limits(entity, c))]
+
+    def for_sale_to(self, entity) -> list:
+        return powers.buyable_from_players(self.table, entity)
+
+    def price_limits(self, entity, company) -> tuple:
+        return company.min_price, min(company.max_price, entity.cash)
 
     @handles("buy_company")
     def buy(self, action):
@@ -89,6 +103,17 @@ class AssignStep(Step):
                 powers.powers(table, entity, "assign_corporation"):
             return ("assign",)
         return ()
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "assign":
+            return super().candidates(entity, kind, offer)
+        table = self.table
+        out = [new_action("assign", entity, target=h, target_type="hex")
+               for p in powers.powers(table, entity, "assign_hexes") for h in p.spec.hexes]
+        if powers.powers(table, entity, "assign_corporation"):
+            out.extend(new_action("assign", entity, target=c.sym, target_type="corporation")
+                       for c in table.state.corporations)
+        return out
 
     @handles("assign")
     def assign(self, action):
@@ -153,6 +178,13 @@ class IssueSharesStep(Step):
 
     def redeemable(self, entity) -> list:
         return []
+
+    def candidates(self, entity, kind, offer) -> list:
+        found = {"sell_shares": self.issuable, "buy_shares": self.redeemable}.get(kind)
+        if found is None:
+            return super().candidates(entity, kind, offer)
+        return [new_action(kind, entity, shares=b.ids(), percent=b.percent)
+                for b in found(entity)]
 
     @staticmethod
     def among(bundle: Bundle, options) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import List
 
 from ..errors import GameError
+from ..actions import new_action
 from .sequence import rotate_to
 from .step import Step, handles
 
@@ -37,6 +38,12 @@ class FaceValueDraft(Step):
         if self.over():
             return ()
         return ("bid", "pass") if entity is self.actor() else ()
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "bid":
+            return [new_action("bid", entity, company=c.sym, price=c.value)
+                    for c in self.offer() if c.value <= entity.cash]
+        return super().candidates(entity, kind, offer)
 
     @handles("bid")
     def buy(self, action):
@@ -103,6 +110,13 @@ class FallingPriceAuction(Step):
         if self.price(self.item) > entity.cash:
             return ()
         return ("bid", "pass")
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "bid":
+            return [new_action("bid", entity, company=c.sym, price=self.price(c))
+                    for c in self.for_sale()
+                    if self.item is None or self.price(c) <= entity.cash]
+        return super().candidates(entity, kind, offer)
 
     @handles("bid")
     def bid(self, action):

@@ -13,6 +13,7 @@ from ..errors import GameError
 from ..rules import certificates, trains
 from ..state.model import CompanyState
 from .round import StockRound
+from ..actions import new_action
 from .step import Step, handles
 from .trains import DiscardStep
 
@@ -119,6 +120,11 @@ class OptionalDiscard(DiscardStep):
     def holding(self) -> bool:
         return self.live()
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "discard_train":
+            return super().candidates(entity, kind, offer)
+        return [new_action("discard_train", entity, train=t.id) for t in entity.trains]
+
     @handles("discard_train")
     def discard(self, action):
         commit = super().discard(action)
@@ -175,6 +181,11 @@ class Vote(Step):
 
     def choices(self) -> list:
         return ["yes", "no"] if self.open() else []
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "special_buy":
+            return super().candidates(entity, kind, offer)
+        return [new_action("special_buy", entity, description=c, cost=0) for c in self.choices()]
 
     @handles("special_buy")
     def vote(self, action):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from ..actions import OffMap
+from ..actions import OffMap, new_action
 from ..errors import GameError, RouteError
 from ..rules import board, certificates, market, money, network, operators, powers, routes, \
     tokens, track, trains
@@ -71,6 +71,37 @@ class TrackStep(Step):
     def sides_reached(self, entity, hex_id: str):
         """The hex's sides at which the operator's network arrives (None: not reached)."""
         return network.hexes_reached(self.table, entity).get(hex_id)
+
+    def hexes_to_try(self, entity) -> list:
+        """Hexes where a tile lay might be legal (the operator's network reaches them)."""
+        return [h for h in network.hexes_reached(self.table, entity) if h is not None]
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "lay_tile":
+            return super().candidates(entity, kind, offer)
+        table = self.table
+        out = []
+        for hex_id in self.hexes_to_try(entity):
+            if self.sides_reached(entity, hex_id) is None:
+                continue
+            seen = set()
+            for tile_id in table.state.tiles:
+                name = tile_id.rsplit("-", 1)[0]
+                if name in seen:
+                    continue
+                seen.add(name)
+                tile = board.supply_tile(table, tile_id)
+                if tile.blocks_lay or tile.color not in table.variant.tile_colors(table, hex_id):
+                    continue
+                try:
+                    if not table.variant.may_upgrade(table, hex_id, board.view(table, hex_id).layout,
+                                                     tile):
+                        continue
+                except GameError:
+                    break
+                out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
+                           for r in range(6))
+        return out
 
     @handles("lay_tile")
     def lay(self, action):
@@ -217,6 +248,15 @@ class TokenStep(PlacingTokens, Step):
             n.is_city and tokens.tokenable(table, entity, n, left, free=True)
             for n in network.nodes_reached(table, entity)))
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "place_token":
+            return super().candidates(entity, kind, offer)
+        return [new_action("place_token", entity, city=n.id)
+                for n in self.cities_to_try(entity)]
+
+    def cities_to_try(self, entity) -> list:
+        return [n for n in network.nodes_reached(self.table, entity) if n.is_city]
+
     @handles("place_token")
     def place(self, action):
         self.check_token(action.entity, action.city, action.token)
@@ -251,6 +291,12 @@ class HomeTokenStep(PlacingTokens, Step):
         p = self.pending()
         return [p[0] if p else None]
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "place_token":
+            return super().candidates(entity, kind, offer)
+        return [new_action("place_token", entity, city=n.id)
+                for hex_id in self.pending()[1] for n in board.view(self.table, hex_id).cities]
+
     @handles("place_token")
     def place(self, action):
         operator, hexes, token = self.pending()
@@ -281,6 +327,12 @@ class RouteStep(Step):
         if not [t for t in entity.trains if not t.operated]:
             return ()
         return ("run_routes",) if network.has_route(self.table, entity) else ()
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "run_routes" or offer.planner is None:
+            return super().candidates(entity, kind, offer)
+        return [new_action("run_routes", entity, routes=offer.planner(self.table, entity),
+                           extra_revenue=0, subsidy=0)]
 
     @handles("run_routes")
     def run(self, action):
@@ -350,6 +402,11 @@ class DividendStep(Step):
     def price_moves(self, entity, paid: int):
         """How the price moves when ``paid`` goes to the shareholders."""
         return [(Direction.RIGHT, 1)] if paid > 0 else [(Direction.LEFT, 1)]
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "dividend":
+            return super().candidates(entity, kind, offer)
+        return [new_action("dividend", entity, kind=k) for k in self.KINDS]
 
     @handles("dividend")
     def declare(self, action):

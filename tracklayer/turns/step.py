@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, Dict, Iterable, List, Optional
 
+from ..actions import new_action
 from ..errors import GameError
 
 Commit = Callable[[], None]
@@ -102,6 +103,15 @@ class Step:
     def actor(self):
         actors = self.actors()
         return actors[0] if actors else None
+
+    def candidates(self, entity, kind: str, offer) -> list:
+        """Actions of ``kind`` ``entity`` might take here, to be judged for the list of
+        legal moves (``offer``: prices and routes; see ``tracklayer.turns.listing``)."""
+        if kind == "pass":
+            return [new_action("pass", entity)]
+        if kind == "choose":
+            return [new_action("choose", entity, choice=c) for c in self.choices()]
+        return []
 
     def may_sell(self, seller, bundle) -> bool:
         """May ``seller`` sell ``bundle`` in this step? (Steps where shares are sold say.)"""

@@ -18,6 +18,7 @@ from ..rules import certificates, market, money, operators, powers, trading
 from ..rules.certificates import Bundle, bundle_price
 from ..spec.settings import TradeOrder
 from ..state.model import CompanyState, CorporationState, PlayerState
+from ..actions import new_action
 from . import programs
 from .step import Step, handles
 
@@ -369,6 +370,35 @@ class StockTurn(BuyingShares, Step):
     def tell_skip(self, entity) -> None:
         self.table.log(f"{entity.name} has no valid actions and passes")
 
+    # -- candidates for the list of legal moves -------------------------------------------
+
+    def candidates(self, entity, kind, offer) -> list:
+        table = self.table
+        if kind == "buy_shares":
+            out = []
+            for c in table.state.corporations:
+                piles = [certificates.treasury(c) if c.price is not None else [],
+                         certificates.held(table.state.market, c)]
+                for pile in piles:
+                    for cert in one_of_each_size(x for x in pile if x.buyable):
+                        out.append(new_action("buy_shares", entity, shares=[cert.id],
+                                              percent=cert.percent))
+            return out
+        if kind == "par":
+            return [new_action("par", entity, corporation=c.sym, share_price=cell.id)
+                    for c in table.state.corporations if self.may_start(c, entity)
+                    for cell in self.start_prices(entity, c)]
+        if kind == "sell_shares":
+            return sale_candidates(table, entity)
+        if kind == "buy_company":
+            out = [new_action("buy_company", entity, company=c.sym, price=c.value)
+                   for c in self.bank_companies_for_sale(entity)]
+            for c in self.companies_for_sale(entity):
+                for price in offer.prices(c.min_price, min(c.max_price, entity.cash)):
+                    out.append(new_action("buy_company", entity, company=c.sym, price=price))
+            return out
+        return super().candidates(entity, kind, offer)
+
     # -- programs ----------------------------------------------------------------------------
 
     def auto_moves(self, entity):
@@ -379,3 +409,21 @@ class StockTurn(BuyingShares, Step):
 
     def program_stop_reason(self, entity, program, certificate) -> Optional[str]:
         return programs.stop_reason(self, entity, program, certificate)
+
+
+def one_of_each_size(certs) -> list:
+    """One certificate of each size, the first of each."""
+    seen, out = set(), []
+    for c in certs:
+        if c.percent not in seen:
+            seen.add(c.percent)
+            out.append(c)
+    return out
+
+
+def sale_candidates(table, seller) -> list:
+    """Every bundle ``seller`` could sell, as ``sell_shares`` actions."""
+    return [new_action("sell_shares", seller, shares=b.ids(), percent=b.percent)
+            for certs in list(seller.shares.values())
+            if certs and not certs[0].corporation.closed
+            for b in trading.sale_bundles(table, seller, certs[0].corporation)]

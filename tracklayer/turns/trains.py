@@ -18,7 +18,9 @@ from ..rules.certificates import (Bundle, bundle_price, can_leave_president, cer
                                   player_holders, share_value)
 from ..spec.settings import EmergencyTrainsFromOthers, TrainDuty
 from ..state.model import CorporationState, MinorState, PlayerState
+from ..actions import new_action
 from .step import Step, handles
+from .stock import sale_candidates
 
 
 def must_own_train(table, operator) -> bool:
@@ -128,6 +130,31 @@ class BuyTrainStep(Step):
         if form not in names and (self.table.settings.emergency_from_others is
                                   EmergencyTrainsFromOthers.NEVER or trains.in_depot(train)):
             raise GameError(f"cannot buy a {form}: a cheaper train is available ({names[0]})")
+
+    def candidates(self, entity, kind, offer) -> list:
+        table = self.table
+        if kind == "sell_shares":
+            return sale_candidates(table, entity)
+        if kind != "buy_train":
+            return super().candidates(entity, kind, offer)
+        out = []
+        helped = self.president_helps(entity)
+        for train in self.on_offer(entity):
+            if trains.in_depot(train):
+                for name, v in trains.variants(train).items():
+                    out.append(new_action("buy_train", entity, train=train.id, price=v.price,
+                                          variant=name))
+            else:
+                low, high = self.price_range(entity, train)
+                if not helped:
+                    high = min(high, entity.cash)
+                out.extend(new_action("buy_train", entity, train=train.id, price=p,
+                                      variant=train.name) for p in offer.prices(low, high))
+        if self.may_trade_in(entity):
+            for own, t, name, price in trains.trade_ins(table, entity):
+                out.append(new_action("buy_train", entity, train=t.id, price=price,
+                                      variant=name, exchange=own.id))
+        return out
 
     # -- selling shares for a train ----------------------------------------------------------
 
@@ -291,6 +318,11 @@ class DiscardStep(Step):
     def live(self) -> bool:
         return bool(self.crowded())
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "discard_train":
+            return super().candidates(entity, kind, offer)
+        return [new_action("discard_train", entity, train=t.id) for t in entity.trains]
+
     @handles("discard_train")
     def discard(self, action):
         train = action.train
@@ -316,6 +348,11 @@ class BankruptcyStep(Step):
         """What may be sold now: as the step where play stands allows."""
         step = self.round.active_step()
         return step.may_sell if step is not None else (lambda seller, bundle: False)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "bankrupt":
+            return super().candidates(entity, kind, offer)
+        return [new_action("bankrupt", entity)]
 
     @handles("bankrupt")
     def declare(self, action):

@@ -35,7 +35,8 @@ from ...turns.draft import FaceValueDraft, FallingPriceAuction
 from ...turns.mergers import OptionalDiscard, Vote, VoteRound
 from ...turns.operating import DividendStep, HomeTokenStep, RouteStep, TokenStep, TrackStep
 from ...turns.round import DraftRound, OperatingRound, StockRound
-from ...turns.stock import StockTurn
+from ...actions import new_action
+from ...turns.stock import StockTurn, one_of_each_size
 from ...turns.step import handles
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 from . import data
@@ -443,6 +444,20 @@ class CologneStockTurn(StockTurn):
             self.round.notes.turn_actions.append(action)
         return commit
 
+    def candidates(self, entity, kind, offer) -> list:
+        table = self.table
+        if kind == "buy_shares" and not hasattr(entity, "bankrupt"):
+            rag = table.corporation("RAG")
+            return [new_action("buy_shares", entity, shares=[c.id], percent=c.percent)
+                    for c in one_of_each_size(certificates.held(table.state.market, rag))]
+        if kind == "assign":
+            return [new_action("assign", entity, target=c.sym, target_type="company")
+                    for c in self.fdsd_to_pay(entity)]
+        if kind == "sell_company":
+            return [new_action("sell_company", entity, company=c.sym, price=c.value)
+                    for c in self.bonds_of(entity)]
+        return super().candidates(entity, kind, offer)
+
     def program_buys_from_market(self, program) -> bool:
         """Programmed buying buys from the market (after its start a corporation's shares
         are all there)."""
@@ -467,6 +482,9 @@ class EvaPurchase(BuyCompanyStep):
 
     def kinds(self, entity):
         return ("buy_company",) if self.for_sale_to(entity) else ()
+
+    def price_limits(self, entity, company) -> tuple:
+        return 1, self.buyer(entity).cash
 
     def for_sale_to(self, entity) -> list:
         eva = self.table.company("EVA")

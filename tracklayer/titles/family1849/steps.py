@@ -373,6 +373,9 @@ class Track1849(TrackStep):
         self.table.variant.free_chooser(self.table)
         self.mark_done()
 
+    def hexes_to_try(self, entity) -> list:
+        return list(sms_hexes(self.table, entity) or super().hexes_to_try(entity))
+
     def sides_reached(self, entity, hex_id):
         hexes = sms_hexes(self.table, entity)
         if hexes:
@@ -391,6 +394,12 @@ class Token1849(TokenStep):
     def may_place(self, entity) -> bool:
         return bool(tokens.unplaced(entity)) and \
             (bool(sms_hexes(self.table, entity)) or self.somewhere_to_place(entity))
+
+    def cities_to_try(self, entity) -> list:
+        hexes = sms_hexes(self.table, entity)
+        if not hexes:
+            return super().cities_to_try(entity)
+        return [n for h in hexes for n in board.view(self.table, h).cities]
 
     def place(self, action):
         entity, node = action.entity, action.city

@@ -19,7 +19,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from tracklayer.engine.replay import load_export, replay  # noqa: E402
+from tracklayer.io.export import load_export, replay  # noqa: E402
 from tracklayer.titles import supported_titles  # noqa: E402
 
 TITLE_DIRS = {"1893": "1893", "1849: Kingdom of the Two Sicilies": "1849KingdomoftheTwoSicilies",

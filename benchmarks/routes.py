@@ -3,7 +3,7 @@ fixtures of the supported titles.
 
     python3 benchmarks/routes.py [--repeat N] [--budget S] [FILES...]
 
-Times :func:`tracklayer.routes.finder.find_best_routes` alone (network, search and the
+Times :func:`tracklayer.finder.find_best_routes` alone (network, search and the
 routes in action format) as CPU time of this process (less disturbed by other work on the
 machine than wall time; ``--wall`` for wall time), the median of N runs per position;
 reports per title and overall the median, 99th percentile (nearest rank) and maximum over
@@ -24,9 +24,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from tracklayer.engine.replay import load_export  # noqa: E402
-from tracklayer.routes.finder import (find_best_routes, recorded_revenue,  # noqa: E402
-                                      run_routes_positions)
+from tracklayer.finder import find_best_routes  # noqa: E402
+from tracklayer.io.export import load_export, recorded_revenue, route_positions  # noqa: E402
 from tracklayer.titles import supported_titles  # noqa: E402
 
 TITLE_DIRS = {"1893": "1893", "1849: Kingdom of the Two Sicilies": "1849KingdomoftheTwoSicilies",
@@ -41,11 +40,11 @@ def percentile(sorted_values: list, q: float) -> float:
 def measure(path: str, repeat: int, budget: float, clock=time.process_time) -> list:
     """(ms, proven, ours, recorded) for every run_routes entry of the game at ``path``."""
     out = []
-    for _, entry, game, entity in run_routes_positions(load_export(path)):
+    for _, entry, game, entity in route_positions(load_export(path)):
         times = []
         for _ in range(repeat):
             t = clock()
-            result = find_best_routes(game, entity, budget_s=budget)
+            result = find_best_routes(game.table, entity, budget_s=budget)
             times.append((clock() - t) * 1000.0)
         out.append((statistics.median(times), result.proven, result.revenue,
                     recorded_revenue(entry)))

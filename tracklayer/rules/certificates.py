@@ -223,6 +223,8 @@ def seats_after(table: Table, a, b) -> int:
     if a is None or b is None:
         return 0
     seats = [p for p in table.state.players if not p.bankrupt]
+    if a not in seats or b not in seats:
+        seats = table.state.players       # a player who left the game still has a seat
     ia, ib = seats.index(a), seats.index(b)
     return ib - ia if ia < ib else ib - (ia - len(seats))
 

@@ -263,6 +263,9 @@ class StockTurn(BuyingShares, Step):
         buyer = action.purchase_for or action.entity
         if not self.may_buy(buyer, bundle):
             raise GameError(f"{buyer.name} cannot buy a share of {bundle.corporation.name}")
+        price = bundle_price(self.table, bundle)
+        if price > buyer.cash:
+            raise GameError(f"{buyer.name} has {buyer.cash} and cannot spend {price}")
 
         def commit() -> None:
             n = self.round.notes

@@ -329,6 +329,11 @@ class CologneStockTurn(StockTurn):
 
     def start(self, action):
         self.check_start(action.entity, action.corporation, action.cell)
+        if not self.rag_by_fdsd(action.entity, action.corporation):
+            first = Bundle.of([certificates.treasury(action.corporation)[0]])
+            if not self.may_buy(action.entity, first):
+                raise GameError(f"{action.entity.name} cannot buy a share of "
+                                f"{action.corporation.name}")
 
         def commit() -> None:
             player = action.entity

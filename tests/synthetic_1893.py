@@ -12,9 +12,13 @@ and BKB; C owns KSZ and EVA.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import enum
 import json
+import types
 
-from tracklayer.titles.g1893.game import G1893
+from tracklayer.game import Game
+from tracklayer.titles import title
 from tracklayer.trace import snapshot
 
 PLAYERS = [(1, "A"), (2, "B"), (3, "C")]
@@ -147,8 +151,8 @@ def script() -> list:
 CHECKPOINTS = {name: i for i, (name, _, _) in enumerate(_STEPS) if name}
 
 
-def new_game() -> G1893:
-    return G1893(PLAYERS, seed=SEED)
+def new_game() -> Game:
+    return Game(title("1893"), PLAYERS, seed=SEED)
 
 
 def game_at(checkpoint: str):
@@ -158,38 +162,99 @@ def game_at(checkpoint: str):
     actions = script()
     game = new_game()
     for h in actions[:index]:
-        game.process_action(h)
+        game.apply(h)
     return game, actions[index]
+
+
+# What is only worked out from the state, not part of it: skipped by ``_deep``. A step's
+# ``memo`` (the kinds of action each entity may take, remembered until the position
+# changes), the round's remembered active step, the back-links to the table, and the
+# answers remembered in a network.
+_CACHES = {"memo", "_active", "table", "answers"}
+# Fields nothing reads, skipped by ``_deep`` on objects of the class named: the chat step's
+# ``acted`` flag (set when a message is taken; its ``lapse`` and ``reopen``, the only
+# readers of ``acted``, do nothing), so that a chat message changes nothing.
+_UNREAD = {("Chat", "acted")}
+
+
+def _deep(root) -> object:
+    """The whole state as plain, comparable data: every object reached from ``root`` with
+    all its fields, in a fixed walk order; an object met again is written as a reference
+    to its first appearance, so that who holds what is compared as well as what there is.
+    The title's static data (charters, train kinds, tile parts) is written by name."""
+    seen: dict = {}
+
+    def walk(obj):
+        if obj is None or isinstance(obj, (bool, int, float, str)):
+            return obj
+        if isinstance(obj, enum.Enum):
+            return f"{type(obj).__name__}.{obj.name}"
+        if isinstance(obj, (list, tuple)):
+            return [walk(x) for x in obj]
+        if isinstance(obj, (set, frozenset)):
+            return sorted(repr(walk(x)) for x in obj)
+        if isinstance(obj, dict):
+            return [[walk(k), walk(v)] for k, v in obj.items()]
+        if isinstance(obj, (type, types.FunctionType, types.MethodType,
+                            types.BuiltinFunctionType)):
+            return f"<{getattr(obj, '__qualname__', repr(obj))}>"
+        module = type(obj).__module__ or ""
+        if module.startswith(("tracklayer.spec", "tracklayer.board", "tracklayer.title")) \
+                and not module.startswith("tracklayer.titles"):
+            return f"<static {type(obj).__name__} {getattr(obj, 'name', None) or repr(obj)}>"
+        key = id(obj)
+        if key in seen:
+            return {"ref": seen[key]}
+        seen[key] = len(seen)
+        if dataclasses.is_dataclass(obj):
+            fields = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+        elif hasattr(obj, "__dict__"):
+            fields = dict(vars(obj))
+        else:
+            fields = {n: getattr(obj, n) for n in getattr(type(obj), "__slots__", ())
+                      if hasattr(obj, n)}
+        return {"@": seen[key], "class": type(obj).__name__,
+                **{n: walk(v) for n, v in fields.items()
+                   if n not in _CACHES and (type(obj).__name__, n) not in _UNREAD}}
+
+    return walk(root)
 
 
 def state(game) -> dict:
     """Everything observable about a game, for before/after comparisons: the trace snapshot,
     who holds which certificate (and the corporations' record of it), share prices, owners of
     companies and trains, the map (tile, rotation and tokens on every hex), the tile supply,
-    whose turn it is and what they may do, the action list and the log."""
-    entity = game.current_entity()
+    whose turn it is and what they may do, the action list and the log — and, to leave
+    nothing out, the whole state (``table.state``: round and steps included) as plain data."""
+    table = game.table
+    s = table.state
+    entity = game.acting
 
     def name(holder):
         return getattr(holder, "id", None) if holder is not None else None
 
+    def price(cell):
+        return [list(cell), table.spec.cells[cell].price] if cell is not None else None
+
     return {
         "snapshot": snapshot(game, 0, {}),
-        "holdings": {c.id: sorted((str(name(h)), p) for h, p in c.share_holders.items() if p)
-                     for c in game.corporations},
-        "certificates": {s.id: name(s.owner) for c in game.corporations for s in c.all_shares},
-        "share_prices": {c.id: c.share_price.id if c.share_price else None
-                         for c in game.corporations},
-        "companies": {c.id: [name(c.owner), c.closed] for c in game.companies},
-        "trains": {t.id: name(t.owner) for t in game.depot.trains},
+        "holdings": {c.sym: sorted((str(name(h)), p) for h, p in c.holders.items() if p)
+                     for c in s.corporations},
+        "certificates": {cert.id: name(cert.owner)
+                         for c in s.corporations for cert in c.certificates},
+        "share_prices": {c.sym: price(c.price) for c in s.corporations},
+        "companies": {c.sym: [name(c.owner), c.closed] for c in s.companies},
+        "trains": {t.id: name(t.owner) for t in s.depot.every},
         "actions": json.dumps(game.actions, sort_keys=True),
-        "map": {h.id: [h.tile.id, h.tile.rotation,
-                       [[t.corporation.id if t else None for t in c.tokens]
-                        for c in h.tile.cities]]
-                for h in game.hexes},
-        "tiles": sorted(t.id for t in game.tiles),
-        "round": [game.round.name, game.round.round_num, game.turn],
-        "current": getattr(entity, "id", None),
-        "may": game.round.actions_for(entity) if entity is not None else [],
-        "messages": list(game.messages),
-        "finished": game.finished,
+        "map": {hex_id: [h.tile, h.rotation,
+                         [[name(t.owner) if t else None for t in c.slots] for c in h.cities]]
+                for hex_id, h in s.hexes.items()},
+        "tiles": list(s.tiles),
+        "round": [table.round.NAME, table.round.number, s.turn, table.phase.name],
+        "current": name(entity),
+        "may": table.round.kinds_for(entity) if entity is not None else [],
+        "step": table.round.describe(),
+        "messages": list(table.messages),
+        "finished": [game.is_over, game.end_reason],
+        "state": _deep(s),
     }

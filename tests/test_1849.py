@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from tracklayer.engine.errors import GameError, RouteError
-from tracklayer.map.tiles import Edge, Path, Town
-from tracklayer.routes.route import node_chains
-from tracklayer.titles.g1849_k2s.game import G1849K2S
+from tracklayer.board.tiles import TileDef
+from tracklayer.errors import GameError, RouteError
+from tracklayer.game import Game
+from tracklayer.rules import board, endgame, money, phases, routes, trains
+from tracklayer.rules.board import TileView
+from tracklayer.state.model import HexState
+from tracklayer.titles import title
+from tracklayer.titles.family1849.steps import LoanChoice, chain_gauge, hex_cost, notes
+from tracklayer.turns.trains import BuyTrainStep
 
+TITLE = "1849: Kingdom of the Two Sicilies"
 PLAYERS = [(1, "P1"), (2, "P2"), (3, "P3"), (4, "P4")]
 
 
@@ -20,15 +28,16 @@ def corp(sym: str, **kw) -> dict:
     return dict(entity=sym, entity_type="corporation", **kw)
 
 
-def new_game(seed: int = 5) -> G1849K2S:
-    return G1849K2S(PLAYERS, seed=seed)
+def new_game(seed: int = 5) -> Game:
+    return Game(title(TITLE), PLAYERS, seed=seed)
 
 
-def opening(game: G1849K2S) -> None:
+def opening(game: Game) -> None:
     """Each player buys the cheapest private in turn; P1 buys RSA and starts its corporation
     (the first of the founding order, SFCS with seed 5) at 100; in the first stock round P2
     starts the next one (IFP) at 68 and then everyone passes."""
-    first, second = game.corporations[0].id, game.corporations[1].id
+    order = game.table.state.corporations
+    first, second = order[0].sym, order[1].sym
     for h in (player(1, type="bid", company="SCE", price=20),
               player(2, type="bid", company="SIGI", price=45),
               player(3, type="bid", company="CNM", price=75),
@@ -36,18 +45,19 @@ def opening(game: G1849K2S) -> None:
               player(1, type="bid", company="RSA", price=150),
               player(1, type="par", corporation=first, share_price="100,3,5"),
               player(2, type="par", corporation=second, share_price="68,4,2")):
-        game.process_action(h)
+        game.apply(h)
     for i in (2, 3, 4, 1, 2):
-        game.process_action(player(i, type="pass"))
+        game.apply(player(i, type="pass"))
 
 
-def sfcs_at_buy_train() -> G1849K2S:
+def sfcs_at_buy_train() -> Game:
     """SFCS (seed 5 puts it first, then IFP) has laid track to Crotone and must now buy a
     train; IFP operates after it."""
     game = new_game()
     opening(game)
-    game.process_action(corp("SFCS", type="lay_tile", hex="O9", tile="657-0", rotation=1))
-    assert game.round.active_step().type == "buy_train"
+    game.apply(corp("SFCS", type="lay_tile", hex="O9", tile="657-0", rotation=1))
+    step = game.table.round.active_step()
+    assert isinstance(step, BuyTrainStep) and "buy_train" in step.current_kinds()
     return game
 
 
@@ -55,8 +65,11 @@ def sfcs_at_buy_train() -> G1849K2S:
 
 
 def test_founding_order_is_drawn_from_the_seed():
-    orders = {seed: [c.id for c in new_game(seed).corporations] for seed in (1, 2, 5)}
-    assert orders[5] == [c.id for c in new_game(5).corporations]
+    def order(seed):
+        return [c.sym for c in new_game(seed).table.state.corporations]
+
+    orders = {seed: order(seed) for seed in (1, 2, 5)}
+    assert orders[5] == order(5)
     assert len({tuple(o) for o in orders.values()}) > 1
     assert sorted(orders[1]) == sorted(["SFR", "SFCS", "AL", "SFM", "IFP", "PL", "FCU", "M&C"])
 
@@ -64,102 +77,137 @@ def test_founding_order_is_drawn_from_the_seed():
 def test_only_the_next_corporation_in_order_may_start():
     game = new_game()
     opening(game)  # RSA started the first corporation, P2 the second; the third is next
-    nxt, later = game.corporations[2], game.corporations[3]
-    assert nxt.next_to_par and not later.next_to_par
-    assert game.can_par(nxt, game.players[0]) and not game.can_par(later, game.players[0])
+    table = game.table
+    nxt, later = table.state.corporations[2], table.state.corporations[3]
+    n = notes(table)
+    assert n.next_to_start.get(nxt.sym, False) and not n.next_to_start.get(later.sym, False)
+    p1 = table.state.players[0]
+    assert table.variant.may_start(table, nxt, p1) and \
+        not table.variant.may_start(table, later, p1)
 
 
 def test_rsa_pays_the_corporation_for_its_presidency_and_the_token_fee_is_paid():
     game = new_game()
     opening(game)
-    sfcs = game.corporation_by_id("SFCS")
-    assert sfcs.presidents_share.owner is game.player_by_id(1)
-    assert sfcs.cash == 2 * 100 - sfcs.token_fee
+    table = game.table
+    sfcs = table.corporation("SFCS")
+    assert sfcs.certificates[0].president
+    assert sfcs.certificates[0].owner is table.player(1)
+    assert sfcs.cash == 2 * 100 - sfcs.spec.token_fee
 
 
 def buy_from_depot(game, corporation, name: str) -> None:
     """Put the next train named ``name`` in ``corporation``'s hands as a purchase would."""
-    train = next(t for t in game.depot.upcoming if t.name == name)
-    game.bank.spend(train.price, corporation)
-    game.buy_train(corporation, train, train.price)
-    game.phase.buying_train(corporation, train, game.depot)
+    table = game.table
+    train = next(t for t in table.state.depot.upcoming if t.name == name)
+    price = train.variant.price
+    money.pay(table, table.state.bank, corporation, price)
+    trains.hand_over(table, train, corporation, price)
+    phases.train_bought(table, train)
 
 
 def test_par_offers_follow_the_phase():
     game = sfcs_at_buy_train()
-    prices = lambda: [p.price for p in game.par_prices()]  # noqa: E731
+    table = game.table
+
+    def prices():
+        nxt = next(c for c in table.state.corporations
+                   if notes(table).next_to_start.get(c.sym))
+        return [c.price for c in table.variant.start_cells(table, nxt, table.player(1))]
+
     assert prices() == [100, 68]
-    sfcs = game.corporation_by_id("SFCS")
+    sfcs = table.corporation("SFCS")
     for _ in range(4):
         buy_from_depot(game, sfcs, "4H")
     buy_from_depot(game, sfcs, "6H")
-    assert game.phase.name == "6H" and prices() == [144, 100, 68]
+    assert table.phase.name == "6H" and prices() == [144, 100, 68]
     for name in ("6H", "6H", "6H", "8H", "8H", "8H", "10H"):
-        for c in game.crowded_corps():
-            game.depot.reclaim_train(c.trains[0])
+        for c in trains.over_limit(table):
+            trains.give_back(table, c.trains[0])
         buy_from_depot(game, sfcs, name)
-    assert game.phase.name == "10H" and prices() == [216, 144, 100, 68]
+    assert table.phase.name == "10H" and prices() == [216, 144, 100, 68]
 
 
 # -- hex-counting trains and gauges ------------------------------------------------------------
 
 
-def chain_between(game, a: str, b: str):
-    start = game.hex_by_id(a).tile.nodes[0]
-    end = game.hex_by_id(b).tile.nodes[0]
-    return node_chains(start, end)[0]
+def node_chains(table, start, end, skip_gauge=None) -> list:
+    """Every chain of track from stop ``start`` to stop ``end`` that passes no other stop,
+    shortest first (the old engine's ``node_chains``, on ``routes.trails``)."""
+    found = []
+
+    def visit(rail, trail, k):
+        if end in rail.nodes:
+            found.append(list(trail))
+
+    routes.trails(table, start, visit, skip_gauge)
+    found.sort(key=len)
+    return found
+
+
+def first_stop(table, hex_id: str):
+    view = board.view(table, hex_id)
+    return view.nodes[min(view.nodes)]
+
+
+def chain_between(game, a: str, b: str) -> list:
+    """The rails of the shortest chain of track between the first stops of hexes a and b."""
+    table = game.table
+    return node_chains(table, first_stop(table, a), first_stop(table, b))[0]
+
+
+def a_train(game, name: str):
+    return next(t for t in game.table.state.depot.every if t.name == name)
 
 
 def test_narrow_gauge_counts_double_except_for_the_r6h():
     game = new_game()
-    avezzano_rome = chain_between(game, "C7", "C5").paths   # narrow meets dual
-    h4 = next(t for t in game.depot.trains if t.name == "4H")
-    r6h = next(t for t in game.depot.trains if t.name == "R6H")
-    assert game.track_type(avezzano_rome) == "narrow"
-    assert game.hex_edge_cost(avezzano_rome, h4) == 2
-    assert game.hex_edge_cost(avezzano_rome, r6h) == 1
+    avezzano_rome = chain_between(game, "C7", "C5")   # narrow meets dual
+    h4, r6h = a_train(game, "4H"), a_train(game, "R6H")
+    assert chain_gauge(avezzano_rome) == "narrow"
+    assert hex_cost(avezzano_rome, h4) == 2
+    assert hex_cost(avezzano_rome, r6h) == 1
 
 
 def test_dual_gauge_counts_one_per_hex_side():
     game = new_game()
-    bari_port = chain_between(game, "J18", "J20").paths
-    h4 = next(t for t in game.depot.trains if t.name == "4H")
-    r6h = next(t for t in game.depot.trains if t.name == "R6H")
-    assert game.track_type(bari_port) == "dual"
-    assert game.hex_edge_cost(bari_port, h4) == 1 == game.hex_edge_cost(bari_port, r6h)
+    bari_port = chain_between(game, "J18", "J20")
+    h4, r6h = a_train(game, "4H"), a_train(game, "R6H")
+    assert chain_gauge(bari_port) == "dual"
+    assert hex_cost(bari_port, h4) == 1 == hex_cost(bari_port, r6h)
 
 
 def test_broad_gauge_counts_double_for_the_r6h():
     game = sfcs_at_buy_train()  # O9's broad track now meets Crotone's dual track
-    catanzaro_crotone = chain_between(game, "O9", "O11").paths
-    r6h = next(t for t in game.depot.trains if t.name == "R6H")
-    h4 = next(t for t in game.depot.trains if t.name == "4H")
-    assert game.track_type(catanzaro_crotone) == "broad"
-    assert game.hex_edge_cost(catanzaro_crotone, h4) == 1
-    assert game.hex_edge_cost(catanzaro_crotone, r6h) == 2
+    catanzaro_crotone = chain_between(game, "O9", "O11")
+    r6h, h4 = a_train(game, "R6H"), a_train(game, "4H")
+    assert chain_gauge(catanzaro_crotone) == "broad"
+    assert hex_cost(catanzaro_crotone, h4) == 1
+    assert hex_cost(catanzaro_crotone, r6h) == 2
 
 
 def test_track_cannot_change_gauge_between_stations():
-    game = new_game()
-    town = Town({"yellow": 10})
-    broad = Path(Edge(0), town, track="broad")
-    narrow = Path(Edge(3), town, track="narrow")
-    dual = Path(Edge(1), Edge(4), track="dual")
-    assert game.track_type([broad, dual]) == "broad"
+    tile = TileDef("X", "yellow", "town 10 ; path 0 N0 track=broad ; path 3 N0 track=narrow ; "
+                                  "path 1 4 track=dual")
+    view = TileView(HexState("X", "X-0"), tile)
+    broad, narrow, dual = view.rails
+    assert (broad.gauge, narrow.gauge, dual.gauge) == ("broad", "narrow", "dual")
+    assert chain_gauge([broad, dual]) == "broad"
     with pytest.raises(RouteError, match="gauge"):
-        game.track_type([broad, dual, narrow])
+        chain_gauge([broad, dual, narrow])
 
 
 def test_a_route_too_long_for_the_train_is_refused():
     game = sfcs_at_buy_train()
-    game.process_action(corp("SFCS", type="buy_train", train="4H-0", price=100))
+    game.apply(corp("SFCS", type="buy_train", train="4H-0", price=100))
+    table = game.table
     route = {"train": "4H-0", "connections": [["O9", "O11"]]}
-    from tracklayer.routes.route import build_routes
-    (built,) = build_routes(game, game.corporation_by_id("SFCS"), [route])
-    assert game.route_distance(built) == 1
-    built.train.distance = 0  # the same route for a train that reaches no hex side
+    (built,) = routes.read_routes(table, [route])
+    assert sum(hex_cost(leg.chain.rails, built.train) for leg in built.legs) == 1
+    # the same route for a train that reaches no hex side
+    built.train.variant = dataclasses.replace(built.train.variant, distance=0)
     with pytest.raises(RouteError, match="too far"):
-        game.check_distance(built, built.visited_stops())
+        table.variant.check_reach(table, built, built.visited())
 
 
 # -- emergency money raising and bankruptcy ----------------------------------------------------
@@ -167,65 +215,72 @@ def test_a_route_too_long_for_the_train_is_refused():
 
 def test_president_pays_what_the_company_lacks_for_a_required_train():
     game = sfcs_at_buy_train()
-    sfcs, p1 = game.corporation_by_id("SFCS"), game.player_by_id(1)
-    sfcs.spend(sfcs.cash - 30, game.bank)
+    table = game.table
+    sfcs, p1 = table.corporation("SFCS"), table.player(1)
+    money.pay(table, sfcs, table.state.bank, sfcs.cash - 30)
     before = p1.cash
-    game.process_action(corp("SFCS", type="buy_train", train="4H-0", price=100))
+    game.apply(corp("SFCS", type="buy_train", train="4H-0", price=100))
     assert sfcs.cash == 0 and p1.cash == before - 70
     assert [t.id for t in sfcs.trains] == ["4H-0"]
 
 
 def test_no_shares_of_the_company_are_sold_for_it_in_its_first_operating_round():
     game = sfcs_at_buy_train()
-    sfcs, p1 = game.corporation_by_id("SFCS"), game.player_by_id(1)
-    sfcs.spend(sfcs.cash, game.bank)
-    p1.spend(p1.cash - 10, game.bank)
-    step = game.round.active_step()
-    assert all(not step.can_sell(p1, b) for b in game.bundles_for_corporation(p1, sfcs))
+    table = game.table
+    sfcs, p1 = table.corporation("SFCS"), table.player(1)
+    money.pay(table, sfcs, table.state.bank, sfcs.cash)
+    money.pay(table, p1, table.state.bank, p1.cash - 10)
+    step = table.round.active_step()
+    assert all(not step.may_sell(p1, b) for b in table.variant.sale_bundles(table, p1, sfcs))
     with pytest.raises(GameError):
-        game.process_action(player(1, type="sell_shares", shares=["SFCS_0"], percent=20))
+        game.apply(player(1, type="sell_shares", shares=["SFCS_0"], percent=20))
 
 
 def test_bankruptcy_is_refused_while_the_president_can_pay():
     game = sfcs_at_buy_train()
-    before = game.corporation_by_id("SFCS").cash
+    before = game.table.corporation("SFCS").cash
     with pytest.raises(GameError, match="cannot go bankrupt"):
-        game.process_action(corp("SFCS", type="bankrupt"))
-    assert game.corporation_by_id("SFCS").cash == before
+        game.apply(corp("SFCS", type="bankrupt"))
+    assert game.table.corporation("SFCS").cash == before
 
 
-def bankrupt_sfcs() -> G1849K2S:
+def bankrupt_sfcs() -> Game:
     game = sfcs_at_buy_train()
-    sfcs, p1 = game.corporation_by_id("SFCS"), game.player_by_id(1)
-    sfcs.spend(sfcs.cash, game.bank)
-    p1.spend(p1.cash, game.bank)
-    game.process_action(corp("SFCS", type="bankrupt"))
+    table = game.table
+    sfcs, p1 = table.corporation("SFCS"), table.player(1)
+    money.pay(table, sfcs, table.state.bank, sfcs.cash)
+    money.pay(table, p1, table.state.bank, p1.cash)
+    game.apply(corp("SFCS", type="bankrupt"))
     return game
 
 
 def test_a_bankrupt_company_closes_and_can_be_started_again_later():
     game = bankrupt_sfcs()
-    sfcs = game.corporation_by_id("SFCS")
-    assert not sfcs.ipoed and sfcs.share_price is None and sfcs.cash == 0
-    assert game.corporations[-1] is sfcs and sfcs.closed_recently
-    assert not any(c.tokened_by(sfcs) for c in game.hex_by_id("O9").tile.cities)
-    assert game.player_by_id(1).shares == []
-    assert game.loan_choice_player is game.player_by_id(1)
+    table = game.table
+    sfcs = table.corporation("SFCS")
+    assert not sfcs.started and sfcs.price is None and sfcs.cash == 0
+    assert table.state.corporations[-1] is sfcs and notes(table).closed_recently["SFCS"]
+    o9 = board.view(table, "O9").cities
+    assert not any(c.holds(sfcs) for c in o9)
+    assert not any(t is not None and t.owner.sym == "SFCS" for c in o9 for t in c.city.slots)
+    assert not any(table.player(1).shares.values())
+    assert notes(table).loan_player is table.player(1)
     assert game.total_money() == game.starting_money
 
 
 def test_a_president_left_without_shares_may_take_the_emergency_loan():
     game = bankrupt_sfcs()
-    p1 = game.player_by_id(1)
-    assert game.round.active_step().type == "loan_choice"   # before IFP operates
-    value = game.player_value(p1)
-    game.process_action(player(1, type="choose", choice="Take L.500 loan"))
+    table = game.table
+    p1 = table.player(1)
+    assert isinstance(table.round.active_step(), LoanChoice)   # before IFP operates
+    value = endgame.worth(table, p1)
+    game.apply(player(1, type="choose", choice="Take L.500 loan"))
     assert p1.cash == 500 and not p1.bankrupt
-    assert game.player_value(p1) == value + 500 - 750
-    assert not game.finished
+    assert endgame.worth(table, p1) == value + 500 - 750
+    assert not game.is_over
 
 
 def test_or_leave_the_game():
     game = bankrupt_sfcs()
-    game.process_action(player(1, type="choose", choice="Leave game"))
-    assert game.player_by_id(1).bankrupt and not game.finished
+    game.apply(player(1, type="choose", choice="Leave game"))
+    assert game.table.player(1).bankrupt and not game.is_over

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from tracklayer.cli import main
-from tracklayer.randomplay import export, play_random
+from tracklayer.io.export import export
+from tracklayer.randomplay import play_random
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import TRACES, fixture_files, load_json, load_trace
-from tracklayer.engine.replay import replay, states
+from tracklayer.io.export import positions, replay
 from tracklayer.trace import snapshot
 
 # Folders of ../shared/fixtures for the titles the engine supports.
@@ -19,8 +19,8 @@ GAMES = [p for d in TITLE_DIRS for p in fixture_files(d)]
 def test_replays_to_recorded_result(path):
     data = load_json(path)
     game = replay(data)
-    assert game.finished
-    assert game.game_end_reason == data["game_end_reason"]
+    assert game.is_over
+    assert game.end_reason == data["game_end_reason"]
     assert {str(k): v for k, v in game.result().items()} == data["result"]
     assert game.total_money() == game.starting_money
 
@@ -32,7 +32,7 @@ def test_state_after_every_action_matches_reference(path):
         pytest.skip(f"no reference trace {trace_path}")
     reference = load_trace(trace_path)
     data = load_json(path)
-    ours = [snapshot(game, i, h) for i, h, game in states(data)]
+    ours = [snapshot(game, i, h) for i, h, game in positions(data)]
     assert len(ours) == len(reference)
     for mine, theirs in zip(ours, reference):
         assert mine == theirs, f"first difference at action {theirs['i']} ({theirs['type']})"
@@ -48,16 +48,15 @@ def _without_volatile(h: dict) -> dict:
 def test_programmed_actions_act_as_recorded(path):
     """Working out players' programmed actions (auto-pass, buy until floated) gives the
     auto_actions the server recorded after every action."""
-    from tracklayer.engine.actions import effective_actions
-    from tracklayer.engine.replay import new_game
+    from tracklayer.io.export import in_force, open_game
 
     data = load_json(path)
-    kept, _ = effective_actions(data["actions"])
-    game = new_game(data, log=False)
+    kept = in_force(data["actions"])
+    game = open_game(data, keep_log=False)
     for index, h in enumerate(kept):
         if h is None or h["type"] == "message":
             continue
-        game.process_action(h, auto=True)
+        game.apply(h, auto=True)
         generated = [_without_volatile(a) for a in game.actions[-1].get("auto_actions") or []]
         recorded = [_without_volatile(a) for a in h.get("auto_actions") or []]
         assert generated == recorded, f"log entry {index} ({h['type']})"

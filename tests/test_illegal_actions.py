@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from synthetic_1893 import CHECKPOINTS, game_at, new_game, script, state
-from tracklayer.engine.errors import ActionError, GameError, RouteError
+from tracklayer.errors import ActionError, GameError, RouteError
 
 BAD_ID = 9000
 
@@ -321,7 +321,7 @@ def assert_refused(game, bad: dict, rule: str, error=GameError) -> None:
     n = len(game.actions)
     before = state(game)
     with pytest.raises(error) as raised:
-        game.process_action(bad)
+        game.apply(bad)
     message = str(raised.value)
     assert message.startswith(f"action {n} (id {bad.get('id')}, {bad.get('type')})"), message
     assert rule in message, message
@@ -336,7 +336,7 @@ def test_illegal_action_is_refused_and_changes_nothing(checkpoint, bad, rule, er
     game, legal = game_at(checkpoint)
     n = len(game.actions)
     assert_refused(game, dict(bad, id=BAD_ID), rule, error)
-    game.process_action(legal)
+    game.apply(legal)
     assert len(game.actions) == n + 1 and game.actions[-1] == legal
 
 
@@ -355,12 +355,12 @@ def test_refused_actions_leave_no_trace_in_the_rest_of_the_game():
         by_checkpoint.setdefault(CHECKPOINTS[checkpoint], []).append((bad, rule, error))
     clean = new_game()
     for h in script():
-        clean.process_action(h)
+        clean.apply(h)
     game = new_game()
     for index, h in enumerate(script()):
         for k, (bad, rule, error) in enumerate(by_checkpoint.get(index, ())):
             assert_refused(game, dict(bad, id=BAD_ID + k), rule, error)
-        game.process_action(h)
+        game.apply(h)
     assert state(game) == state(clean)
     assert game.total_money() == game.starting_money
 
@@ -373,20 +373,31 @@ def test_an_action_that_is_not_an_object(bad):
     n = len(game.actions)
     before = state(game)
     with pytest.raises(ActionError) as raised:
-        game.process_action(bad)
+        game.apply(bad)
     assert str(raised.value).startswith(f"action {n} (id None, None)")
     assert "JSON object" in str(raised.value)
     assert state(game) == before
-    game.process_action(legal)
+    game.apply(legal)
 
 
-@pytest.mark.parametrize("kind", ["undo", "redo"])
-def test_undo_and_redo_sent_to_a_game_name_the_action(kind):
-    """A game does not undo or redo by itself (ActionLog does): it refuses, naming the action
-    like any other refusal."""
+def test_undo_and_redo_sent_to_a_game_take_back_and_restore_the_action():
+    """A game takes undo and redo entries itself (the old ActionLog's work, formerly refused
+    by a game): an undo entry takes back the last action, leaving the game as it was before
+    it; a redo entry restores it, leaving the game as it was after it. The script then goes
+    on."""
     game, legal = game_at("sr1")
-    assert_refused(game, dict(B, type=kind, id=BAD_ID), "ActionLog")
-    game.process_action(legal)
+    n = len(game.actions)
+    before = state(game)
+    game.apply(legal)
+    after = state(game)
+    game.apply(dict(B, type="undo", id=BAD_ID))
+    assert len(game.actions) == n
+    assert state(game) == before
+    game.apply(dict(B, type="redo", id=BAD_ID + 1))
+    assert len(game.actions) == n + 1 and game.actions[-1] == legal
+    assert state(game) == after
+    game.apply(script()[CHECKPOINTS["sr1"] + 1])
+    assert len(game.actions) == n + 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -407,7 +418,7 @@ def test_bankruptcy_only_when_a_train_cannot_be_bought():
     bankruptcy — but the engine ends the game."""
     game, legal = game_at("ksz_poor")
     assert_refused(game, dict(KSZ, type="bankrupt", id=BAD_ID), UNNAMED)
-    game.process_action(legal)
+    game.apply(legal)
 
 
 
@@ -421,7 +432,7 @@ def test_trains_from_other_companies_in_phase_2(checkpoint, who, train, price):
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, type="buy_train", train=train, price=price, id=BAD_ID),
                    "cannot buy train")
-    game.process_action(legal)
+    game.apply(legal)
 
 
 @pytest.mark.parametrize("checkpoint, who, fields", [
@@ -435,7 +446,7 @@ def test_share_percent_must_match_the_certificates(checkpoint, who, fields):
     sold in part)."""
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, **fields, id=BAD_ID), "is not the percent of shares")
-    game.process_action(legal)
+    game.apply(legal)
 
 
 @pytest.mark.parametrize("checkpoint, who, fields", [
@@ -447,7 +458,7 @@ def test_shares_trade_at_the_market_price(checkpoint, who, fields):
     """The engine, not the action, sets the price of a share bought or sold."""
     game, legal = game_at(checkpoint)
     assert_refused(game, dict(who, **fields, id=BAD_ID), "shares trade at the market price")
-    game.process_action(legal)
+    game.apply(legal)
 
 
 def test_one_certificate_per_stock_round_turn():
@@ -456,7 +467,7 @@ def test_one_certificate_per_stock_round_turn():
     game, legal = game_at("sr1_sell")
     assert_refused(game, dict(C, type="buy_shares", shares=["DE_2", "DE_3"], percent=20,
                               id=BAD_ID), "a stock round purchase is one certificate")
-    game.process_action(legal)
+    game.apply(legal)
 
 
 def test_no_share_swaps_in_1893():
@@ -464,4 +475,4 @@ def test_no_share_swaps_in_1893():
     game, legal = game_at("sr1_sell")
     assert_refused(game, dict(C, type="buy_shares", shares=["DE_2"], percent=10, swap="DE_1",
                               id=BAD_ID), "has no share swaps")
-    game.process_action(legal)
+    game.apply(legal)

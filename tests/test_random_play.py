@@ -4,10 +4,12 @@ A game played move by move from the legal-move list must conserve money, and its
 the action log with the engine's own auto_actions — must replay to exactly the same state:
 a game is its action log."""
 
+import random
+
 import pytest
 
-from tracklayer.engine.replay import replay
-from tracklayer.randomplay import export, play_random, sensible_weight, uniform_weight
+from tracklayer.io.export import replay
+from tracklayer.randomplay import play_random, sensible_weight, uniform_weight
 from tracklayer.trace import snapshot
 
 GAMES = [
@@ -33,12 +35,12 @@ def test_random_game_conserves_money(played):
 
 def test_random_game_replays_to_the_same_state(played):
     """Replaying the exported log (as 18xx.games would) gives the live game's state."""
-    data = export(played)
+    data = played.export()
     again = replay(data)
     n = len(played.actions) - 1
     assert snapshot(again, n, data["actions"][-1]) == snapshot(played, n, played.actions[-1])
-    assert again.finished == played.finished
-    if played.finished:
+    assert again.is_over == played.is_over
+    if played.is_over:
         assert again.result() == played.result()
 
 
@@ -47,39 +49,68 @@ def test_actions_are_numbered_once_each_in_order(played):
     assert [a["id"] for a in played.actions] == list(range(1, len(played.actions) + 1))
 
 
-def test_exact_listing_keeps_only_accepted_tile_lays():
-    """With exact=True, tile lays the listing cannot settle alone (upgrades whose new track
-    may be unreached) are tried on a copy: the ones kept are all accepted, the ones dropped
-    are all refused, and the game itself is untouched."""
-    import pickle
+def _offered(table, planner) -> list:
+    """Every action the steps offer as candidates now, before the listing judges them
+    (the loop of ``listing.legal_moves`` without its check)."""
+    from tracklayer.state.model import CompanyState
+    from tracklayer.turns.listing import COMPANY_KINDS, SKIPPED, Offer, acting_entities
 
-    from tracklayer.engine.errors import GameError
-    from tracklayer.engine.moves import legal_actions
-    from tracklayer.engine.replay import new_game
+    out = []
+    for entity in acting_entities(table):
+        for kind in table.round.kinds_for(entity):
+            if kind in SKIPPED or kind.startswith("program_"):
+                continue
+            if isinstance(entity, CompanyState) and kind not in COMPANY_KINDS:
+                continue
+            step = table.round.step_for(entity, kind)
+            if step is None:
+                continue
+            for h in step.candidates(entity, kind, Offer(random.Random(0), planner)):
+                if h not in out:
+                    out.append(h)
+    return out
 
-    data = export(play_random("1893", 4, 7, max_actions=60))
-    game = new_game(data, log=False)
+
+def test_listing_keeps_only_accepted_tile_lays():
+    """(Replaces the old engine's ``exact=True`` listing, whose trial of doubtful tile lays
+    on a copy is what the new listing always does through each step's own check.) Of the
+    tile lays the steps offer, upgrades whose new track may be unreached included, the
+    ones listed are all accepted and the ones dropped are all refused when played on a
+    copy, and the game itself is untouched by the listing."""
+    from tracklayer.errors import GameError
+    from tracklayer.io.export import open_game
+    from tracklayer.rules import board
+    from tracklayer.turns.listing import legal_moves
+
+    data = play_random("1893", 4, 7, max_actions=60).export()
+    game = open_game(data, keep_log=False)
+
+    def upgrade(h) -> bool:
+        return h["type"] == "lay_tile" and \
+            board.view(game.table, h["hex"]).tile.color != "white"
+
     for h in data["actions"]:
-        listed = legal_actions(game)
-        exact = legal_actions(game, exact=True)
-        if len(exact) < len(listed):
+        offered = _offered(game.table, None)
+        listed = legal_moves(game.table, None, random.Random(0))
+        if any(upgrade(x) and x not in listed for x in offered) and \
+                any(upgrade(x) for x in listed):
             break
-        game.process_action(h)
+        game.apply(h)
     else:
-        pytest.fail("no position where the exact listing drops a tile lay")
+        pytest.fail("no position where the listing drops an upgrade the steps offered")
     before = snapshot(game, len(game.actions) - 1, game.actions[-1])
-    frozen = pickle.dumps(game)
 
-    def accepted(h):
-        trial = pickle.loads(frozen)
+    def accepted(h) -> bool:
+        trial = game.clone()
         try:
-            trial.process_action(dict(h, id=9999))
+            trial.apply(dict(h, id=9999))
             return True
         except GameError:
             return False
 
-    kept = [h for h in listed if h in exact]
-    dropped = [h for h in listed if h not in exact]
-    assert dropped and all(h["type"] == "lay_tile" and not accepted(h) for h in dropped)
+    kept = [h for h in offered if h in listed]
+    dropped = [h for h in offered if h not in listed]
+    assert any(h["type"] == "lay_tile" for h in dropped)
+    assert all(not accepted(h) for h in dropped if h["type"] == "lay_tile")
     assert all(accepted(h) for h in kept if h["type"] == "lay_tile")
     assert snapshot(game, len(game.actions) - 1, game.actions[-1]) == before

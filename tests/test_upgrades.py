@@ -1,4 +1,5 @@
-"""Which tile may replace which: ``Game.upgrades_to`` and 1893's own rules.
+"""Which tile may replace which: the common rules (``tracklayer.rules.track.shape_allows``)
+and 1893's own (``table.variant.may_upgrade`` and ``table.variant.rotation_allowed``).
 
 An upgrade goes to the next colour, keeps all existing track (for some rotation of the new
 tile), keeps the label, and keeps the number of cities and towns. 1893 adds Leverkusen (its
@@ -7,42 +8,63 @@ two yellow towns become one green city), the blocked hexes N5/P5, and the Rhine.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from tracklayer.engine.errors import GameError
-from tracklayer.engine.game import Game
-from tracklayer.map.tiles import ALL_EDGES, Tile
-from tracklayer.titles.g1893.game import G1893
+from tracklayer import actions
+from tracklayer.board.catalogue import standard_tiles
+from tracklayer.board.notation import SIDES
+from tracklayer.board.tiles import TileDef
+from tracklayer.errors import GameError
+from tracklayer.game import Game
+from tracklayer.rules import board, phases, track
+from tracklayer.titles import title
 
-CATALOGUE = json.loads((Path(__file__).resolve().parent.parent / "tracklayer" / "map" / "data" /
-                        "tiles.json").read_text(encoding="utf-8"))
+CATALOGUE = standard_tiles()
 
 PLAIN_GREEN_1893 = ["16", "19", "20", "23", "24", "25", "26", "27", "28", "29"]
+
+PLAYERS = [(1, "A"), (2, "B"), (3, "C")]
+
+
+def new_table():
+    return Game(title("1893"), PLAYERS, seed=1).table
 
 
 @pytest.fixture(scope="module")
 def game():
-    return G1893([(1, "A"), (2, "B"), (3, "C")], seed=1)
+    return new_table()
 
 
-def tile(name: str, index: int = 0) -> Tile:
+def tile(name: str) -> TileDef:
     color, code = CATALOGUE[name]
-    return Tile(name, color, code, index=index)
+    return TileDef(name, color, code)
 
 
-def title_tile(game, tile_id: str) -> Tile:
+def title_tile(table, tile_id: str) -> TileDef:
     """A tile of the game's supply (1893's own tiles such as K1 are not in the catalogue)."""
-    found = [t for t in game.tiles if t.id == tile_id]
-    assert len(found) == 1, tile_id
-    return found[0]
+    assert table.state.tiles.count(tile_id) == 1, tile_id
+    return board.supply_tile(table, tile_id)
 
 
-def white(game, hex_id: str) -> Tile:
-    """The preprinted tile of a hex of the 1893 map."""
-    return game.hex_by_id(hex_id).tile
+def white(table, hex_id: str):
+    """The preprinted tile of a hex of the 1893 map, as it lies there."""
+    return board.view(table, hex_id).layout
+
+
+def layout(t):
+    """A tile's track as laid unturned (a tile not on any hex)."""
+    return t if not isinstance(t, TileDef) else t.layout(0)
+
+
+def upgrades_to(table, old, new: TileDef, hex_id=None, special: bool = False) -> bool:
+    """1893's upgrade rules for ``new`` replacing ``old``; ``hex_id`` is the hex the old
+    tile lies on (None: a tile on no hex, so no rule of a particular hex applies)."""
+    return table.variant.may_upgrade(table, hex_id, layout(old), new, special)
+
+
+def upgrades_on(table, hex_id: str, new: TileDef, special: bool = False) -> bool:
+    """May ``new`` replace the tile lying on ``hex_id``?"""
+    return upgrades_to(table, white(table, hex_id), new, hex_id, special)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -57,23 +79,23 @@ def white(game, hex_id: str) -> Tile:
 def test_plain_yellow_to_green(game, old, allowed):
     """A yellow track tile upgrades to exactly the green tiles that contain its curve or
     straight."""
-    found = {new for new in PLAIN_GREEN_1893 if game.upgrades_to(tile(old), tile(new))}
+    found = {new for new in PLAIN_GREEN_1893 if upgrades_to(game, tile(old), tile(new))}
     assert found == allowed
 
 
-@pytest.mark.parametrize("rotation", ALL_EDGES)
+@pytest.mark.parametrize("rotation", SIDES)
 def test_upgrade_does_not_depend_on_how_the_old_tile_is_turned(game, rotation):
     """Existing track may be kept by any rotation of the new tile, so the old tile's own
     rotation does not matter."""
-    old = tile("7").rotate(rotation)
-    assert game.upgrades_to(old, tile("26"))
-    assert not game.upgrades_to(old, tile("19"))
+    old = tile("7").layout(rotation)
+    assert upgrades_to(game, old, tile("26"))
+    assert not upgrades_to(game, old, tile("19"))
 
 
 @pytest.mark.parametrize("new", ["7", "8", "9"])
 def test_blank_hex_takes_plain_yellow_track(game, new):
     """An empty white hex takes any plain yellow track tile."""
-    assert game.upgrades_to(white(game, "J7"), tile(new))
+    assert upgrades_on(game, "J7", tile(new))
 
 
 @pytest.mark.parametrize("old, new", [
@@ -88,8 +110,10 @@ def test_blank_hex_takes_plain_yellow_track(game, new):
 ])
 def test_wrong_colour_or_content(game, old, new):
     """Upgrades go one colour up and never lose track, cities or towns."""
-    old_tile = white(game, "J7") if old == "blank" else tile(old)
-    assert not game.upgrades_to(old_tile, tile(new))
+    if old == "blank":
+        assert not upgrades_on(game, "J7", tile(new))
+    else:
+        assert not upgrades_to(game, tile(old), tile(new))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,7 +128,7 @@ def test_wrong_colour_or_content(game, old, new):
 ])
 def test_white_city(game, new, ok):
     """Bergisch-Gladbach (I8), an unlabelled white city."""
-    assert game.upgrades_to(white(game, "I8"), tile(new)) is ok
+    assert upgrades_on(game, "I8", tile(new)) is ok
 
 
 @pytest.mark.parametrize("new, ok", [
@@ -114,7 +138,7 @@ def test_white_city(game, new, ok):
 ])
 def test_white_town(game, new, ok):
     """A white town hex (B7) takes yellow town tiles only."""
-    assert game.upgrades_to(white(game, "B7"), tile(new)) is ok
+    assert upgrades_on(game, "B7", tile(new)) is ok
 
 
 @pytest.mark.parametrize("old, new, ok", [
@@ -126,7 +150,7 @@ def test_white_town(game, new, ok):
 ])
 def test_yellow_city_to_green_city(game, old, new, ok):
     """A yellow city upgrades to a green city whose exits include the old ones."""
-    assert game.upgrades_to(tile(old), tile(new)) is ok
+    assert upgrades_to(game, tile(old), tile(new)) is ok
 
 
 @pytest.mark.parametrize("old, new, ok", [
@@ -137,23 +161,23 @@ def test_yellow_city_to_green_city(game, old, new, ok):
 def test_yellow_town_to_green_town(game, old, new, ok):
     """All of a town's exits must be kept: a straight through the town needs opposite exits,
     a sharp curve neighbouring ones."""
-    assert game.upgrades_to(tile(old), tile(new)) is ok
+    assert upgrades_to(game, tile(old), tile(new)) is ok
 
 
 def test_number_of_cities_must_match(game):
     """Two cities (OO) upgrade to two cities; a single city does not become two."""
-    oo = Tile("OO", "white", "city 0 ; city 0 ; label OO")
-    assert game.upgrades_to(oo, tile("235"))
-    assert not game.upgrades_to(oo, tile("57"))
-    assert game.upgrades_to(tile("235"), tile("59"))
-    assert not game.upgrades_to(Tile("c", "white", "city 0 ; label OO"), tile("235"))
+    oo = TileDef("OO", "white", "city 0 ; city 0 ; label OO")
+    assert upgrades_to(game, oo, tile("235"))
+    assert not upgrades_to(game, oo, tile("57"))
+    assert upgrades_to(game, tile("235"), tile("59"))
+    assert not upgrades_to(game, TileDef("c", "white", "city 0 ; label OO"), tile("235"))
 
 
 def test_a_labelled_city_keeps_a_city(game):
     """A labelled city hex cannot become a tile without a city, even with the same label."""
-    old = Tile("k", "white", "city 0 ; label K")
-    assert not game.upgrades_to(old, Tile("n", "yellow", "path 0 3 ; label K"))
-    assert game.upgrades_to(old, Tile("n", "yellow", "city 30 ; path 0 N0 ; label K"))
+    old = TileDef("k", "white", "city 0 ; label K")
+    assert not upgrades_to(game, old, TileDef("n", "yellow", "path 0 3 ; label K"))
+    assert upgrades_to(game, old, TileDef("n", "yellow", "city 30 ; path 0 N0 ; label K"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,42 +189,45 @@ def test_a_labelled_city_keeps_a_city(game):
 ])
 def test_bx_city_takes_only_bx_tiles(game, new, ok):
     """Benrath (D5) is labelled BX: only BX tiles, not the plain 5/6/57."""
-    assert game.upgrades_to(white(game, "D5"), title_tile(game, new)) is ok
+    assert upgrades_on(game, "D5", title_tile(game, new)) is ok
     plain = tile(new.split("-")[0][1:])
-    assert not game.upgrades_to(white(game, "D5"), plain)
+    assert not upgrades_on(game, "D5", plain)
 
 
 def test_tile_ids_in_actions_name_tiles_of_the_supply(game):
     """``K6-0`` in a lay_tile action is 1893's yellow BX tile K6, not the preprinted tile of
     the hex called K6 (whose tile also has the id ``K6-0``)."""
-    assert game.hex_by_id("K6").tile.id == "K6-0"
-    found = game.lookup("tile", "K6-0")
+    assert game.state.hexes["K6"].tile == "K6-0"
+    action = actions.read(game, {"type": "lay_tile", "entity": "KFBE", "entity_type": "minor",
+                                 "hex": "K6", "tile": "K6-0", "rotation": 0})
+    found = action.tile
     assert found is title_tile(game, "K6-0")
-    assert found.color == "yellow" and found.label.text == "BX"
+    assert found is not board.tile_of(game, "K6")
+    assert found.color == "yellow" and found.label == "BX"
 
 
 def test_bx_yellow_to_bx_green(game):
     """BX tiles upgrade to BX tiles; unlabelled and BX tiles do not mix."""
-    assert game.upgrades_to(title_tile(game, "K57-0"), title_tile(game, "K14-0"))
-    assert game.upgrades_to(title_tile(game, "K57-0"), title_tile(game, "K15-0"))
-    assert not game.upgrades_to(title_tile(game, "K57-0"), tile("14"))
-    assert not game.upgrades_to(tile("57"), title_tile(game, "K14-0"))
+    assert upgrades_to(game, title_tile(game, "K57-0"), title_tile(game, "K14-0"))
+    assert upgrades_to(game, title_tile(game, "K57-0"), title_tile(game, "K15-0"))
+    assert not upgrades_to(game, title_tile(game, "K57-0"), tile("14"))
+    assert not upgrades_to(game, tile("57"), title_tile(game, "K14-0"))
 
 
 def test_koeln_label(game):
     """Köln (L5, label K) takes K201, which takes K269; plain city tiles are refused."""
-    assert game.upgrades_to(white(game, "L5"), title_tile(game, "K201-0"))
-    assert not game.upgrades_to(white(game, "L5"), tile("57"))
-    assert not game.upgrades_to(white(game, "L5"), title_tile(game, "K57-0"))
-    assert game.upgrades_to(title_tile(game, "K201-0"), title_tile(game, "K269-0"))
-    assert not game.upgrades_to(title_tile(game, "K201-0"), tile("14"))
+    assert upgrades_on(game, "L5", title_tile(game, "K201-0"))
+    assert not upgrades_on(game, "L5", tile("57"))
+    assert not upgrades_on(game, "L5", title_tile(game, "K57-0"))
+    assert upgrades_to(game, title_tile(game, "K201-0"), title_tile(game, "K269-0"))
+    assert not upgrades_to(game, title_tile(game, "K201-0"), tile("14"))
 
 
 def test_special_lay_skips_label_and_city_checks(game):
     """A lay by a private company's ability checks only colour and kept track."""
-    assert not game.upgrades_to(white(game, "I8"), tile("7"))
-    assert game.upgrades_to(white(game, "I8"), tile("7"), special=True)
-    assert not game.upgrades_to(tile("57"), tile("8"), special=True)
+    assert not upgrades_on(game, "I8", tile("7"))
+    assert upgrades_on(game, "I8", tile("7"), special=True)
+    assert not upgrades_to(game, tile("57"), tile("8"), special=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,75 +236,73 @@ def test_special_lay_skips_label_and_city_checks(game):
 
 @pytest.fixture
 def fresh():
-    return G1893([(1, "A"), (2, "B"), (3, "C")], seed=1)
+    return new_table()
 
 
 def test_leverkusen_white_takes_the_two_town_l_tiles(fresh):
     """Leverkusen (G6, two towns, label L) takes K1/K55, not the unlabelled 1 nor a one-town
     tile."""
-    g6 = fresh.hex_by_id("G6").tile
-    assert fresh.upgrades_to(g6, title_tile(fresh, "K1-0"))
-    assert fresh.upgrades_to(g6, title_tile(fresh, "K55-0"))
-    assert not fresh.upgrades_to(g6, tile("1"))          # same track, but no label L
-    assert not fresh.upgrades_to(g6, tile("4"))          # one town
+    assert upgrades_on(fresh, "G6", title_tile(fresh, "K1-0"))
+    assert upgrades_on(fresh, "G6", title_tile(fresh, "K55-0"))
+    assert not upgrades_on(fresh, "G6", tile("1"))          # same track, but no label L
+    assert not upgrades_on(fresh, "G6", tile("4"))          # one town
 
 
 @pytest.mark.parametrize("yellow", ["K1-0", "K55-0"])
 def test_leverkusen_yellow_becomes_the_green_city(fresh, yellow):
     """Laid on Leverkusen (G6), K1/K55 (two towns) upgrade to K314 (one city) and nothing
     else, although the general rules would refuse a change from towns to a city."""
-    hex_ = fresh.hex_by_id("G6")
-    old = title_tile(fresh, yellow)
-    hex_.lay(old)
-    assert fresh.upgrades_to(old, title_tile(fresh, "K314-0"))
-    assert not Game.upgrades_to(fresh, old, title_tile(fresh, "K314-0"))
+    board.lay(fresh, "G6", yellow, 0, title_tile(fresh, yellow))
+    old = white(fresh, "G6")
+    assert old.tile.name == yellow.split("-")[0]
+    assert upgrades_on(fresh, "G6", title_tile(fresh, "K314-0"))
+    assert not track.shape_allows(old, title_tile(fresh, "K314-0"))
     for other in ("14", "15", "619"):
-        assert not fresh.upgrades_to(old, tile(other))
+        assert not upgrades_on(fresh, "G6", tile(other))
 
 
 def test_l_tiles_elsewhere_follow_the_general_rules(fresh):
     """Off Leverkusen, K1 (two towns) does not upgrade to K314 (a city)."""
-    assert not fresh.upgrades_to(title_tile(fresh, "K1-0"), title_tile(fresh, "K314-0"))
+    assert not upgrades_to(fresh, title_tile(fresh, "K1-0"), title_tile(fresh, "K314-0"))
 
 
 @pytest.mark.parametrize("hex_id", ["N5", "P5"])
 def test_blocked_hexes_until_the_green_phase(fresh, hex_id):
     """N5 and P5 cannot be built on until the first 3-train removes their block."""
-    old = fresh.hex_by_id(hex_id).tile
     new = tile("9") if hex_id == "N5" else tile("4")
     with pytest.raises(GameError, match=hex_id):
-        fresh.upgrades_to(old, new)
-    fresh.event_remove_tile_block()
-    assert fresh.upgrades_to(old, new)
+        upgrades_on(fresh, hex_id, new)
+    phases.run_event(fresh, "remove_tile_block")
+    assert upgrades_on(fresh, hex_id, new)
 
 
 def test_n5_track_must_meet_its_stub(fresh):
     """N5 has a stub of track on edge 4: a new tile must have an exit there."""
-    fresh.event_remove_tile_block()
-    hex_ = fresh.hex_by_id("N5")
-    entity = fresh.minor_by_id("KBE")
-    assert fresh.legal_tile_rotation(entity, hex_, tile("9").rotate(1))       # edges 1, 4
-    assert not fresh.legal_tile_rotation(entity, hex_, tile("9").rotate(0))   # edges 0, 3
+    phases.run_event(fresh, "remove_tile_block")
+    entity = fresh.minor("KBE")
+    rotation_allowed = fresh.variant.rotation_allowed
+    assert rotation_allowed(fresh, entity, "N5", tile("9").layout(1))       # edges 1, 4
+    assert not rotation_allowed(fresh, entity, "N5", tile("9").layout(0))   # edges 0, 3
 
 
 @pytest.mark.parametrize("hex_id, tile_id", [("L5", "K201-0"), ("S6", "K5-0")])
 def test_rhine_crossings_closed_in_phase_2(fresh, hex_id, tile_id):
     """In phase 2 no track may cross the water border of Köln (L5) or Bonn (S6) (edge 4);
     from phase 3 it may."""
-    hex_ = fresh.hex_by_id(hex_id)
-    water = [b.edge for b in hex_.tile.borders if b.type == "water"]
+    water = [b.side for b in fresh.state.hexes[hex_id].borders if b.kind == "water"]
     assert water == [4]
-    entity = fresh.minor_by_id("KFBE")
+    entity = fresh.minor("KFBE")
     new = title_tile(fresh, tile_id)
-    crossing = [r for r in ALL_EDGES if 4 in new.rotate(r).exits]
-    other = [r for r in ALL_EDGES if 4 not in new.rotate(r).exits]
+    crossing = [r for r in SIDES if 4 in new.layout(r).exits]
+    other = [r for r in SIDES if 4 not in new.layout(r).exits]
     assert crossing and other
     assert fresh.phase.name == "2"
+    rotation_allowed = fresh.variant.rotation_allowed
     for r in crossing:
-        assert not fresh.legal_tile_rotation(entity, hex_, new.rotate(r))
+        assert not rotation_allowed(fresh, entity, hex_id, new.layout(r))
     for r in other:
-        assert fresh.legal_tile_rotation(entity, hex_, new.rotate(r))
-    fresh.phase.next()
+        assert rotation_allowed(fresh, entity, hex_id, new.layout(r))
+    phases.start_next_phase(fresh)
     assert fresh.phase.name == "3"
     for r in crossing:
-        assert fresh.legal_tile_rotation(entity, hex_, new.rotate(r))
+        assert rotation_allowed(fresh, entity, hex_id, new.layout(r))

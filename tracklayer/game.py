@@ -13,7 +13,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 from . import snapshot
 from .actions import read
 from .errors import ActionError, GameError
-from .rules import endgame, money, setup
+from .history import History
+from .rules import endgame, money, network, setup
 from .rules.table import Table
 from .title import Title
 from .turns import flow, listing
@@ -44,9 +45,7 @@ class Game:
         self.table.state.round = variant.first_round(self.table)
         self.table.state.round.begin()
         self.starting_money = money.total_money(self.table)
-        self.entries: List[dict] = []            # every entry received, as received
-        self.kept: List[Optional[dict]] = []      # each entry if still in force
-        self.redo_groups: List[list] = []
+        self.history = History()                 # every entry received, and which hold
         self.actions: List[dict] = []            # the actions in force, in order
         self.snapshots: Dict[int, bytes] = {0: snapshot.take(self.table)}
 
@@ -94,15 +93,15 @@ class Game:
             return self._redo_entry(h)
         where = f"action {len(self.actions)} (id {h.get('id') if isinstance(h, dict) else None}, " \
                 f"{kind})"
-        flags = [(o, o.route_known) for o in self.table.operators()]
+        restore = network.checkpoint(self.table)
         try:
             action = read(self.table, h)
             step, commit = self.table.round.judge(action)
         except GameError as e:
-            self._reset_flags(flags)
+            restore()
             raise type(e)(f"{where}: {e}") from e
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            self._reset_flags(flags)
+            restore()
             raise ActionError(f"{where}: malformed action: {e!r}") from e
         try:
             self.table.round.carry_out(action, step, commit)
@@ -121,16 +120,10 @@ class Game:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             self._rebuild(self.actions, dirty=True)
             raise ActionError(f"{where}: malformed action: {e!r}") from e
-        self.entries.append(h)
-        self.kept.append(h)
+        self.history.record(h)
         if kind != "message":
-            self.redo_groups.clear()
             self.actions.append(h)
             self._maybe_snapshot()
-
-    def _reset_flags(self, flags) -> None:
-        for operator, known in flags:
-            operator.route_known = known
 
     def _run_programs(self) -> list:
         generated: list = []
@@ -159,41 +152,12 @@ class Game:
         self._redo_entry({"type": "redo"})
 
     def _undo_entry(self, h: dict) -> None:
-        target = h.get("action_id")
-        index = len(self.entries)
-        if target is not None:
-            if target == 0:
-                start = 0
-            else:
-                found = next((i for i, x in enumerate(self.entries) if x.get("id") == target),
-                             None)
-                if found is None:
-                    raise ActionError(f"undo to unknown action id {target}")
-                start = found + 1
-        else:
-            start = next((i for i in range(index - 1, -1, -1) if self.kept[i] is not None
-                          and self.kept[i].get("type") != "message"), 0)
-        group = [(self.kept[i], i) for i in range(start, index)
-                 if self.kept[i] is not None and self.kept[i].get("type") != "message"]
-        for _, i in group:
-            self.kept[i] = None
-        self.entries.append(h)
-        self.kept.append(None)
-        self.redo_groups.append(group)
-        self._rebuild(self._in_force())
+        self.history.undo(h)
+        self._rebuild(self.history.actions())
 
     def _redo_entry(self, h: dict) -> None:
-        if not self.redo_groups:
-            raise ActionError("nothing to redo")
-        group = self.redo_groups.pop()
-        for item, i in group:
-            self.kept[i] = item
-        self.entries.append(h)
-        self.kept.append(None)
-        self._rebuild(self._in_force())
-
-    def _in_force(self) -> List[dict]:
-        return [h for h in self.kept if h is not None and h.get("type") != "message"]
+        self.history.redo(h)
+        self._rebuild(self.history.actions())
 
     def _rebuild(self, target: List[dict], dirty: bool = False) -> None:
         """Bring the position to that after the actions ``target``: from where it stands if
@@ -231,8 +195,8 @@ class Game:
                            self.table.keep_log)
         copy.table.messages = list(self.table.messages)
         snapshot.restore(copy.table, snapshot.take(self.table))
-        copy.entries, copy.kept = list(self.entries), list(self.kept)
-        copy.actions, copy.redo_groups = list(self.actions), [list(g) for g in self.redo_groups]
+        copy.history = self.history.copy()
+        copy.actions = list(self.actions)
         copy.snapshots = dict(self.snapshots)
         return copy
 
@@ -242,7 +206,7 @@ class Game:
             "id": self.seed, "title": self.title.name,
             "players": [{"id": pid, "name": name} for pid, name in self.player_specs],
             "settings": {"seed": self.seed, "optional_rules": list(self.optional_rules)},
-            "actions": list(self.entries),
+            "actions": list(self.history.entries),
             "result": {str(k): v for k, v in self.result().items()} if self.is_over else None,
             "game_end_reason": self.end_reason, "finished": self.is_over,
         }

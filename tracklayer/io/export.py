@@ -9,7 +9,9 @@ from contextlib import contextmanager
 from typing import Iterator, List, Optional, Tuple
 
 from ..errors import GameError
+from ..finder import plan_routes
 from ..game import Game
+from ..history import in_force
 from ..titles import title
 
 
@@ -37,50 +39,9 @@ def open_game(data: dict, keep_log: bool = True, snapshot_every: Optional[int] =
     if seed in (None, ""):
         seed = int("".join(ch for ch in str(data.get("id", 0)) if ch.isdigit()) or 0)
     if route_planner is None:
-        from ..finder import plan_routes
         route_planner = plan_routes
     return Game(title(data.get("title")), players, seed=seed, optional_rules=rules,
                 keep_log=keep_log, snapshot_every=snapshot_every, route_planner=route_planner)
-
-
-def in_force(entries: list) -> List[Optional[dict]]:
-    """The log's entries still in force after its undo and redo entries (None where an
-    entry was undone, or is itself an undo or redo). Chat is never undone."""
-    kept: List[Optional[dict]] = [None] * len(entries)
-    groups: list = []
-    for index, a in enumerate(entries):
-        kind = a.get("type")
-        if kind == "undo":
-            target = a.get("action_id")
-            if target is not None:
-                if target == 0:
-                    start = 0
-                else:
-                    found = next((i for i, x in enumerate(entries) if x.get("id") == target),
-                                 None)
-                    if found is None:
-                        raise GameError(f"undo to unknown action id {target}")
-                    start = found + 1
-            else:
-                start = next((i for i in range(index - 1, -1, -1) if kept[i] is not None
-                              and kept[i].get("type") != "message"), 0)
-            group = []
-            for i in range(start, index):
-                if kept[i] is not None and kept[i].get("type") != "message":
-                    group.append((kept[i], i))
-                    kept[i] = None
-            groups.append(group)
-        elif kind == "redo":
-            if not groups:
-                raise GameError("nothing to redo")
-            for item, i in groups.pop():
-                kept[i] = item
-        elif kind == "message":
-            kept[index] = a
-        else:
-            groups.clear()
-            kept[index] = a
-    return kept
 
 
 @contextmanager

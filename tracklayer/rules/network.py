@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .board import Node, Rail, links, view
 from .table import Table
@@ -67,6 +67,33 @@ def forget(table: Table) -> None:
     """A tile was laid or a token placed in a turn: networks are worked out anew."""
     table.state.networks.clear()
     table.derived.network.clear()
+
+
+def forget_listed(table: Table) -> None:
+    """The position changed: networks worked out only to list moves no longer hold."""
+    listed = [k for k in table.derived.network if isinstance(k, tuple)]
+    for key in listed:
+        del table.derived.network[key]
+
+
+def checkpoint(table: Table) -> Callable[[], None]:
+    """What was worked out of the networks now, and the route flags; the function returned
+    puts them back, so that an action refused or moves only listed leave no trace."""
+    kept = dict(table.state.networks)
+    answers = [(memo, dict(memo.answers)) for memo in kept.values()]
+    flags = [(o, o.route_known) for o in table.operators()]
+
+    def restore() -> None:
+        if table.state.networks != kept:
+            table.state.networks.clear()
+            table.state.networks.update(kept)
+        for memo, found in answers:
+            if memo.answers != found:
+                memo.answers.clear()
+                memo.answers.update(found)
+        for operator, known in flags:
+            operator.route_known = known
+    return restore
 
 
 def token_nodes(table: Table, operator) -> List[Node]:

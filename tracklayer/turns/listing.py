@@ -13,6 +13,7 @@ from typing import Callable, List, Optional
 
 from ..actions import read
 from ..errors import GameError
+from ..rules import network
 from ..rules.table import Table
 from ..state.model import CompanyState, CorporationState, PlayerState
 
@@ -52,7 +53,7 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
         return []
     rng = rng or random.Random(0)
     listing, table.listing = table.listing, True
-    flags = [(o, o.route_known) for o in table.operators()]
+    restore = network.checkpoint(table)
     try:
         out: List[dict] = []
         for entity in acting_entities(table):
@@ -70,8 +71,7 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
         return out
     finally:
         table.listing = listing
-        for operator, known in flags:
-            operator.route_known = known
+        restore()
 
 
 class Offer:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from ..errors import GameError
-from ..rules import market, operators, powers, trains
+from ..rules import market, network, operators, powers, trains
 from ..rules.table import Table
 from ..spec.settings import HomeTokenTiming
 from ..state.model import CompanyState
@@ -169,6 +169,7 @@ class Round:
     def carry_out(self, action, step, commit) -> None:
         step.acted = True
         commit()
+        network.forget_listed(self.table)
         self.forget()
         self.at_start = False
         self.after_action_before_lapses(action)

@@ -285,8 +285,8 @@ class StockTurn(BuyingShares, Step):
     def sell(self, action):
         bundle = action.bundle
         if not self.may_sell(action.entity, bundle):
-            raise GameError(f"{action.entity.name} cannot sell shares of "
-                            f"{bundle.corporation.name}")
+            raise GameError(f"{action.entity.name} cannot sell {bundle.percent}% of "
+                            f"{bundle.corporation.name} now")
 
         def commit() -> None:
             self.sold_in_round(bundle.owner)[bundle.corporation] = "now"

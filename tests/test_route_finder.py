@@ -30,8 +30,8 @@ from tracklayer.game import Game
 from tracklayer.io.export import recorded_revenue, route_positions
 from tracklayer.rules import board, network, tokens, trains as train_rules
 from tracklayer.rules.revenue import standard_limits, standard_stop_cost
-from tracklayer.rules.routes import (Chain, Leg, Route, check_no_shared_track, continues,
-                                     read_routes, trails)
+from tracklayer.rules.routes import (Chain, Leg, Route, check_no_shared_track, check_run,
+                                     continues, read_routes, trails)
 from tracklayer.spec.data import StopAllowance, TrainVariant
 from tracklayer.titles import supported_titles, title
 from tracklayer.titles.cologne.rules import Cologne
@@ -138,21 +138,13 @@ class BonusChecks1893(Cologne):
 
 
 class Bonus1893(BonusChecks1893):
-    """The old test's title: the rules above, and only one of a company's routes may run
-    to an off-board. The new ``Variant`` has no hook for a rule on a set of routes (the old
-    ``Game.check_route_combination``/``check_routes``), so this test applies that rule
-    itself (:func:`set_rule`) where the engine used to."""
+    """The rules above, and a rule on the set of routes: only one of a company's routes
+    may run to an off-board."""
 
-    def check_route_combination(self, table, routes) -> None:
+    def routes_problem(self, table, routes) -> None:
+        super().routes_problem(table, routes)
         if sum(1 for r in routes if any(s.is_offboard for s in r.visited())) > 1:
             raise RouteError("only one route may run to an off-board")
-
-
-def set_rule(table, routes) -> None:
-    """The title's rule on the set of routes, if it has one (see :class:`Bonus1893`)."""
-    rule = getattr(table.variant, "check_route_combination", None)
-    if rule is not None:
-        rule(table, routes)
 
 
 def _exits(table, hex_id: str, tile_id: str, rotation: int) -> list:
@@ -333,9 +325,7 @@ def brute_force_best(table, corp) -> int:
     for combo in combos:
         chosen = [r for r in combo if r is not None]
         try:
-            for r in chosen:
-                r.check(chosen)
-            set_rule(table, chosen)
+            check_run(table, chosen)
         except GameError:
             continue
         return sum(r.revenue for r in chosen)
@@ -350,9 +340,7 @@ def engine_accepts(table, corp, route_dicts: list) -> None:
     for route in found:
         assert route.legs, f"route of {route.train.id} not rebuilt"
         assert route.train.owner is corp and not route.train.operated
-    for route in found:
-        route.check(found)
-    set_rule(table, found)
+    check_run(table, found)
     for route, d in zip(found, route_dicts):
         assert route.revenue == d["revenue"]
 
@@ -399,15 +387,15 @@ def test_exact_with_terminal_track(seed):
 
 @pytest.mark.parametrize("seed", range(200, 230))
 def test_exact_with_title_revenue_and_checks(seed):
-    """The old test: a title's revenue bonus, its checks of single routes, and its rule on
-    the set of routes (which the new engine has no hook for; see :class:`Bonus1893`)."""
+    """A title's revenue bonus, its checks of single routes, and its rule on the set of
+    routes."""
     _check_exact(seed, Bonus1893)
 
 
 @pytest.mark.parametrize("seed", range(200, 230))
 def test_exact_with_title_revenue_and_route_checks(seed):
-    """The part of the test above the new engine has hooks for: a title's revenue bonus
-    and its checks of single routes."""
+    """A title's revenue bonus and its checks of single routes, without a rule on the
+    set."""
     _check_exact(seed, BonusChecks1893)
 
 

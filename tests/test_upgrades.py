@@ -1,5 +1,6 @@
 """Which tile may replace which: the common rules (``tracklayer.rules.track.shape_allows``)
-and 1893's own (``table.variant.may_upgrade`` and ``table.variant.rotation_allowed``).
+and 1893's own (``table.variant.may_upgrade`` and ``table.variant.rotation_allowed``, which
+includes the common rules of :func:`tracklayer.rules.track.rotation_allows`).
 
 An upgrade goes to the next colour, keeps all existing track (for some rotation of the new
 tile), keeps the label, and keeps the number of cities and towns. 1893 adds Leverkusen (its
@@ -280,7 +281,8 @@ def test_n5_track_must_meet_its_stub(fresh):
     """N5 has a stub of track on edge 4: a new tile must have an exit there."""
     phases.run_event(fresh, "remove_tile_block")
     entity = fresh.minor("KBE")
-    rotation_allowed = fresh.variant.rotation_allowed
+    def rotation_allowed(table, entity, hex_id, layout):
+        return table.variant.rotation_allowed(table, entity, hex_id, layout, list(SIDES))
     assert rotation_allowed(fresh, entity, "N5", tile("9").layout(1))       # edges 1, 4
     assert not rotation_allowed(fresh, entity, "N5", tile("9").layout(0))   # edges 0, 3
 
@@ -288,7 +290,7 @@ def test_n5_track_must_meet_its_stub(fresh):
 @pytest.mark.parametrize("hex_id, tile_id", [("L5", "K201-0"), ("S6", "K5-0")])
 def test_rhine_crossings_closed_in_phase_2(fresh, hex_id, tile_id):
     """In phase 2 no track may cross the water border of Köln (L5) or Bonn (S6) (edge 4);
-    from phase 3 it may."""
+    from phase 3 it may, where the common rules let the tile lie so."""
     water = [b.side for b in fresh.state.hexes[hex_id].borders if b.kind == "water"]
     assert water == [4]
     entity = fresh.minor("KFBE")
@@ -297,12 +299,20 @@ def test_rhine_crossings_closed_in_phase_2(fresh, hex_id, tile_id):
     other = [r for r in SIDES if 4 not in new.layout(r).exits]
     assert crossing and other
     assert fresh.phase.name == "2"
-    rotation_allowed = fresh.variant.rotation_allowed
+
+    def rotation_allowed(table, entity, hex_id, layout):
+        return table.variant.rotation_allowed(table, entity, hex_id, layout, list(SIDES))
+
+    def common_rules_allow(table, entity, hex_id, layout):
+        return track.rotation_allows(table, entity, hex_id, layout, list(SIDES))
     for r in crossing:
         assert not rotation_allowed(fresh, entity, hex_id, new.layout(r))
     for r in other:
-        assert rotation_allowed(fresh, entity, hex_id, new.layout(r))
+        assert rotation_allowed(fresh, entity, hex_id, new.layout(r)) == \
+            common_rules_allow(fresh, entity, hex_id, new.layout(r))
     phases.start_next_phase(fresh)
     assert fresh.phase.name == "3"
+    assert any(common_rules_allow(fresh, entity, hex_id, new.layout(r)) for r in crossing)
     for r in crossing:
-        assert rotation_allowed(fresh, entity, hex_id, new.layout(r))
+        assert rotation_allowed(fresh, entity, hex_id, new.layout(r)) == \
+            common_rules_allow(fresh, entity, hex_id, new.layout(r))

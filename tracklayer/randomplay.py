@@ -25,7 +25,6 @@ from .errors import GameError
 from .finder import plan_routes
 from .game import Game
 from .rules import trains
-from .state.model import PlayerState
 from .titles import title
 from .turns.listing import legal_moves
 

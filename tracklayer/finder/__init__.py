@@ -4,30 +4,29 @@ Given a game and an operating company, :func:`find_best_routes` returns one rout
 (or none for a train) such that the total revenue is the largest the rules allow, and says
 whether that was *proven* within the time budget.
 
-The rules, as the finder applies them (all read from the game, so titles plug in theirs):
+The rules, as the finder applies them (the title's variant hooks, so titles plug in theirs):
 
 * A route is a sequence of *legs*: track between two stops (cities, towns, off-boards)
-  that passes no other stop, as :func:`tracklayer.routes.route.node_chains` finds it.
+  that passes no other stop (``tracklayer.rules.routes.trails``).
 * It has at least two stops, visits no stop twice and includes a city with one of the
   company's tokens. It may pass through a stop only if that stop does not block the company
   (off-boards always do; so do cities whose slots are all taken by other companies), and
   only its very first and last piece of track may be terminal.
 * Stops of the same group (Aachen N1/P1 in 1893) count once per route.
 * Reach: every stop and every leg uses some of the train's named measures
-  (``Game.route_stop_distance`` / ``route_chain_distance``), which may not exceed
-  ``Game.route_distance_limits`` — stops for an n-train, cities and towns separately for
-  8+x, hexes in 1849. A train uses only track ``Game.route_path_allowed`` lets it.
-* No two pieces of track of the company's routes may hold the same key
-  (``Game.route_track_keys``, mirroring ``check_overlap``).
-* Revenue: the sum of ``Game.stop_revenue`` over the stops. When the title computes
-  revenue otherwise (its own ``revenue_for``/``compute_stops``, or trains that pay fewer
-  stops than they visit), each complete route is scored by the engine, with that sum plus
-  ``Game.route_revenue_bonus_bound`` as the bound. When the title adds checks of its own
-  (``check_other``, ``check_route_token``), each candidate is also checked by the engine;
-  with rules on sets of routes (``check_route_combination``, ``check_routes``), each set.
-* A title that changes ``check_distance``/``check_overlap``/``revenue_for`` without the
-  matching hook gets legal routes (the engine checks them) but never "proven"; so does a
-  company with local (1-stop) trains, which the finder does not run.
+  (``stop_reach_cost`` / ``chain_reach_cost``), which may not exceed ``reach_limits`` —
+  stops for an n-train, cities and towns separately for 8+x, hexes in 1849. A train uses
+  only track ``train_may_use`` lets it.
+* No two pieces of track of the company's routes may be the same piece
+  (``tracklayer.rules.routes.track_pieces``).
+* Revenue: the sum of ``stop_value`` over the stops. When the title adds to it
+  (``route_bonus``), or a train pays fewer stops than it visits, each complete route is
+  scored by the engine, with that sum plus ``route_bonus_bound`` as the bound. When the
+  title adds route checks of its own (``route_problem``), each candidate is also checked
+  by the engine; with rules on a set of routes (``routes_problem``), each set.
+* A title that changes ``check_reach`` without the reach hooks, or ``route_bonus``
+  without ``route_bonus_bound``, gets legal routes (the engine checks them) but never
+  "proven"; so does a company with local (1-stop) trains, which the finder does not run.
 
 Method (exact, branch and bound):
 
@@ -61,8 +60,7 @@ from ..errors import GameError
 from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
 from ..rules.table import Table
-from .model import ROUTE_CHECKS, Leg, Network, TrainModel, build_network, overridden, \
-    uncovered_rules
+from .model import Leg, Network, TitleRules, TrainModel, build_network
 from .search import Found, SearchTimeout, _Clock, best_route, combine, legs_of, routes_above
 
 DEFAULT_BUDGET_S = 10.0
@@ -122,8 +120,7 @@ def route_dict(route: Route) -> dict:
 def check_set(table: Table, entity, found: List[Route]) -> bool:
     """Does the engine accept these routes together?"""
     try:
-        for r in found:
-            r.check(found)
+        route_rules.check_run(table, found)
     except GameError:
         return False
     return True
@@ -150,13 +147,14 @@ class _Finder:
             self.model_of.append(key)
         self.best_set: List[Optional[Found]] = [None] * len(self.trains)
         self.best_total = 0
-        uncovered = uncovered_rules(table)
+        rules = TitleRules.of(table)
+        uncovered = rules.uncovered()
         self.stats: dict = {"uncovered": list(uncovered)}
         if self.skipped_local:
             self.stats["uncovered"].append("local trains")
-        self.route_checks = [h for h in ROUTE_CHECKS if overridden(table, h)] + \
-            [h for h in ("check_reach",) if h in uncovered]
-        self.set_checks = strict
+        self.check_routes = rules.route_checks
+        self.check_reach = "check_reach" in uncovered
+        self.set_checks = strict or rules.set_checks
 
     @staticmethod
     def _model_key(m: TrainModel) -> tuple:
@@ -173,15 +171,15 @@ class _Finder:
         if self.strict:
             route.check([route])
             return
-        if "route_problem" in self.route_checks:
+        if self.check_routes:
             table.variant.route_problem(table, route)
-        if "check_reach" in self.route_checks:
+        if self.check_reach:
             table.variant.check_reach(table, route, route.visited())
 
     def scorer(self, model: TrainModel):
         """None if the model's revenue and checks are the title's; else a function giving a
         candidate's revenue by the engine (None if the engine refuses it)."""
-        if model.additive and not self.route_checks and not self.strict:
+        if model.additive and not (self.check_routes or self.check_reach or self.strict):
             return None
         table, net, train = self.table, self.net, model.train
 

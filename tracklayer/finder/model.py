@@ -17,30 +17,46 @@ FIELD = 24
 GUARD = 1 << (FIELD - 1)
 FIELD_MASK = (1 << FIELD) - 1
 
-# Title rules the finder cannot model: when a title changes a scoring rule, each
-# candidate route is scored by the engine; when it adds route checks, each candidate is
-# checked by the engine.
-SCORING_HOOKS = ("route_bonus",)
-ROUTE_CHECKS = ("route_problem",)
-# A title that changes a rule on the left without telling the finder through one of the
-# hooks on the right leaves the finder's model possibly stricter than the rule: its answer
-# is then not proven optimal (and the rule is checked by the engine on every candidate).
-COVERED_BY = {
-    "check_reach": ("reach_limits", "stop_reach_cost", "chain_reach_cost"),
-    "route_bonus": ("route_bonus_bound",),
-}
+@dataclass(frozen=True)
+class TitleRules:
+    """Which of the common route rules the title changes, as far as the finder cares.
 
+    When a title changes a scoring rule, each candidate route is scored by the engine;
+    when it adds route checks, each candidate is checked by the engine; with rules on
+    sets of routes, each set. A title that changes how far a train reaches without the
+    hooks that tell the finder how (``reach_limits``, ``stop_reach_cost``,
+    ``chain_reach_cost``) leaves the finder's model possibly stricter than the rule: its
+    answer is then not proven optimal."""
 
-def overridden(table: Table, name: str) -> bool:
-    """Does the title change the common rule ``name``?"""
-    return getattr(type(table.variant), name) is not getattr(Variant, name)
+    scoring: bool          # route_bonus
+    bonus_bound: bool      # route_bonus_bound
+    route_checks: bool     # route_problem
+    set_checks: bool       # routes_problem
+    reach: bool            # check_reach
+    reach_model: bool      # reach_limits, stop_reach_cost or chain_reach_cost
 
+    @classmethod
+    def of(cls, table: Table) -> "TitleRules":
+        kind = type(table.variant)
+        return cls(
+            scoring=kind.route_bonus is not Variant.route_bonus,
+            bonus_bound=kind.route_bonus_bound is not Variant.route_bonus_bound,
+            route_checks=kind.route_problem is not Variant.route_problem,
+            set_checks=kind.routes_problem is not Variant.routes_problem,
+            reach=kind.check_reach is not Variant.check_reach,
+            reach_model=(kind.reach_limits is not Variant.reach_limits
+                         or kind.stop_reach_cost is not Variant.stop_reach_cost
+                         or kind.chain_reach_cost is not Variant.chain_reach_cost))
 
-def uncovered_rules(table: Table) -> List[str]:
-    """Rules the title changes without the finder hooks that would tell the finder how:
-    with any, the finder's answer is legal but not proven best."""
-    return [rule for rule, hooks in COVERED_BY.items()
-            if overridden(table, rule) and not any(overridden(table, h) for h in hooks)]
+    def uncovered(self) -> List[str]:
+        """Rules changed without the hooks that would tell the finder how: with any, the
+        finder's answer is legal but not proven best."""
+        out = []
+        if self.reach and not self.reach_model:
+            out.append("check_reach")
+        if self.scoring and not self.bonus_bound:
+            out.append("route_bonus")
+        return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,8 +241,7 @@ class TrainModel:
         stop_costs = [v.stop_reach_cost(table, train, n) for n in net.nodes]
         self.stop_cost = [self._pack(c) for c in stop_costs]
         self.bonus = v.route_bonus_bound(table, entity, train)
-        self.additive = not any(overridden(table, h) for h in SCORING_HOOKS) and \
-            self.bonus == 0 and self._pays_every_stop(train)
+        self.additive = not TitleRules.of(table).scoring and self.bonus == 0 and self._pays_every_stop(train)
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
         self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
         self._prepare_bound(net, stop_costs, chain_costs)

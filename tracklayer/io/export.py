@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import json
 from contextlib import contextmanager
-from typing import Iterator, List, Optional, Tuple
+from typing import Iterator, Optional, Tuple
 
 from ..errors import GameError
 from ..finder import plan_routes

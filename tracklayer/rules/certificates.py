@@ -178,7 +178,7 @@ def transfer(table: Table, bundle: Bundle, to, *, payer=None, payee=None,
              swap: Optional[Certificate] = None, swap_to=None,
              between_players: bool = False) -> None:
     """Move ``bundle`` to ``to``; ``payer`` pays ``payee`` its price; then settle who is
-    president."""
+    president (nobody is while the president's certificate is reserved)."""
     corporation = bundle.corporation
     seller = bundle.owner
     old_president = corporation.owner
@@ -194,7 +194,7 @@ def transfer(table: Table, bundle: Bundle, to, *, payer=None, payee=None,
         money.pay(table, payer, payee, price)
     for c in bundle.certificates:
         move_certificate(c, to)
-    if presidency_may_change:
+    if presidency_may_change and corporation.certificates[0].buyable:
         _settle_presidency(table, bundle, to, seller, old_president, between_players)
 
 

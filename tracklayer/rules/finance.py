@@ -34,14 +34,15 @@ def best_sale(table: Table, player, corporation: CorporationState, may_sell: Sal
 
 
 def emergency_cash(table: Table, player, may_sell: SaleRule) -> int:
-    """The player's cash plus the most each of their holdings could fetch now."""
+    """The player's cash plus the most each of their holdings could fetch now (and the
+    companies the bank buys back, at face value)."""
     if not may_sell_this_round(table):
         return player.cash
     value = player.cash
     for sym, certs in list(player.shares.items()):
         if certs:
             value += best_sale(table, player, certs[0].corporation, may_sell)
-    return value + table.variant.extra_liquidity(table, player)
+    return value + sum(c.value for c in player.companies if c.spec.bank_buys)
 
 
 def may_go_bankrupt(table: Table, player, operator, may_sell: SaleRule) -> bool:

@@ -71,9 +71,12 @@ def receive_capital(table: Table, corporation: CorporationState) -> None:
 
 
 def after_start(table: Table, corporation: CorporationState) -> None:
-    """A corporation has been started (parred). With incremental capitalisation it
-    receives the par value of certificates that came with private companies; companies
-    that close when it starts close; its home token may go on the map."""
+    """A corporation has been started (parred). Where the title says, its certificates
+    but the president's go to the market. With incremental capitalisation it receives the
+    par value of certificates that came with private companies; companies that close when
+    it starts close; its home token may go on the map."""
+    if table.settings.shares_start_in_market:
+        offer_in_market(table, corporation)
     if capitalization(table, corporation) is Capitalization.INCREMENTAL:
         for company in table.state.companies:
             for p in powers.powers(table, company, "shares"):
@@ -85,6 +88,14 @@ def after_start(table: Table, corporation: CorporationState) -> None:
     powers.close_on(table, corporation, Timing.STARTED)
     if table.settings.home_token is HomeTokenTiming.START:
         place_home_token(table, corporation)
+
+
+def offer_in_market(table: Table, corporation: CorporationState) -> None:
+    """The certificates left in the corporation's treasury go to the market (unpaid)."""
+    for c in list(corporation.certificates):
+        if c.buyable and c.owner is corporation:
+            certificates.transfer(table, certificates.Bundle.of([c]), table.state.market,
+                                  price=0, presidency_may_change=False)
 
 
 # -- the home station -------------------------------------------------------------------------

@@ -212,6 +212,14 @@ class Route:
             seen.add(id(leg.end))
 
 
+def check_run(table: Table, routes: List[Route]) -> None:
+    """Raise RouteError unless an operator may run ``routes`` together: each is legal, no
+    two share track, and the title's rules on a set of routes hold."""
+    for route in routes:
+        route.check(routes)
+    table.variant.routes_problem(table, routes)
+
+
 def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     """No two routes of a company use the same piece of track (see
     :func:`track_pieces`)."""

@@ -11,7 +11,7 @@ from ..spec.resolved import GameSpec
 from ..state.model import (BankState, Certificate, CityState, CompanyState, CorporationState,
                            DepotState, GameState, HexState, MarketState, MinorState, PlayerState,
                            PowerState, TokenState, TrainState)
-from . import board, money
+from . import board, money, tokens
 from .table import Table
 
 
@@ -25,7 +25,7 @@ def _corporation(spec) -> CorporationState:
     corp.powers = _powers(corp, spec.powers)
     certs = [Certificate(corp, i, pct, i == 0, corp) for i, pct in enumerate(spec.shares)]
     if spec.last_certificate_last:
-        certs[-1].last = certs[-1].double = True
+        certs[-1].last = True
     corp.certificates = certs
     corp.shares[spec.sym] = list(certs)
     corp.holders[corp] = sum(spec.shares)
@@ -93,6 +93,18 @@ def _open_sides(table: Table) -> None:
         h.open_sides = tuple(sides)
 
 
+def _token_at_start(table: Table, sym, hex_id: str) -> None:
+    """A token on the map from the start (``sym`` None: a neutral one, nobody's)."""
+    if sym is None:
+        owner = MinorState(sym="N")
+        token = TokenState(owner, kind="neutral")
+        owner.tokens = [token]
+    else:
+        owner = table.find("corporation", sym) or table.find("minor", sym)
+        token = tokens.next_token(owner)
+    tokens.place(table, owner, board.view(table, hex_id).cities[0], token)
+
+
 def new_table(spec: GameSpec, players: Sequence[Tuple[object, str]], seed: int, variant,
               keep_log: bool = True) -> Table:
     """The table of a new game, before its first round."""
@@ -118,6 +130,8 @@ def new_table(spec: GameSpec, players: Sequence[Tuple[object, str]], seed: int, 
         for coord in ([home] if isinstance(home, str) else list(home or ())):
             board.reserve(table, coord, corp, corp.spec.home_city)
     _open_sides(table)
+    for sym, hex_id in spec.data.tokens_at_start:
+        _token_at_start(table, sym, hex_id)
     table.log(f"-- Phase {table.phase.name} --")
     for company in state.companies:
         for p in company.powers:

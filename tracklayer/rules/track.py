@@ -65,6 +65,8 @@ def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
     open_sides = table.state.hexes[hex_id].open_sides
     if not all(s in open_sides for s in new.exits):
         return False
+    if not all(s in new.exits for s in board.tile_of(table, hex_id).stubs):
+        return False
     reached = sides_reached or []
     if not any(s in reached for s in new.exits):
         return False

@@ -62,10 +62,6 @@ class Variant:
     def certificate_limit(self, table: Table, holder=None) -> int:
         return table.spec.data.cert_limit
 
-    def extra_liquidity(self, table: Table, player) -> int:
-        """What a player could raise beyond shares (1893: bonds)."""
-        return 0
-
     def score(self, table: Table, player) -> int:
         return endgame.worth(table, player)
 
@@ -122,9 +118,11 @@ class Variant:
                     special: bool = False) -> bool:
         return track.shape_allows(old, new, special)
 
-    def rotation_allowed(self, table: Table, operator, hex_id: str, new: Layout) -> bool:
-        """A title's own conditions on how a tile is turned."""
-        return True
+    def rotation_allowed(self, table: Table, operator, hex_id: str, new: Layout,
+                         sides_reached) -> bool:
+        """May the tile lie as ``new`` lies (the operator reaching the hex's
+        ``sides_reached``)? See :func:`tracklayer.rules.track.rotation_allows`."""
+        return track.rotation_allows(table, operator, hex_id, new, sides_reached)
 
     def tile_terrain_cost(self, table: Table, operator, hex_id: str, tile: TileDef,
                           rotation: int) -> int:
@@ -154,6 +152,9 @@ class Variant:
 
     def route_problem(self, table: Table, route) -> None:
         """A title's own route rules (raise RouteError)."""
+
+    def routes_problem(self, table: Table, routes) -> None:
+        """A title's own rules on the set of routes an operator runs (raise RouteError)."""
 
     def check_reach(self, table: Table, route, visited) -> None:
         revenue.check_stop_count(table, route, visited)

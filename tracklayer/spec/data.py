@@ -113,6 +113,7 @@ class PhaseSpec:
     tiles: Tuple[str, ...] = ("yellow",)
     operating_rounds: int = 1
     status: frozenset = frozenset()
+    trains_between_companies: bool = True         # or only from the depot
 
     def limit_for(self, kind: Optional[str]) -> int:
         if isinstance(self.train_limit, int):
@@ -151,6 +152,7 @@ class MinorSpec:
     home_city: Optional[int] = None
     color: Optional[str] = None
     powers: Tuple[Power, ...] = ()
+    least_treasury: int = 0         # it floats with what its card sold for, at least this
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,9 @@ class CompanySpec:
     max_price: Optional[int] = None
     min_players: int = 0
     color: Optional[str] = None
+    stack: Optional[str] = None     # one of identical companies (1893's bonds): sold in order
+    bank_buys: bool = False         # the bank buys it back at face value in stock rounds
+    minor: Optional[str] = None     # the card of a minor: its buyer owns the minor
 
 
 @dataclass(frozen=True)
@@ -216,8 +221,15 @@ class TitleData:
     cert_limit: int
     minors: Tuple[MinorSpec, ...] = ()
     companies: Tuple[CompanySpec, ...] = ()
+    # Station tokens on the map from the start, in a hex's first city: (operator, hex),
+    # no operator for a neutral token that only takes up a slot.
+    tokens_at_start: Tuple[Tuple[Optional[str], str], ...] = ()
 
     def __post_init__(self) -> None:
+        operators = {c.sym for c in self.corporations} | {m.sym for m in self.minors}
+        for sym, hex_id in self.tokens_at_start:
+            if sym is not None and sym not in operators:
+                raise ValueError(f"a token at the start in {hex_id} for unknown {sym!r}")
         names = {t.name for t in self.trains} | {v.name for t in self.trains
                                                  for v in t.variants}
         for p in self.phases:

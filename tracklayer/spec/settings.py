@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Optional, Tuple
+from functools import lru_cache
+from typing import Optional, Tuple, get_origin, get_type_hints
 
 
 class Capitalization(Enum):
@@ -85,6 +86,12 @@ class EmergencyTrainsFromOthers(Enum):
     ANY_PRICE = "any"
 
 
+class MinorDividend(Enum):
+    """How a minor's revenue is paid."""
+    TO_OWNER = "owner"     # paid out (all to its owner) or withheld, as a corporation's
+    HALF = "half"          # half to its owner, half kept, without a choice (1893)
+
+
 class EndTiming(Enum):
     """When the game ends once a trigger has happened."""
     IMMEDIATELY = "immediate"
@@ -133,6 +140,7 @@ class Settings:
     currency: str = "${}"
     capitalization: Capitalization = Capitalization.FULL
     market_limit: int = 50                          # percent of a corporation in the market
+    shares_start_in_market: bool = False            # all but the president's, at its start
     privates_count_for_limit: bool = True
     sell_in_blocks: bool = False                    # one sale of a corporation per turn
     sale_timing: SaleTiming = SaleTiming.AFTER_FIRST_STOCK_ROUND
@@ -146,6 +154,12 @@ class Settings:
     tile_lays: Tuple[TileLay, ...] = (TileLay(),)
     impassable_colors: Tuple[str, ...] = ("blue", "gray", "red")
     train_duty: TrainDuty = TrainDuty.WITH_ROUTE
+    minors_run_trains: bool = False                 # and need not own one (1893)
+    owner_pays_minor_first_train: bool = False      # what a trainless minor lacks for one
+    minor_trains_to_corporations: bool = True       # may a corporation buy a minor's train
+    trade_ins_per_turn: int = 0                     # 0: as many as it likes
+    minor_dividend: MinorDividend = MinorDividend.TO_OWNER
+    market_shares_pay: bool = True                  # to the corporation, fully capitalised
     emergency_from_others: EmergencyTrainsFromOthers = EmergencyTrainsFromOthers.UP_TO_FACE_VALUE
     closing_frees_reservations: bool = True
     end_triggers: Tuple[Tuple[EndTrigger, EndTiming], ...] = (
@@ -159,12 +173,10 @@ class Settings:
     min_bid_step: int = 5
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            kind = _ENUMS.get(f.name) or _PLAIN.get(f.name)
-            if kind is not None and (not isinstance(value, kind) or
-                                     (kind is int and isinstance(value, bool))):
-                raise TypeError(f"setting {f.name} must be a {kind.__name__}, not {value!r}")
+        for name, kind in _declared_types().items():
+            value = vars(self)[name]
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise TypeError(f"setting {name} must be a {kind.__name__}, not {value!r}")
         if not all(isinstance(lay, TileLay) for lay in self.tile_lays):
             raise TypeError("tile_lays must be TileLay entries")
         for trigger, timing in self.end_triggers:
@@ -178,13 +190,8 @@ class Settings:
         return self.currency.format(amount)
 
 
-_ENUMS = {f: t for f, t in {
-    "capitalization": Capitalization, "sale_timing": SaleTiming, "sale_movement": SaleMovement,
-    "trade_order": TradeOrder, "pool_drop": PoolDrop, "priority_deal": PriorityDeal,
-    "home_token": HomeTokenTiming, "track_restriction": TrackRestriction,
-    "train_duty": TrainDuty, "emergency_from_others": EmergencyTrainsFromOthers,
-    "bankruptcy_ends": BankruptcyEnd}.items()}
-_PLAIN = {"currency": str, "market_limit": int, "privates_count_for_limit": bool,
-          "sell_in_blocks": bool, "sold_out_rises": bool, "closing_frees_reservations": bool,
-          "min_bid_step": int, "tile_lays": tuple, "impassable_colors": tuple,
-          "end_triggers": tuple, "end_timing_order": tuple}
+@lru_cache(maxsize=None)
+def _declared_types() -> dict:
+    """Each setting's declared type (a tuple for the tuple ones)."""
+    hints = get_type_hints(Settings)
+    return {f.name: get_origin(hints[f.name]) or hints[f.name] for f in fields(Settings)}

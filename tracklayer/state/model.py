@@ -22,7 +22,6 @@ class Certificate:
     owner: Any
     buyable: bool = True
     last: bool = False        # goes only when it is the last certificate of its pile
-    double: bool = False      # counts as two shares when the presidency changes hands
 
     @property
     def id(self) -> str:

@@ -8,7 +8,7 @@ from ..errors import GameError
 from ..rules import money, operators, powers, trading
 from ..rules.certificates import Bundle
 from ..spec.data import Timing
-from ..state.model import CompanyState, CorporationState, MinorState
+from ..state.model import CompanyState, CorporationState, MinorState, PlayerState
 from ..actions import new_action
 from .step import Step, handles
 
@@ -87,6 +87,40 @@ class BuyCompanyStep(Step):
         money.pay(table, buyer, seller if seller is not None else table.state.bank, price)
         table.log(f"{buyer.name} buys {company.name} from "
                   f"{seller.name if seller else 'the market'} for {table.money(price)}")
+
+
+class PlayerCompanyTrade(BuyCompanyStep):
+    """A company with the ``player_trade`` power (1893's EVA) may be bought from the
+    player owning it by another player at any time of an operating round, for any price
+    the buyer can pay; the owner of the operator in turn buys through it."""
+
+    def buyer(self, entity):
+        return entity if isinstance(entity, PlayerState) else entity.owner
+
+    def kinds(self, entity):
+        return ("buy_company",) if self.for_sale_to(entity) else ()
+
+    def price_limits(self, entity, company) -> tuple:
+        return 1, self.buyer(entity).cash
+
+    def for_sale_to(self, entity) -> list:
+        buyer = self.buyer(entity)
+        return [c for c in self.table.state.companies
+                if not c.closed and isinstance(c.owner, PlayerState) and c.owner is not buyer
+                and any(p.spec.kind == "player_trade" for p in c.powers)]
+
+    @handles("buy_company")
+    def buy(self, action):
+        buyer = self.buyer(action.entity)
+        company, price = action.company, action.price
+        if company not in self.for_sale_to(action.entity):
+            raise GameError(f"{company.name} cannot be bought now")
+        self.check_price(company, price, 1, buyer.cash)
+
+        def commit() -> None:
+            company.min_price, company.max_price = 1, buyer.cash
+            self.transfer(buyer, company, price, company.owner)
+        return commit
 
 
 class AssignStep(Step):

@@ -1,8 +1,8 @@
 """Selling a starting package of certificates: a draft at face value, and the auction of
 what is left at falling prices (1893's starting package).
 
-Both ask the title what is on offer (:meth:`offer`) and how an item is sold
-(:meth:`sell_item`).
+Both ask the title what is on offer (:meth:`offer`); an item is bought from the bank
+(:func:`tracklayer.rules.companies.buy_from_bank`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import List
 
 from ..errors import GameError
+from ..rules import companies
 from ..actions import new_action
 from .sequence import rotate_to
 from .step import Step, handles
@@ -25,7 +26,7 @@ class FaceValueDraft(Step):
         raise NotImplementedError
 
     def sell_item(self, player, item, price: int, forced: bool = False) -> None:
-        raise NotImplementedError
+        companies.buy_from_bank(self.table, player, item, price, forced)
 
     def passers(self) -> list:
         """The players who have passed (the title keeps them)."""
@@ -94,7 +95,7 @@ class FallingPriceAuction(Step):
         raise NotImplementedError
 
     def sell_item(self, player, item, price: int, forced: bool = False) -> None:
-        raise NotImplementedError
+        companies.buy_from_bank(self.table, player, item, price, forced)
 
     def for_sale(self) -> list:
         return [self.item] if self.item is not None else self.offer()

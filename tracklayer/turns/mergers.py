@@ -57,6 +57,13 @@ class VoteRound(StockRound):
             self.voters.append(player)
             self.votes[player] = percent
 
+    def add_holder_votes(self, corporation) -> None:
+        """Each player votes with the shares of ``corporation`` they hold (10 a share)."""
+        for player in self.table.state.players:
+            percent = int(10 * certificates.shares_of(player, corporation))
+            if percent > 0:
+                self.add_vote(player, percent)
+
     def begin(self) -> None:
         super().begin()
         self.lapse_idle_steps()

@@ -18,6 +18,7 @@ from ..rules import board, certificates, market, money, network, operators, powe
     tokens, track, trains
 from ..rules.market import Direction
 from ..spec.data import Timing
+from ..spec.settings import MinorDividend
 from ..state.model import CompanyState, CorporationState, MinorState, Operation
 from .step import Step, handles
 
@@ -154,9 +155,8 @@ class TrackStep(Step):
 
     def rotation_ok(self, entity, hex_id: str, new) -> bool:
         table = self.table
-        if not table.variant.rotation_allowed(table, entity, hex_id, new):
-            return False
-        return track.rotation_allows(table, entity, hex_id, new, self.sides_reached(entity, hex_id))
+        return table.variant.rotation_allowed(table, entity, hex_id, new,
+                                              self.sides_reached(entity, hex_id))
 
     def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
         """New track keeps the old cities' and towns' track, and meets the title's track
@@ -352,8 +352,7 @@ class RouteStep(Step):
             if not route.legs:
                 raise RouteError(f"route of train {train.id} is not on the map: "
                                  f"{rd.get('connections')}")
-        for route in found:
-            route.check(found)
+        routes.check_run(table, found)
         if (action.extra_revenue or 0) != 0:
             raise RouteError(f"extra revenue is 0, not {action.extra_revenue} as recorded")
         for route, rd in zip(found, action.routes):
@@ -382,21 +381,35 @@ class DividendStep(Step):
     KINDS = ("payout", "withhold")
 
     def kinds(self, entity):
-        if entity is not self.actor() or isinstance(entity, CompanyState):
+        if entity is not self.actor() or isinstance(entity, CompanyState) or \
+                self.fixed_split(entity):
             return ()
         return ("dividend",) if self.revenue() != 0 else ()
 
+    def fixed_split(self, entity) -> bool:
+        """A minor paying half to its owner has no choice to make (1893)."""
+        return isinstance(entity, MinorState) and \
+            self.table.settings.minor_dividend is MinorDividend.HALF
+
     def lapse(self) -> None:
-        self.pay(self.actor(), "withhold")
+        entity = self.actor()
+        if not self.fixed_split(entity):
+            return self.pay(entity, "withhold")
+        if self.round.notes.routes:   # a minor without a route does nothing at all
+            self.pay(entity, "payout" if self.revenue() > 0 else "withhold")
 
     def revenue(self) -> int:
         n = self.round.notes
         return sum(r.revenue for r in n.routes) + (n.extra_revenue or 0)
 
     def split(self, entity, kind: str, revenue: int):
-        """(kept by the operator, paid to its holders) for ``kind``."""
+        """(kept by the operator, paid to its holders) for ``kind``; a minor paying half
+        keeps the other half (nothing if half is nothing)."""
         if kind == "withhold":
             return revenue, 0
+        if self.fixed_split(entity):
+            half = revenue // 2
+            return (revenue - half if half > 0 else 0), half
         return 0, revenue
 
     def price_moves(self, entity, paid: int):
@@ -443,16 +456,23 @@ class DividendStep(Step):
 
     def treasury_share(self, entity, per_share: float) -> int:
         """What the operator's own certificates (or, fully capitalised, those in the
-        market) earn for it."""
-        if isinstance(entity, MinorState):
-            return 0
+        market, where the title says they pay) earn for it."""
         table = self.table
-        holder = entity if operators.capitalization(table, entity).value == "incremental" \
-            else table.state.market
+        if operators.capitalization(table, entity).value == "incremental":
+            holder = entity
+        elif table.settings.market_shares_pay:
+            holder = table.state.market
+        else:
+            return 0
         return math.ceil(certificates.shares_of(holder, entity) * per_share)
 
     def pay_holders(self, entity, paid: int) -> None:
+        """Each holder gets its shares' part; a minor's owner gets it all."""
         table = self.table
+        if isinstance(entity, MinorState):
+            table.log(f"{entity.owner.name} receives {table.money(paid)}")
+            money.pay(table, table.state.bank, entity.owner, paid)
+            return
         per_share = paid / certificates.total_shares(entity)
         for holder in table.state.players + table.state.corporations:
             amount = self.treasury_share(entity, per_share) if holder is entity else \

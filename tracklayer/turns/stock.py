@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import GameError
-from ..rules import certificates, market, money, operators, powers, trading
+from ..rules import certificates, companies, market, money, powers, trading
 from ..rules.certificates import Bundle, bundle_price
 from ..spec.settings import TradeOrder
-from ..state.model import CompanyState, CorporationState, PlayerState
+from ..state.model import CorporationState, PlayerState
 from ..actions import new_action
 from . import programs
 from .step import Step, handles
@@ -52,7 +52,8 @@ class StockTurn(BuyingShares, Step):
         if entity is not self.actor():
             return ()
         if self.must_sell(entity):
-            return ("sell_shares",)
+            return ("sell_shares", "sell_company") if self.companies_to_sell(entity) \
+                else ("sell_shares",)
         out = []
         if self.may_buy_any(entity):
             out.append("buy_shares")
@@ -62,6 +63,8 @@ class StockTurn(BuyingShares, Step):
             out.append("buy_company")
         if self.may_sell_any(entity):
             out.append("sell_shares")
+        if self.companies_to_sell(entity):
+            out.append("sell_company")
         if out:
             out.append("pass")
         return tuple(out)
@@ -239,12 +242,26 @@ class StockTurn(BuyingShares, Step):
         return [c for c in self.bank_offer() if self.may_buy_from_bank(entity, c)]
 
     def bank_offer(self) -> list:
-        """Companies the bank sells."""
-        return [c for c in self.table.state.companies
-                if not c.closed and c.owner is self.table.state.bank]
+        """Companies the bank sells (see :mod:`tracklayer.rules.companies`)."""
+        return companies.bank_offer(self.table)
 
     def may_buy_from_bank(self, entity, company) -> bool:
-        return company in self.bank_offer() and self.cash_for(entity) >= company.value
+        """A company from the bank, at its face value: not after selling one of its stack
+        this round, and, where companies count, with room under the certificate limit."""
+        table = self.table
+        if company.spec.stack is not None and self.sold_in_round(entity).get(company.spec.stack):
+            return False
+        if table.settings.privates_count_for_limit and \
+                trading.certificate_count(table, entity) >= trading.certificate_limit(table):
+            return False
+        return self.cash_for(entity) >= company.value and company in self.bank_offer()
+
+    def companies_to_sell(self, entity) -> list:
+        """Companies the bank buys back (1893's bonds): from the second stock round on, in
+        a turn without a purchase."""
+        if not isinstance(entity, PlayerState) or self.table.turn <= 1 or self.bought():
+            return []
+        return [c for c in entity.companies if c.spec.bank_buys]
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -273,13 +290,9 @@ class StockTurn(BuyingShares, Step):
             bought[bundle.corporation] = bought.get(bundle.corporation, 0) + bundle.percent
             if isinstance(bundle.owner, CorporationState):
                 n.bought_from_treasury = True
-            self.take_shares(buyer, bundle,
-                             presidency_may_change=self.presidency_may_change(bundle.corporation))
+            self.take_shares(buyer, bundle)
             self.note(action, bundle.corporation)
         return commit
-
-    def presidency_may_change(self, corporation) -> bool:
-        return True
 
     @handles("sell_shares")
     def sell(self, action):
@@ -340,12 +353,31 @@ class StockTurn(BuyingShares, Step):
             raise GameError(f"{entity.name} cannot pay {price!r} for {company.name}")
 
         def commit() -> None:
-            powers.give(self.table, company, entity)
-            money.pay(self.table, entity, owner if owner is not None else self.table.state.bank,
-                      price)
+            if owner is self.table.state.bank:
+                companies.buy_from_bank(self.table, entity, company, price)
+            else:
+                powers.give(self.table, company, entity)
+                money.pay(self.table, entity, owner, price)
+                self.table.log(f"{entity.name} buys {company.name} for "
+                               f"{self.table.money(price)}")
+            self.round.notes.last_to_act = entity
             self.round.notes.turn_actions.append(action)
-            self.table.log(f"{entity.name} buys {company.name} for {self.table.money(price)}")
             trading.company_bought(self.table, entity, company)
+        return commit
+
+    @handles("sell_company")
+    def sell_company(self, action):
+        company, player = action.company, action.entity
+        if company not in self.companies_to_sell(player):
+            raise GameError(f"{player.name} cannot sell {company.name} now")
+        if action.price != company.value:
+            raise GameError(f"{company.name} sells for {self.table.money(company.value)}")
+
+        def commit() -> None:
+            companies.sell_to_bank(self.table, player, company)
+            self.sold_in_round(player)[company.spec.stack or company] = "now"
+            self.round.notes.last_to_act = player
+            self.round.notes.turn_actions.append(action)
         return commit
 
     def mark_done(self) -> None:
@@ -400,6 +432,9 @@ class StockTurn(BuyingShares, Step):
                 for price in offer.prices(c.min_price, min(c.max_price, entity.cash)):
                     out.append(new_action("buy_company", entity, company=c.sym, price=price))
             return out
+        if kind == "sell_company":
+            return [new_action("sell_company", entity, company=c.sym, price=c.value)
+                    for c in self.companies_to_sell(entity)]
         return super().candidates(entity, kind, offer)
 
     # -- programs ----------------------------------------------------------------------------
@@ -408,7 +443,9 @@ class StockTurn(BuyingShares, Step):
         return programs.stock_programs(self, entity)
 
     def program_buys_from_market(self, program: dict) -> bool:
-        return bool(program.get("from_market"))
+        """Where a programmed purchase buys: as the program says, or the market if that is
+        where a corporation's shares are once it starts."""
+        return bool(program.get("from_market")) or self.table.settings.shares_start_in_market
 
     def program_stop_reason(self, entity, program, certificate) -> Optional[str]:
         return programs.stop_reason(self, entity, program, certificate)

@@ -60,17 +60,20 @@ class BuyTrainStep(Step):
         return ()
 
     def may_own_trains(self, entity) -> bool:
-        return not isinstance(entity, MinorState)
+        return not isinstance(entity, MinorState) or self.table.settings.minors_run_trains
 
     def must_buy(self, entity) -> bool:
-        return must_own_train(self.table, entity)
+        """Must ``entity`` buy a train now? (A minor never must.)"""
+        return not isinstance(entity, MinorState) and must_own_train(self.table, entity)
 
     def president_helps(self, entity) -> bool:
         """May the president add cash (the company must buy a train)?"""
         return self.must_buy(entity)
 
     def may_trade_in(self, entity) -> bool:
-        return True
+        """May ``entity`` trade a train in for a new one (as often as the title allows)?"""
+        limit = self.table.settings.trade_ins_per_turn
+        return limit == 0 or self.round.notes.traded_in.count(entity) < limit
 
     def may_buy_any(self, entity) -> bool:
         table = self.table
@@ -90,10 +93,15 @@ class BuyTrainStep(Step):
         return entity.cash + current.cash
 
     def on_offer(self, entity) -> list:
-        """The trains ``entity`` may buy now."""
+        """The trains ``entity`` may buy now: from the depot, and from other companies
+        where the phase allows (a minor's only to a minor, where the title says)."""
         table = self.table
         depot = list(trains.for_sale(table))
-        others = list(trains.others_trains(table, entity))
+        others = []
+        if table.phase.trains_between_companies:
+            others = [t for t in trains.others_trains(table, entity)
+                      if table.settings.minor_trains_to_corporations
+                      or isinstance(entity, MinorState) or not isinstance(t.owner, MinorState)]
         from_others = table.settings.emergency_from_others
         if entity.cash < trains.cheapest_price(table):
             cheapest = trains.cheapest_for_sale(table)
@@ -211,14 +219,22 @@ class BuyTrainStep(Step):
 
     # -- buying ------------------------------------------------------------------------------
 
+    def owner_help(self, entity, price: int) -> int:
+        """What the owner of a trainless minor pays towards its first train, where the
+        title says: what the minor lacks, if the owner can make it up."""
+        if not self.table.settings.owner_pays_minor_first_train or \
+                not isinstance(entity, MinorState) or entity.trains or price <= entity.cash \
+                or entity.owner.cash + entity.cash < price:
+            return 0
+        return price - entity.cash
+
     @handles("buy_train")
     def buy(self, action):
-        return self.judge_purchase(action)
-
-    def judge_purchase(self, action, extra=None):
         table = self.table
         entity, train, price, exchange = action.entity, action.train, action.price, \
             action.exchange
+        if exchange is not None and not self.may_trade_in(entity):
+            raise GameError(f"{entity.name} already traded in a train this turn")
         owner = train.owner
         if not trains.in_depot(train) and isinstance(owner, CorporationState):
             low, high = self.price_range(entity, train)
@@ -252,7 +268,7 @@ class BuyTrainStep(Step):
             raise GameError("an entity cannot buy a train from itself")
         if not isinstance(price, int) or price <= 0:
             raise GameError("a train must cost something")
-        help_ = extra or 0
+        help_ = self.owner_help(entity, price)
         missing = price - entity.cash - help_
         helps = missing > 0 and self.president_helps(entity)
         if helps:
@@ -267,7 +283,11 @@ class BuyTrainStep(Step):
             raise GameError(f"{entity.name} has {entity.cash + help_} and cannot spend {price}")
 
         def commit() -> None:
-            self.before_purchase(action)
+            if help_ > 0:
+                money.pay(table, entity.owner, table.state.bank, help_)
+                money.pay(table, table.state.bank, entity, help_)
+                table.log(f"{entity.owner.name} pays {table.money(help_)} to assist buying a "
+                          f"{form} train")
             if helps:
                 money.pay(table, entity.owner, entity, missing)
                 table.log(f"{entity.owner.name} contributes {table.money(missing)}")
@@ -280,16 +300,11 @@ class BuyTrainStep(Step):
                       f"from {getattr(source, 'name', 'The Depot')}")
             trains.hand_over(table, train, entity, price)
             phases.train_bought(table, train)
-            self.after_purchase(action)
+            if exchange is not None:
+                self.round.notes.traded_in.append(entity)
             if not self.may_buy_any(entity):
                 self.mark_done()
         return commit
-
-    def before_purchase(self, action) -> None:
-        pass
-
-    def after_purchase(self, action) -> None:
-        pass
 
     def mark_done(self) -> None:
         self.last_sale_price = None

@@ -215,7 +215,8 @@ MARKET = MarketSpec(tuple(tuple(row) for row in [
 
 PHASES = (
     PhaseSpec('2', on=('2',), train_limit=(('minor', 2), ('corporation', 3)), tiles=('yellow',),
-              operating_rounds=2, status=frozenset(['rhine_impassable'])),
+              operating_rounds=2, status=frozenset(['rhine_impassable']),
+              trains_between_companies=False),
     PhaseSpec('3', on=('3',), train_limit=(('minor', 2), ('corporation', 3)), tiles=('yellow', 'green'),
               operating_rounds=2, status=frozenset(['can_buy_trains'])),
     PhaseSpec('4', on=('4',), train_limit=(('minor', 2), ('corporation', 3)), tiles=('yellow', 'green'),
@@ -253,21 +254,29 @@ CORPORATIONS = (
     _corporation('DE', 'Dürener Eisenbahn', 'blue', home='O2'),
     _corporation('RSE', 'Rhein-Sieg Eisenbahn', 'pink', home='R7'),
     _corporation('RAG', 'Rheinbahn AG', '#B3B3B3', home='D5'),
-    _corporation('AGV', 'AG für Verkehrswesen', 'green', floatable=False, tokens=(0, 0, 0, 100, 100), shares=MERGED_SHARES, powers=(Power("no_buy", text='Unavailable in SR before phase 4'),)),
-    _corporation('HGK', 'Häfen und Güterverkehr Köln AG', 'red', floatable=False, tokens=(0, 0, 0, 100, 100), shares=MERGED_SHARES, powers=(Power("no_buy", text='Unavailable in SR before phase 5'),)),
+    # Formed from minors (see FORMATIONS); their shares are sold from phase 4 and 5 on.
+    _corporation('AGV', 'AG für Verkehrswesen', 'green', floatable=False, tokens=(0, 0, 0, 100, 100), shares=MERGED_SHARES),
+    _corporation('HGK', 'Häfen und Güterverkehr Köln AG', 'red', floatable=False, tokens=(0, 0, 0, 100, 100), shares=MERGED_SHARES),
 )
 
+# AGV and HGK form from these companies, each owner receiving the certificate (by index)
+# reserved for the company; and the order in which their owners vote on it.
+FORMATIONS = {"AGV": (("EKB", 0), ("KSZ", 1), ("BKB", 2)),
+              "HGK": (("KBE", 0), ("HdSK", 1), ("KFBE", 2))}
+VOTERS = {"AGV": ("EKB", "KSZ", "BKB"), "HGK": ("KFBE", "KBE", "HdSK")}
+FORMATION_TREASURY = 400
+
+def _minor(sym, name, home, color) -> MinorSpec:
+    return MinorSpec(sym, name, kind="minor", home=home, home_city=0, color=color,
+                     least_treasury=100)
+
+
 MINORS = (
-    MinorSpec('EKB', '1 Euskirchener Kreisbahn', kind="minor", home='T3', home_city=0,
-              color='green'),
-    MinorSpec('KFBE', '2 Köln-Frechen-Benzelrather E', kind="minor", home='L3', home_city=0,
-              color='red'),
-    MinorSpec('KSZ', '3 Kleinbahn Siegburg-Zündorf', kind="minor", home='P7', home_city=0,
-              color='green'),
-    MinorSpec('KBE', '4 Köln-Bonner Eisenbahn', kind="minor", home='O4', home_city=0,
-              color='red'),
-    MinorSpec('BKB', '5 Bergheimer Kreisbahn', kind="minor", home='I2', home_city=0,
-              color='green'),
+    _minor('EKB', '1 Euskirchener Kreisbahn', 'T3', 'green'),
+    _minor('KFBE', '2 Köln-Frechen-Benzelrather E', 'L3', 'red'),
+    _minor('KSZ', '3 Kleinbahn Siegburg-Zündorf', 'P7', 'green'),
+    _minor('KBE', '4 Köln-Bonner Eisenbahn', 'O4', 'red'),
+    _minor('BKB', '5 Bergheimer Kreisbahn', 'I2', 'green'),
 )
 
 NOT_SOLD = (Power("no_buy", owner="player"),)
@@ -278,33 +287,34 @@ COMPANIES = (
                 powers=(Power("no_buy", owner="player"), Power("exchange", owner="player", when=(Timing.OWNING_PLAYER_STOCK_TURN,), corporations=("RAG",), sources=("market",)))),
     CompanySpec('EVA', 'EVA (Eisenbahnverkehrsmittel Aktiengesellschaft)', 150, 30,
                 'Closes when the first 6-train is bought; may be sold to players.',
-                powers=NOT_SOLD),
+                powers=NOT_SOLD + (Power("player_trade"),)),
     CompanySpec('HdSK', 'Häfen der Stadt Köln', 100, 10,
                 'Exchanged for a 10% certificate of HGK.',
                 powers=NOT_SOLD),
     CompanySpec('EKB', 'Minor 1 Euskirchener Kreisbahn', 210, 0,
                 "Controls minor 1; becomes the president's certificate of AGV.",
-                powers=NOT_SOLD),
+                powers=NOT_SOLD, minor='EKB'),
     CompanySpec('KFBE', 'Minor 2 Köln-Frechen-Benzelrather Eisenbahn', 200, 0,
                 'Controls minor 2; becomes a 20% certificate of HGK.',
-                powers=NOT_SOLD),
+                powers=NOT_SOLD, minor='KFBE'),
     CompanySpec('KSZ', 'Minor 3 Kleinbahn Siegburg-Zündorf', 100, 0,
                 'Controls minor 3; becomes a 10% certificate of AGV.',
-                powers=NOT_SOLD),
+                powers=NOT_SOLD, minor='KSZ'),
     CompanySpec('KBE', 'Minor 4 Köln-Bonner Eisenbahn', 220, 0,
                 "Controls minor 4; becomes the president's certificate of HGK.",
-                powers=NOT_SOLD),
+                powers=NOT_SOLD, minor='KBE'),
     CompanySpec('BKB', 'Minor 5 Bergheimer Kreisbahn', 180, 0,
                 'Controls minor 5; becomes a 20% certificate of AGV.',
-                powers=NOT_SOLD),
+                powers=NOT_SOLD, minor='BKB'),
 ) + tuple(
     CompanySpec(f"AdSK-{n}", "Anleihen der Stadt Köln", 100, 10,
                 "A bond of the City of Cologne: bought and sold in stock rounds like a share.",
-                color="orange")
+                color="orange", stack="AdSK", bank_buys=True)
     for n in range(1, 11))
 
-PRIVATES = ('FdSD', 'EVA', 'HdSK')
-MINOR_PROXIES = ('EKB', 'KFBE', 'KSZ', 'KBE', 'BKB')
+# The minors stand on their homes; a neutral token keeps Köln-Deutz (H5) open; HGK's home
+# J5 is taken from the start (1.2).
+TOKENS_AT_START = tuple((m.sym, m.home) for m in MINORS) + ((None, "H5"), ("HGK", "J5"))
 
 OPTIONAL_RULES = (
     OptionalRule('optional_2_train', 'Optional 2-Train', 'Add an 8th 2-train'),
@@ -326,4 +336,4 @@ def title_data(players: int, options: Tuple[str, ...]) -> TitleData:
         trains=trains(8 if "optional_2_train" in options else 7),
         corporations=CORPORATIONS, minors=MINORS, companies=COMPANIES,
         bank_cash=BANK_CASH, starting_cash=STARTING_CASH[players],
-        cert_limit=CERT_LIMIT[players])
+        cert_limit=CERT_LIMIT[players], tokens_at_start=TOKENS_AT_START)

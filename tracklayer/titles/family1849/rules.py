@@ -273,8 +273,12 @@ class Family1849(Variant):
         return super().may_upgrade(table, hex_id, old, new, special) and \
             (hex_id != self.MESSINA or bool(notes(table).messina))
 
-    def rotation_allowed(self, table, operator, hex_id, new) -> bool:
+    def rotation_allowed(self, table, operator, hex_id, new, sides_reached) -> bool:
         """New track must meet the operator's track in a gauge it can run on (4.1)."""
+        return self.meets_in_gauge(table, operator, hex_id, new) and \
+            super().rotation_allowed(table, operator, hex_id, new, sides_reached)
+
+    def meets_in_gauge(self, table, operator, hex_id, new) -> bool:
         if sms_hexes(table, operator):
             return True
         if any(c.holds(operator) for c in board.view(table, hex_id).cities):

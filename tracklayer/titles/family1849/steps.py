@@ -7,8 +7,8 @@ from typing import Dict, List, Optional
 
 from ...actions import OffMap
 from ...errors import GameError, RouteError
-from ...rules import board, certificates, endgame, finance, money, network, operators, powers, \
-    tokens, trading, trains
+from ...rules import board, certificates, endgame, finance, money, operators, powers, tokens, \
+    trading
 from ...rules.certificates import Bundle, move_certificate
 from ...rules.market import Direction
 from ...turns import programs
@@ -17,7 +17,6 @@ from ...turns.choices import PlayerChoice
 from ...turns.companies import AssignStep, BuyCompanyStep, IssueSharesStep
 from ...turns.operating import DividendStep, HomeTokenStep, RouteStep, TokenStep, TrackStep
 from ...turns.round import OperatingRound, SeatRound, StockRound
-from ...turns.step import handles
 from ...turns.stock import StockTurn
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 

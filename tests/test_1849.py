@@ -13,7 +13,8 @@ from tracklayer.rules import board, endgame, money, phases, routes, trains
 from tracklayer.rules.board import TileView
 from tracklayer.state.model import HexState
 from tracklayer.titles import title
-from tracklayer.titles.family1849.steps import LoanChoice, chain_gauge, hex_cost, notes
+from tracklayer.titles.family1849.rules import chain_gauge, hex_cost
+from tracklayer.titles.family1849.steps import LoanChoice, notes
 from tracklayer.turns.trains import BuyTrainStep
 
 TITLE = "1849: Kingdom of the Two Sicilies"

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
+from .board.notation import StopPart
 from .errors import ActionError
 from .rules import board
 from .rules.certificates import Bundle, share_value
 from .rules.table import Table
 from .rules.tokens import next_token
-from .state.model import CompanyState, CorporationState, MinorState, PlayerState
+from .state.model import CompanyState, CorporationState, MinorState, OperatorState, PlayerState
 
 PROGRAM_KINDS = ("program_auction_bid", "program_buy_shares", "program_independent_mines",
                  "program_merger_pass", "program_harzbahn_draft_pass", "program_share_pass",
@@ -35,7 +36,8 @@ class Action:
         return self.h.get(key, default)
 
     def __repr__(self) -> str:
-        return f"<Action {self.kind} by {getattr(self.entity, 'id', None)} #{self.id}>"
+        who = self.entity.id if self.entity is not None else None
+        return f"<Action {self.kind} by {who} #{self.id}>"
 
 
 class OffMap:
@@ -206,7 +208,8 @@ def city_node(table: Table, city_id) -> Optional[object]:
     if hex_id is None:
         shape = table.spec.tile_defs.get(tile_id.rsplit("-", 1)[0])
         if shape is None or int(index) >= len(shape.parts) or \
-                getattr(shape.parts[int(index)], "kind", None) != "city":
+                not isinstance(shape.parts[int(index)], StopPart) or \
+                shape.parts[int(index)].kind != "city":
             return None
         return OffMap(city_id)
     node = board.view(table, hex_id).nodes.get(int(index))
@@ -224,7 +227,8 @@ def _place_token(table: Table, h, action) -> None:
         tokener = table.find("corporation", h["tokener"]) or table.find("minor", h["tokener"])
     owner = tokener or (action.entity.owner if isinstance(action.entity, CompanyState)
                         else action.entity)
-    action.token = next_token(owner, h.get("token_type")) if hasattr(owner, "tokens") else None
+    action.token = next_token(owner, h.get("token_type")) \
+        if isinstance(owner, OperatorState) else None
 
 
 def _run_routes(table: Table, h, action) -> None:

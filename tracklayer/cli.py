@@ -13,6 +13,7 @@ from .errors import GameError
 from .finder import find_best_routes
 from .io.export import load_export, open_game, positions, recorded_revenue, replay, \
     route_positions
+from .state.model import OperatorState
 from .trace import dumps, snapshot
 
 
@@ -124,7 +125,7 @@ def cmd_routes(args) -> int:
         entry = entries[args.action]
         entity = game.table.find(entry.get("entity_type"), entry.get("entity")) \
             if entry.get("type") == "run_routes" else game.acting
-        if entity is None or not hasattr(entity, "trains"):
+        if not isinstance(entity, OperatorState):
             print(f"no company is operating before entry {args.action}", file=sys.stderr)
             return 1
         found = [(args.action, entry, game, entity)]

@@ -38,16 +38,22 @@ class Game:
         self.optional_rules = title.options_for(optional_rules, len(players))
         self.route_planner = route_planner
         self.snapshot_every = snapshot_every
-        variant = title.rules()
-        spec = title.game_spec(len(players), self.optional_rules)
-        self.table: Table = setup.new_table(spec, players, seed, variant, keep_log)
-        variant.set_up(self.table)
-        self.table.state.round = variant.first_round(self.table)
-        self.table.state.round.begin()
+        self.keep_log = keep_log
+        self.table: Table = self._set_table()
         self.starting_money = money.total_money(self.table)
         self.history = History()                 # every entry received, and which hold
         self.actions: List[dict] = []            # the actions in force, in order
-        self.snapshots: Dict[int, bytes] = {0: snapshot.take(self.table)}
+        self.snapshots: Dict[int, bytes] = {}    # by the number of actions taken
+
+    def _set_table(self) -> Table:
+        """The table as the game begins: set up, its first round begun."""
+        variant = self.title.rules()
+        spec = self.title.game_spec(len(self.player_specs), self.optional_rules)
+        table = setup.new_table(spec, self.player_specs, self.seed, variant, self.keep_log)
+        variant.set_up(table)
+        table.state.round = variant.first_round(table)
+        table.state.round.begin()
+        return table
 
     # -- the position -------------------------------------------------------------------
 
@@ -168,10 +174,13 @@ class Game:
                 target[common] is self.actions[common]:
             common += 1
         if dirty or common < len(self.actions):
-            base = max(k for k in self.snapshots if k <= common)
+            base = max((k for k in self.snapshots if k <= common), default=0)
             for k in [k for k in self.snapshots if k > base]:
                 del self.snapshots[k]
-            snapshot.restore(self.table, self.snapshots[base])
+            if base in self.snapshots:
+                snapshot.restore(self.table, self.snapshots[base])
+            else:
+                self.table = self._set_table()
             self.actions = self.actions[:base]
         for h in target[len(self.actions):]:
             flow.play(self.table, read(self.table, h))

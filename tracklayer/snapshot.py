@@ -22,7 +22,7 @@ STATIC = (CorporationSpec, MinorSpec, CompanySpec, TrainSpec, TrainVariant, Powe
 
 def static_objects(table: Table) -> Dict[int, object]:
     """The static objects the state may refer to, by identity."""
-    found = getattr(table.spec, "_static_objects", None)
+    found = table.spec.static_objects
     if found is None:
         found = {}
 
@@ -45,9 +45,7 @@ def static_objects(table: Table) -> Dict[int, object]:
             for part in tile.parts:
                 if isinstance(part, (BorderPart, IconPart, TerrainPart)):
                     add(part)
-        for obj in table.variant.static_objects():
-            add(obj)
-        table.spec._static_objects = found
+        table.spec.static_objects = found
     return found
 
 

@@ -274,9 +274,14 @@ def hand_over_presidency(table: Table, certificate: Certificate, swap_to, presid
     move_certificate(certificate, president)
 
 
-def first_certificates(certificates: List[Certificate], count: int) -> List[Certificate]:
-    """The first ``count`` certificates received (the common rule for a presidency swap)."""
-    return certificates[:count]
+def worth_of_presidency(held: List[Certificate], count: int) -> List[Certificate]:
+    """Of ``held`` (in the order received), certificates worth ``count`` shares for a
+    presidency swap: the first ``count`` single shares, or a double (20%) certificate if
+    ``held`` has no more than ``count`` certificates."""
+    doubles = [c for c in held if not c.president and c.percent > share_percent(c.corporation)]
+    if doubles and len(held) <= count:
+        return doubles[:1]
+    return [c for c in held if c not in doubles][:count]
 
 
 def return_first(table: Table, bundle: Bundle, source, to) -> None:

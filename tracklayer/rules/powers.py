@@ -12,25 +12,25 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Optional
 
 from ..spec.data import Power, Timing
-from ..state.model import CompanyState, CorporationState, PlayerState, PowerState
+from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState, PowerState
 from . import money
 from .table import Table
 
 
 def _owning_corporation(holder):
-    owner = getattr(holder, "owner", None)
     if isinstance(holder, CorporationState):
         return holder
-    if isinstance(holder, CompanyState) and isinstance(owner, CorporationState):
-        return owner
+    if isinstance(holder, CompanyState) and isinstance(holder.owner, CorporationState):
+        return holder.owner
     return None
 
 
 def _owning_player(holder):
+    """The player owning ``holder``, through a company's or corporation's owner."""
     owner = holder
-    while owner is not None and not isinstance(owner, PlayerState):
-        owner = getattr(owner, "owner", None)
-    return owner
+    while isinstance(owner, (CompanyState, OperatorState)):
+        owner = owner.owner
+    return owner if isinstance(owner, PlayerState) else None
 
 
 def _in_corporation_turn(table: Table, power: PowerState) -> bool:
@@ -76,7 +76,9 @@ def all_powers(entity) -> List[PowerState]:
             out.extend(p for c in owner.companies for p in c.powers
                        if any(w in PLAYER_TIMINGS for w in p.spec.when))
         return out
-    return list(getattr(entity, "powers", ()))
+    if isinstance(entity, (CompanyState, OperatorState)):
+        return list(entity.powers)
+    return []
 
 
 def powers(table: Table, entity, kind: Optional[str] = None, *,
@@ -161,7 +163,7 @@ def pay_revenues(table: Table) -> None:
     def order(c: CompanyState):
         if isinstance(c.owner, PlayerState):
             return ((0, state.players.index(c.owner), ""), c.revenue, c.name)
-        return ((1, 0, str(getattr(c.owner, "name", ""))), c.revenue, c.name)
+        return ((1, 0, c.owner.name), c.revenue, c.name)
 
     for company in sorted(paying, key=order):
         if company.owner is state.bank:
@@ -193,7 +195,7 @@ def buyable_from_players(table: Table, buyer=None) -> List[CompanyState]:
 def give(table: Table, company: CompanyState, new_owner) -> None:
     """The company changes owner (no money involved)."""
     owner = company.owner
-    if owner is not None and company in getattr(owner, "companies", ()):
+    if owner is not None and company in owner.companies:
         owner.companies.remove(company)
     company.owner = new_owner
     new_owner.companies.append(company)

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, List, Optional
 from ..errors import GameError
 from ..spec.data import PhaseSpec
 from ..spec.resolved import Cell, GameSpec
-from ..state.model import GameState
+from ..state.model import CompanyState, GameState, OperatorState, PlayerState
 
 
 class Derived:
@@ -143,14 +143,11 @@ Hook = Callable[..., Any]
 def controller(entity):
     """The player in control of ``entity`` (None for the bank, the market, or a company in
     receivership)."""
-    owner = entity
-    seen = set()
-    while owner is not None and not hasattr(owner, "bankrupt"):
-        if id(owner) in seen or getattr(owner, "id", None) == "market":
-            return None
-        seen.add(id(owner))
-        owner = getattr(owner, "owner", None)
-    return owner
+    owner, seen = entity, []
+    while isinstance(owner, (CompanyState, OperatorState)) and owner not in seen:
+        seen.append(owner)
+        owner = owner.owner
+    return owner if isinstance(owner, PlayerState) else None
 
 
 def refuse(message: str) -> None:

@@ -17,7 +17,7 @@ from typing import List, Optional
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
     fits_some_rotation, track_kept
 from ..spec.settings import TrackRestriction
-from ..state.model import CorporationState
+from ..state.model import CompanyState, CorporationState
 from . import board, money, powers
 from .table import Table, refuse
 
@@ -142,8 +142,7 @@ def restriction_problem(table: Table, old: Layout, new: Layout, reached) -> Opti
 def terrain_discount(table: Table, operator, hex_id: str) -> int:
     """What the operator's tile-discount powers take off the terrain cost of the hex."""
     entity = operator
-    if not isinstance(entity, CorporationState) and isinstance(getattr(entity, "owner", None),
-                                                               CorporationState):
+    if isinstance(entity, CompanyState) and isinstance(entity.owner, CorporationState):
         entity = entity.owner
     total = 0
     terrain = table.state.hexes[hex_id].terrain

@@ -30,10 +30,6 @@ class Variant:
     def set_up(self, table: Table) -> None:
         """Whatever the title puts on the table before the first round."""
 
-    def static_objects(self) -> tuple:
-        """Data of the title's own that the state may refer to (powers it grants …)."""
-        return ()
-
     def corporation_order(self, table: Table, corporations: list) -> list:
         """The order corporations are listed in (and, in some titles, started in)."""
         return corporations
@@ -69,8 +65,10 @@ class Variant:
 
     def certificates_for_presidency(self, table: Table, corporation, president, count: int,
                                     swap_to, old_president) -> list:
-        """Which certificates a new president hands over for the president's one."""
-        return certificates.first_certificates(
+        """Which certificates a new president hands over for the president's one, worth
+        ``count`` shares: the first single shares received, or a double (20%) certificate
+        if they hold no more certificates than that."""
+        return certificates.worth_of_presidency(
             list(certificates.held(president, corporation)), count)
 
     def return_part(self, table: Table, bundle, source, to) -> None:

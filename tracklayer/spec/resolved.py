@@ -101,6 +101,7 @@ class GameSpec:
         self.cells: Dict[Tuple[int, int], Cell] = {}
         self.rows: List[List[Optional[Cell]]] = []
         self._read_market()
+        self.static_objects: Optional[Dict[int, object]] = None   # see tracklayer.snapshot
 
     # -- tiles and map ------------------------------------------------------------------
 

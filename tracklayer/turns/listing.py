@@ -15,7 +15,7 @@ from ..actions import read
 from ..errors import GameError
 from ..rules import network
 from ..rules.table import Table
-from ..state.model import CompanyState, CorporationState, PlayerState
+from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
 
 SKIPPED = ("message", "end_game")
 COMPANY_KINDS = ("buy_shares", "assign")
@@ -28,7 +28,7 @@ def acting_entities(table: Table) -> list:
     for e in table.round.actors():
         if e is not None and e not in out:
             out.append(e)
-            owner = getattr(e, "owner", None)
+            owner = e.owner if isinstance(e, (CompanyState, OperatorState)) else None
             if isinstance(owner, PlayerState) and owner not in out:
                 out.append(owner)
     for c in table.state.companies:

@@ -302,8 +302,8 @@ class HomeTokenStep(PlacingTokens, Step):
         operator, hexes, token = self.pending()
         node = action.city
         if isinstance(node, OffMap) or node.hex not in hexes:
-            raise GameError(f"cannot place the home token on "
-                            f"{getattr(node, 'hex', '?')}")
+            where = node.id if isinstance(node, OffMap) else node.hex
+            raise GameError(f"cannot place the home token on {where}")
         self.check_token(operator, node, token, connected=False, extra_action=True)
 
         def commit() -> None:

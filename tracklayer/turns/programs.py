@@ -14,6 +14,7 @@ from typing import List, Optional
 from ..actions import new_action
 from ..rules import certificates, operators, trading
 from ..rules.certificates import Bundle, share_percent
+from ..state.model import PlayerState
 
 
 def _before(action, program: dict) -> bool:
@@ -25,7 +26,7 @@ def _before(action, program: dict) -> bool:
 
 def stock_programs(step, entity) -> Optional[List[dict]]:
     """What the player's programs do now."""
-    player = entity if hasattr(entity, "bankrupt") else entity.owner
+    player = entity if isinstance(entity, PlayerState) else entity.owner
     programs = step.table.state.programs.get(player, [])
     if not programs:
         return None

@@ -16,7 +16,7 @@ from ..errors import GameError
 from ..rules import market, network, operators, powers, trains
 from ..rules.table import Table
 from ..spec.settings import HomeTokenTiming
-from ..state.model import CompanyState
+from ..state.model import CompanyState, MarketState, PlayerState
 from .meta import ENDING, MESSAGES, PROGRAMS
 
 
@@ -153,7 +153,7 @@ class Round:
             if holding and not can:
                 current = step.actor()
                 who = "" if current is action.entity else \
-                    f"it is {getattr(current, 'name', None)}'s turn, "
+                    f"it is {current.name if current is not None else None}'s turn, "
                 raise GameError(
                     f"{action.entity.name} cannot {action.kind} now: {who}at "
                     f"'{step.describe()}' ({', '.join(step.current_kinds()) or 'no actions'})")
@@ -310,10 +310,7 @@ class OperatingRound(Round):
             self.operator_acted = True
         if self.active_step() is not None:
             entity = self.entities[self.index]
-            owner = entity.owner
-            if owner is not None and hasattr(owner, "bankrupt"):
-                return
-            if owner is not None and getattr(owner, "id", None) == "market":
+            if isinstance(entity.owner, (PlayerState, MarketState)):
                 return
         if not self.table.state.end.finished:
             self.advance()

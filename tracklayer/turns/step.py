@@ -12,6 +12,7 @@ for the entity whose turn it is, is where play stands. A step with nothing to of
 
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Callable, ClassVar, Dict, Iterable, List, Optional
 
 from ..actions import new_action
@@ -22,11 +23,16 @@ Commit = Callable[[], None]
 
 def handles(*kinds: str):
     """Mark a method as the handler of actions of ``kinds``: called with the action, it
-    raises GameError if the action is not allowed, else returns the change to make."""
+    raises GameError if the action is not allowed, else returns the change to make. A
+    subclass overriding a handler marks its method too."""
     def mark(method):
         method.action_kinds = kinds
         return method
     return mark
+
+
+def _handled_kinds(attr) -> tuple:
+    return attr.__dict__.get("action_kinds", ()) if isinstance(attr, FunctionType) else ()
 
 
 class Step:
@@ -37,14 +43,19 @@ class Step:
     HANDLERS: ClassVar[Dict[str, Callable]] = {}
 
     def __init_subclass__(cls, **kw) -> None:
+        """The class's handlers: those it inherits, and its own marked methods."""
         super().__init_subclass__(**kw)
-        names: Dict[str, str] = {}
-        for klass in reversed(cls.__mro__):
-            for name, attr in vars(klass).items():
-                for kind in getattr(attr, "action_kinds", ()):
-                    names[kind] = name
-        # A subclass overriding a handler by name overrides it for its kinds.
-        cls.HANDLERS = {kind: getattr(cls, name) for kind, name in names.items()}
+        handlers: Dict[str, Callable] = {}
+        for base in reversed(cls.__bases__):
+            handlers.update(base.__dict__.get("HANDLERS", {}))
+        inherited = {f.__name__ for f in handlers.values()}
+        for name, attr in vars(cls).items():
+            kinds = _handled_kinds(attr)
+            if not kinds and name in inherited and isinstance(attr, FunctionType):
+                raise TypeError(f"{cls.__name__}.{name} overrides a handler: mark it @handles")
+            for kind in kinds:
+                handlers[kind] = attr
+        cls.HANDLERS = handlers
 
     def __init__(self, round, **options) -> None:
         self.round = round
@@ -171,6 +182,9 @@ class Step:
         options = self.choices()
         if action.choice not in options:
             raise GameError(f"choose one of {', '.join(options)}")
+
+
+Step.HANDLERS = {kind: attr for attr in vars(Step).values() for kind in _handled_kinds(attr)}
 
 
 def mine(step: Step, entity) -> bool:

@@ -297,7 +297,7 @@ class BuyTrainStep(Step):
             source = train.owner
             verb = f"exchanges a {exchange.name} for" if exchange is not None else "buys"
             table.log(f"{entity.name} {verb} a {train.name} train for {table.money(price)} "
-                      f"from {getattr(source, 'name', 'The Depot')}")
+                      f"from {'The Depot' if trains.in_depot(train) else source.name}")
             trains.hand_over(table, train, entity, price)
             phases.train_bought(table, train)
             if exchange is not None:

@@ -67,14 +67,17 @@ def draftable(table) -> list:
 
 class PackageDraft(FaceValueDraft):
     def offer(self) -> list:
+        """The privates and the two lowest minors left (1.3)."""
         return draftable(self.table)
 
     def passers(self) -> list:
+        """A player who passes is out of the draft, and of the first stock round."""
         return notes(self.table).passers
 
 
 class PackageAuction(FallingPriceAuction):
     def offer(self) -> list:
+        """What is left of the package, the two lowest minors at a time (1.3)."""
         return draftable(self.table)
 
 
@@ -89,6 +92,7 @@ class CologneStockTurn(StockTurn):
     rag_par = None        # the par of RAG by the owner of FdSD, while FdSD may pay for it
 
     def kinds(self, entity):
+        """FdSD's exchange, FdSD paying for RAG's par, and 18xx.games' extras."""
         if entity is self.table.company("FdSD") and self.table.corporation("RAG").started:
             return ("buy_shares", "pass")
         if not isinstance(entity, PlayerState) or self.out_of_first_round(entity):
@@ -115,7 +119,9 @@ class CologneStockTurn(StockTurn):
         """Nobody sells in the first stock round."""
         return self.table.turn > 1 and super().may_sell(entity, bundle)
 
+    @handles("pass")
     def decline(self, action):
+        """Passing in the first stock round puts the player out of it (6)."""
         commit = super().decline(action)
 
         def then() -> None:
@@ -136,10 +142,12 @@ class CologneStockTurn(StockTurn):
     # -- FdSD (2.1) -------------------------------------------------------------------------
 
     def fdsd(self, player):
+        """FdSD, if ``player`` owns it and it is open."""
         fdsd = self.table.company("FdSD")
         return fdsd if not fdsd.closed and fdsd.owner is player else None
 
     def rag_by_fdsd(self, player, corporation) -> bool:
+        """Is ``corporation`` RAG, which ``player`` may par with FdSD's help (2.1)?"""
         return corporation is self.table.corporation("RAG") and self.fdsd(player) is not None
 
     def may_exchange(self, player) -> bool:
@@ -155,12 +163,14 @@ class CologneStockTurn(StockTurn):
         return [self.fdsd(player)] if self.fdsd(player) else []
 
     def may_buy(self, entity, bundle) -> bool:
+        """The owner of FdSD may take RAG's president's certificate without cash."""
         if bundle is not None and self.rag_by_fdsd(entity, bundle.corporation) and \
                 not self.bought():
             return True
         return super().may_buy(entity, bundle)
 
     def may_take(self, entity, bundle, exchange=False) -> bool:
+        """Only RAG's shares come by an exchange (of FdSD)."""
         if exchange and not self.rag_by_fdsd(entity, bundle.corporation):
             return False
         return super().may_take(entity, bundle, exchange)
@@ -172,12 +182,16 @@ class CologneStockTurn(StockTurn):
         return super().start_prices(entity, corporation)
 
     def mark_done(self) -> None:
+        """Ending the turn while FdSD may pay for RAG's par: the owner pays."""
         if self.rag_par is not None:
             self.table.log(f"{self.rag_par.entity.name} declines to exchange FdSD")
             return self.start_rag(self.rag_par)
         super().mark_done()
 
+    @handles("par")
     def start(self, action):
+        """Parring RAG with FdSD: if the owner cannot pay, FdSD pays at once;
+        else they choose (``assign`` FdSD, or pass)."""
         self.check_start(action.entity, action.corporation, action.cell)
         if not self.rag_by_fdsd(action.entity, action.corporation):
             return super().start(action)
@@ -191,6 +205,7 @@ class CologneStockTurn(StockTurn):
 
     @handles("assign")
     def assign(self, action):
+        """The owner lets FdSD pay for RAG's par."""
         if self.rag_par is None:
             raise GameError("nothing to assign")
         return self.pay_with_fdsd
@@ -204,11 +219,14 @@ class CologneStockTurn(StockTurn):
         self.start_rag(self.rag_par)
 
     def start_rag(self, action) -> None:
+        """RAG starts at the price chosen."""
         self.check_start(action.entity, action.corporation, action.cell)
         self.begin_corporation(action, action.entity, action.corporation, action.cell)
         self.rag_par = None
 
+    @handles("buy_shares")
     def buy(self, action):
+        """FdSD buying is its exchange; FdSD due to close closes after a purchase."""
         entity = action.entity
         if not isinstance(entity, PlayerState):
             return self.exchange_fdsd(action)
@@ -242,6 +260,7 @@ class CologneStockTurn(StockTurn):
         return commit
 
     def candidates(self, entity, kind, offer) -> list:
+        """FdSD's exchanges (one per share size), FdSD paying for RAG's par."""
         table = self.table
         if kind == "buy_shares" and not isinstance(entity, PlayerState):
             rag = table.corporation("RAG")
@@ -280,6 +299,8 @@ class MergerRound(VoteRound):
     forms without a vote (5)."""
 
     def offer(self) -> None:
+        """Form what is due; put to the vote what may form, each minor's owner
+        voting with its reserved certificate and the holders with their shares."""
         table = self.table
         n = notes(table)
         for sym, phase in (("AGV", 5), ("HGK", 6)):
@@ -296,12 +317,15 @@ class MergerRound(VoteRound):
                 self.add_holder_votes(corporation)
 
     def exchanged(self, target) -> list:
+        """The companies whose owners vote first: those AGV or HGK forms from."""
         return [self.table.company(c) for c, _ in data.FORMATIONS[target.sym]]
 
     def form(self, target) -> None:
+        """A vote of 50% or more forms the corporation."""
         found(self.table, target.sym)
 
     def discards_due(self) -> list:
+        """Corporations just formed whose trains may be given back."""
         return notes(self.table).discards
 
 
@@ -389,6 +413,7 @@ class Cologne(Variant):
             state.bank.companies.append(c)
 
     def first_round(self, table):
+        """The game opens with the draft of the starting package (1.3)."""
         return DraftRound(table, [PackageDraft])
 
     def next_round(self, table):
@@ -441,17 +466,6 @@ class Cologne(Variant):
     def start_cells(self, table, corporation, player) -> list:
         """The cells at 120 are kept for AGV and HGK (5.1)."""
         return [c for c in super().start_cells(table, corporation, player) if c.price != 120]
-
-    def certificates_for_presidency(self, table, corporation, president, count, swap_to,
-                                    old_president) -> list:
-        """A 20% certificate counts as two shares when the presidency changes hands: the
-        new president gives single shares if they hold enough, else the 20% one."""
-        held = list(certificates.held(president, corporation))
-        single = certificates.share_percent(corporation)
-        doubles = [c for c in held if c.percent > single and not c.president]
-        if doubles and len(held) <= count:
-            return doubles[:1]
-        return [c for c in held if c not in doubles][:count]
 
     def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
         """Leverkusen's yellow tile becomes only the green city; N5 and P5 take no tile

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from typing import List
 
+from ...board.tiles import gauges_join
 from ...errors import GameError, RouteError
-from ...rules import board, certificates, endgame, market, money, network, operators, powers, \
-    setup, tokens, trading
+from ...rules import board, certificates, money, network, operators, powers, setup, tokens
 from ...rules.certificates import Bundle, move_certificate
-from ...rules.market import Direction
 from ...rules.variant import Variant
 from ...spec.data import Power, Timing
 from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFromOthers,
@@ -67,6 +66,40 @@ def distinct_combinations(certs: list) -> List[list]:
     return [combo for _, combo in found]
 
 
+# -- gauges -------------------------------------------------------------------------------------
+
+
+def added_gauge(old, new) -> str:
+    """The gauge an upgrade adds: dual if any, else broad if any, else narrow."""
+    added = [t.gauge for t in new.tracks]
+    for g in [t.gauge for t in old.tracks]:
+        if g in added:
+            added.remove(g)
+    if "dual" in added:
+        return "dual"
+    return "broad" if "broad" in added else "narrow"
+
+
+def chain_gauge(rails) -> str:
+    """The gauge of a chain of track between two stops, which keeps one gauge (7.1)."""
+    kinds = {r.gauge for r in rails}
+    if "broad" in kinds and "narrow" in kinds:
+        raise RouteError("a route can change gauge only at a station")
+    if "narrow" in kinds:
+        return "narrow"
+    return "broad" if "broad" in kinds else "dual"
+
+
+def hex_cost(rails, train) -> int:
+    """Hex sides a chain crosses; narrow gauge (broad for the R6H) counts double."""
+    gauge = chain_gauge(rails)
+    sides = sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
+    if train.name == "R6H":
+        return sides * 2 if gauge == "broad" else sides
+    return sides * 2 if gauge == "narrow" else sides
+
+
+
 class Family1849(Variant):
     """The 1849 rules; a title gives its home-choosing corporation and special hexes."""
 
@@ -91,6 +124,8 @@ class Family1849(Variant):
         return table.state.rng.shuffled(corporations)
 
     def set_up(self, table) -> None:
+        """RSA closes when the corporation of its certificate buys a train; the first
+        corporation of the order may start (2.1)."""
         state = table.state
         state.title = n = Notes1849()
         rsa = table.company(self.RSA_CLOSES)
@@ -99,9 +134,11 @@ class Family1849(Variant):
         n.next_to_start[state.corporations[0].sym] = True
 
     def first_round(self, table):
+        """The game opens with the auction of the private companies (1.3)."""
         return steps.auction_round(table)
 
     def next_round(self, table):
+        """Stock round, then the set of operating rounds; SMS's hexes last a turn."""
         nxt = sequence.common_next_round(table, self.stock_round, steps.operating_round)
         notes(table).sms_hexes.clear()
         return nxt
@@ -139,12 +176,14 @@ class Family1849(Variant):
             operators.place_home_token(table, corporation)
 
     def pass_the_turn(self, table, corporation) -> None:
+        """The next corporation in the order may start once this one has."""
         order, n = table.state.corporations, notes(table)
         n.next_to_start[corporation.sym] = False
         if corporation is not order[-1]:
             n.next_to_start[order[order.index(corporation) + 1].sym] = True
 
     def chooser(self, table):
+        """The corporation that chooses its home among several cities."""
         return next((c for c in table.state.corporations if c.sym == self.CHOOSES_HOME), None)
 
     def home_choices(self, table, corporation) -> list:
@@ -179,6 +218,8 @@ class Family1849(Variant):
         return [double]
 
     def return_part(self, table, bundle, source, to) -> None:
+        """A president's certificate sold in part gives back a 10% share, never
+        the 20% last certificate."""
         move_certificate(next(c for c in certificates.held(source, bundle.corporation)
                               if not c.last), to)
 
@@ -208,6 +249,8 @@ class Family1849(Variant):
         return min(best, key=lambda c: certificates.seats_after(table, player, c))
 
     def may_leave(self, bundle, heir) -> bool:
+        """May the president sell ``bundle`` (with the presidency, which ``heir``
+        would take: only if they end with more, or the seller with nothing)?"""
         if bundle.president_certificate is None:
             return True
         if heir is None:
@@ -229,6 +272,8 @@ class Family1849(Variant):
                 if round(b.shares) <= room and last_certificate_last(table, b)]
 
     def redeemable(self, table, corporation) -> list:
+        """From its second operating turn a corporation may buy back a share from
+        the market, if it can pay."""
         if len(corporation.history) <= 1:
             return []
         return [b for b in self.sale_bundles(table, table.state.market, corporation)
@@ -279,6 +324,8 @@ class Family1849(Variant):
             super().rotation_allowed(table, operator, hex_id, new, sides_reached)
 
     def meets_in_gauge(self, table, operator, hex_id, new) -> bool:
+        """Track laid away from its token cities must meet its track in a gauge
+        the new track can join (or meet none of its track across a side)."""
         if sms_hexes(table, operator):
             return True
         if any(c.holds(operator) for c in board.view(table, hex_id).cities):
@@ -296,7 +343,7 @@ class Family1849(Variant):
                            if (side + 3) % 6 in r.sides), None)
             if facing is not None:
                 met = True
-                if steps.gauges_meet(mine.gauge, facing.gauge):
+                if gauges_join(mine.gauge, facing.gauge, True):
                     return True
         return not met
 
@@ -310,7 +357,7 @@ class Family1849(Variant):
         if not terrain:
             return 0
         cost = terrain[0].cost
-        added = steps.added_gauge(board.view(table, hex_id).layout, tile.layout(rotation))
+        added = added_gauge(board.view(table, hex_id).layout, tile.layout(rotation))
         if added == "dual":
             return cost
         if added == "narrow":
@@ -321,12 +368,16 @@ class Family1849(Variant):
     # -- routes ---------------------------------------------------------------------------
 
     def check_reach(self, table, route, visited) -> None:
-        distance = sum(steps.hex_cost([r for r in leg.chain.rails], route.train)
+        """A train runs as many hex sides as its number (narrow gauge counts
+        double; broad for the R6H) (7.1)."""
+        distance = sum(hex_cost([r for r in leg.chain.rails], route.train)
                        for leg in route.legs)
         if distance > route.train.variant.distance:
             raise RouteError(f"{distance} hex sides is too far for a {route.train.name} train")
 
     def route_problem(self, table, route) -> None:
+        """An E-train runs on no narrow gauge; a route to a port includes two other
+        stops (7.1)."""
         if route.train.name == "E" and any(r.gauge == "narrow" for r in route.rails):
             raise RouteError("an E-train cannot run on narrow gauge")
         stops = route.stops()
@@ -334,6 +385,7 @@ class Family1849(Variant):
             raise RouteError("a route to a port must include two non-port stops")
 
     def stop_value(self, table, node, train) -> int:
+        """Some gray locations pay by the phase; an E-train scores some hexes twice."""
         by_phase = self.GRAY_REVENUE.get(node.hex)
         value = by_phase[table.phase.name] if by_phase is not None else \
             super().stop_value(table, node, train)
@@ -347,22 +399,28 @@ class Family1849(Variant):
         return 0
 
     def reach_limits(self, table, train) -> dict:
+        """For the finder: the hex sides a train may run."""
         return {"hexes": train.variant.distance}
 
     def stop_reach_cost(self, table, train, node) -> dict:
+        """For the finder: stopping costs no hex sides."""
         return {}
 
     def chain_reach_cost(self, table, train, rails):
+        """For the finder: the hex sides a chain costs (None if its gauge changes
+        between stops)."""
         try:
-            return {"hexes": steps.hex_cost(list(rails), train)}
+            return {"hexes": hex_cost(list(rails), train)}
         except RouteError:
             return None
 
     def train_may_use(self, table, train, rail) -> bool:
+        """An E-train never runs on narrow gauge."""
         return super().train_may_use(table, train, rail) and \
             not (train.name == "E" and rail.gauge == "narrow")
 
     def route_bonus_bound(self, table, operator, train) -> int:
+        """For the finder: CNM's port token adds at most 20."""
         return 20 if "CNM" in operator.assignments else 0
 
     # -- the end --------------------------------------------------------------------------
@@ -375,8 +433,4 @@ class Family1849(Variant):
             return False
         return table.round.number == table.state.operating_rounds
 
-    def score(self, table, player) -> int:
-        return endgame.worth(table, player)
 
-
-__all__ = ["Direction", "market", "trading"]

@@ -6,17 +6,19 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 from ...actions import OffMap
-from ...errors import GameError, RouteError
+from ...errors import GameError
 from ...rules import board, certificates, endgame, finance, money, operators, powers, tokens, \
     trading
 from ...rules.certificates import Bundle, move_certificate
 from ...rules.market import Direction
+from ...state.model import CorporationState, OperatorState
 from ...turns import programs
 from ...turns.auction import PendingPar, WaterfallAuction
 from ...turns.choices import PlayerChoice
 from ...turns.companies import AssignStep, BuyCompanyStep, IssueSharesStep
 from ...turns.operating import DividendStep, HomeTokenStep, RouteStep, TokenStep, TrackStep
 from ...turns.round import OperatingRound, SeatRound, StockRound
+from ...turns.step import handles
 from ...turns.stock import StockTurn
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 
@@ -41,7 +43,8 @@ def notes(table) -> Notes1849:
 
 
 def sms_hexes(table, corporation) -> Optional[list]:
-    return notes(table).sms_hexes.get(getattr(corporation, "sym", None))
+    return notes(table).sms_hexes.get(corporation.sym) \
+        if isinstance(corporation, CorporationState) else None
 
 
 def last_certificate_last(table, bundle: Bundle) -> bool:
@@ -87,47 +90,6 @@ def moved_by_sale(table, bundle, before: int) -> None:
         reorder_on_cells(table)
 
 
-# -- gauges -------------------------------------------------------------------------------------
-
-
-def gauges_meet(a: str, b: str) -> bool:
-    """Can track of gauge ``a`` meet track of gauge ``b`` (dual meets either)?"""
-    if a == "broad":
-        return b in ("broad", "dual")
-    if a == "narrow":
-        return b in ("narrow", "dual")
-    return True
-
-
-def added_gauge(old, new) -> str:
-    """The gauge an upgrade adds: dual if any, else broad if any, else narrow."""
-    added = [t.gauge for t in new.tracks]
-    for g in [t.gauge for t in old.tracks]:
-        if g in added:
-            added.remove(g)
-    if "dual" in added:
-        return "dual"
-    return "broad" if "broad" in added else "narrow"
-
-
-def chain_gauge(rails) -> str:
-    kinds = {r.gauge for r in rails}
-    if "broad" in kinds and "narrow" in kinds:
-        raise RouteError("a route can change gauge only at a station")
-    if "narrow" in kinds:
-        return "narrow"
-    return "broad" if "broad" in kinds else "dual"
-
-
-def hex_cost(rails, train) -> int:
-    """Hex sides a chain crosses; narrow gauge (broad for the R6H) counts double."""
-    gauge = chain_gauge(rails)
-    sides = sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
-    if train.name == "R6H":
-        return sides * 2 if gauge == "broad" else sides
-    return sides * 2 if gauge == "narrow" else sides
-
-
 # -- rounds -------------------------------------------------------------------------------------
 
 
@@ -145,6 +107,7 @@ class Stock1849(StockRound):
         super().begin()
 
     def start_turn(self) -> None:
+        """Each turn remembers which sales moved prices afresh."""
         notes(self.table).moved = []
         super().start_turn()
 
@@ -180,10 +143,12 @@ class SwapChoice(PlayerChoice):
     CHOICES = ("Two 10% certs", "One 20% cert")
 
     def chooser(self):
+        """The old president who handed over the 20% last certificate."""
         swap = notes(self.table).swap
         return swap[0] if swap else None
 
     def make(self, choice: str) -> None:
+        """Two 10% certificates: the 20% goes to the new president instead."""
         _, location, other, corporation = notes(self.table).swap
         if choice == "Two 10% certs":
             double = next(c for c in certificates.held(location, corporation) if c.last)
@@ -200,13 +165,17 @@ class LoanChoice(PlayerChoice):
     NAME = "Bankruptcy Choice"
 
     def chooser(self):
+        """The bankrupt player left with no shares."""
         return notes(self.table).loan_player
 
     def choices(self) -> list:
+        """The loan, or leaving the game."""
         v = self.table.variant
         return [f"Take {self.table.money(v.LOAN)} loan", "Leave game"]
 
     def make(self, choice: str) -> None:
+        """Leaving, the player is bankrupt; with the loan, they get the cash and
+        the penalty is taken off their final score."""
         table, player = self.table, self.chooser()
         if choice == "Leave game":
             finance.declare_bankrupt(table, player)
@@ -224,15 +193,19 @@ class StockTurn1849(StockTurn):
     goes last; sales keep the operating order among equal prices."""
 
     def prepare(self) -> None:
+        """The operating order before this turn's sales."""
         super().prepare()
         remember_order(self.table)
 
     def sell_bundle(self, action) -> None:
+        """A sale that moves the price keeps the operating order among equal
+        prices."""
         before = certificates.share_value(self.table, action.bundle.certificates[0])
         super().sell_bundle(action)
         moved_by_sale(self.table, action.bundle, before)
 
     def mark_done(self) -> None:
+        """Ending the turn; a turn without an action counts as a pass."""
         self.done = True
         entity, n = self.actor(), self.round.notes
         if not n.turn_actions:
@@ -246,9 +219,11 @@ class StockTurn1849(StockTurn):
         remember_order(self.table)
 
     def may_buy(self, entity, bundle) -> bool:
+        """The 20% last certificate goes only as the last of its pile."""
         return super().may_buy(entity, bundle) and last_certificate_last(self.table, bundle)
 
     def may_buy_any_from_treasury(self, entity) -> bool:
+        """Could the player buy the smallest certificate of a treasury?"""
         for c in self.table.state.corporations:
             pile = certificates.treasury(c)
             if c.started and pile and self.may_buy(entity, Bundle.of([min(pile, key=lambda x: x.percent)])):
@@ -256,6 +231,8 @@ class StockTurn1849(StockTurn):
         return False
 
     def may_buy_more(self, entity, corporation, seller) -> bool:
+        """Right after starting a corporation its president may buy two more of
+        its shares."""
         if super().may_buy_more(entity, corporation, seller):
             return True
         turn = self.round.notes.turn_actions
@@ -291,6 +268,7 @@ class Bankruptcy1849(BankruptcyStep):
     corporation closes; left with no shares, they may take a loan."""
 
     def go_bankrupt(self, player, corporation, rule) -> None:
+        """See the class docstring."""
         table = self.table
         held = [certs[0].corporation for certs in player.shares.values() if certs]
         for c in operators.by_price(table, held):
@@ -318,10 +296,13 @@ class SmsTeleport(PlayerChoice):
     CHOICES = ("Close SMS", "Pass")
 
     def sms(self, entity):
-        return next((c for c in getattr(entity, "companies", ()) if c.sym == "SMS"), None) \
-            if entity is not None and hasattr(entity, "trains") else None
+        """SMS, if the operator owns it."""
+        if not isinstance(entity, OperatorState):
+            return None
+        return next((c for c in entity.companies if c.sym == "SMS"), None)
 
     def kinds(self, entity):
+        """Before the operator lays track or places a token."""
         if entity is not self.actor() or self.sms(entity) is None:
             return ()
         track = next(s for s in self.round.steps if isinstance(s, Track1849))
@@ -331,12 +312,16 @@ class SmsTeleport(PlayerChoice):
         return ("choose",)
 
     def actors(self) -> list:
+        """The operator whose turn it is (not a player choosing)."""
         return super(PlayerChoice, self).actors()
 
     def live(self) -> bool:
+        """Only while it can be used."""
         return bool(self.current_kinds())
 
+    @handles("choose")
     def choose(self, action):
+        """Closing SMS opens the coastal cities to this turn's track and token."""
         self.check_choice(action)
 
         def commit() -> None:
@@ -351,6 +336,7 @@ class Assign1849(AssignStep):
     """CNM closes once it has marked its port."""
 
     def used(self, company, power, where) -> None:
+        """CNM closes once used."""
         super().used(company, power, where)
         powers.close_company(self.table, company)
 
@@ -358,7 +344,9 @@ class Assign1849(AssignStep):
 class Track1849(TrackStep):
     """One tile per turn; after closing SMS, on a coastal city."""
 
+    @handles("lay_tile")
     def lay(self, action):
+        """After closing SMS, the tile goes on a coastal city."""
         entity = action.entity
         hexes = sms_hexes(self.table, entity)
         if hexes and action.hex not in hexes:
@@ -367,21 +355,26 @@ class Track1849(TrackStep):
         return self.judge_lay(action, entity)
 
     def after_lay(self, action, entity) -> None:
+        """One tile a turn; a tile laid after closing SMS fixes the hex of the
+        token; the home-choosing corporation may find a home free again."""
         if sms_hexes(self.table, entity):
             notes(self.table).sms_hexes[entity.sym] = [action.hex]
         self.table.variant.free_chooser(self.table)
         self.mark_done()
 
     def hexes_to_try(self, entity) -> list:
+        """After closing SMS, the coastal cities."""
         return list(sms_hexes(self.table, entity) or super().hexes_to_try(entity))
 
     def sides_reached(self, entity, hex_id):
+        """After closing SMS, a coastal city may take track on every side."""
         hexes = sms_hexes(self.table, entity)
         if hexes:
             return list(range(6)) if hex_id in hexes else None
         return super().sides_reached(entity, hex_id)
 
     def check_restriction(self, entity, *args) -> None:
+        """After closing SMS, no need to reach the track laid."""
         if not sms_hexes(self.table, entity):
             super().check_restriction(entity, *args)
 
@@ -391,16 +384,20 @@ class Token1849(TokenStep):
     the coastal city laid."""
 
     def may_place(self, entity) -> bool:
+        """A token left, and somewhere to place it (anywhere on the SMS hex)."""
         return bool(tokens.unplaced(entity)) and \
             (bool(sms_hexes(self.table, entity)) or self.somewhere_to_place(entity))
 
     def cities_to_try(self, entity) -> list:
+        """After closing SMS, the cities of its hex."""
         hexes = sms_hexes(self.table, entity)
         if not hexes:
             return super().cities_to_try(entity)
         return [n for h in hexes for n in board.view(self.table, h).cities]
 
+    @handles("place_token")
     def place(self, action):
+        """After closing SMS, the token goes on its hex without a connection."""
         entity, node = action.entity, action.city
         hexes = sms_hexes(self.table, entity)
         if hexes and (isinstance(node, OffMap) or node.hex not in hexes):
@@ -435,6 +432,7 @@ class Dividend1849(DividendStep):
     """The price rises only if the dividend reaches it; none moves it left (7.2)."""
 
     def price_moves(self, entity, paid):
+        """See the class docstring."""
         if paid == 0:
             return [(Direction.LEFT, 1)]
         if paid < self.table.spec.cells[entity.price].price:
@@ -442,6 +440,7 @@ class Dividend1849(DividendStep):
         return [(Direction.RIGHT, 1)]
 
     def mark_done(self) -> None:
+        """The operating order to keep among equal prices."""
         super().mark_done()
         remember_order(self.table)
 
@@ -451,11 +450,14 @@ class BuyTrain1849(BuyTrainStep):
     (the operating one) or at all before it operated; E-trains are bought otherwise."""
 
     def sell_for_train(self, bundle) -> None:
+        """A sale that moves the price keeps the operating order among equal
+        prices."""
         before = certificates.share_value(self.table, bundle.certificates[0])
         super().sell_for_train(bundle)
         moved_by_sale(self.table, bundle, before)
 
     def may_sell(self, seller, bundle) -> bool:
+        """See the class docstring."""
         corporation = bundle.corporation
         if not corporation.operated:
             return False
@@ -466,12 +468,15 @@ class BuyTrain1849(BuyTrainStep):
         return super().may_sell(seller, bundle)
 
     def on_offer(self, entity) -> list:
+        """No E-train is bought as a train in this step."""
         return list(dict.fromkeys(t for t in super().on_offer(entity) if t.name != "E"))
 
 
 class Issue1849(IssueSharesStep):
     def issuable(self, entity) -> list:
+        """From its second operating turn (see ``Family1849.issuable``)."""
         return self.table.variant.issuable(self.table, entity)
 
     def redeemable(self, entity) -> list:
+        """From its second operating turn (see ``Family1849.redeemable``)."""
         return self.table.variant.redeemable(self.table, entity)

@@ -65,7 +65,10 @@ class Step:
         self.memo: Dict[int, tuple] = {}
 
     def __getstate__(self):
-        return self.__dict__
+        """A snapshot keeps what the step knows, not what it has worked out."""
+        state = dict(self.__dict__)
+        state["memo"] = {}
+        return state
 
     @property
     def table(self):

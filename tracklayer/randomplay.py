@@ -19,12 +19,13 @@ import argparse
 import json
 import random
 import sys
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence, Union
 
 from .errors import GameError
 from .finder import plan_routes
 from .game import Game
 from .rules import trains
+from .title import Title
 from .titles import title
 from .turns.listing import legal_moves
 
@@ -62,13 +63,15 @@ def sensible_weight(game: Game, action: dict) -> float:
 POLICIES = {"uniform": uniform_weight, "sensible": sensible_weight}
 
 
-def play_random(title_name: str, players: int, seed: int, max_actions: int = 3000,
-                rng_seed: Optional[int] = None,
+def play_random(title_name: Union[str, Title], players: int, seed: int,
+                max_actions: int = 3000, rng_seed: Optional[int] = None,
                 weight: Callable[[Game, dict], float] = uniform_weight,
                 optional_rules: Sequence[str] = ()) -> Game:
-    """Play a game of ``title_name`` with random legal moves chosen by ``weight``."""
+    """Play a game of ``title_name`` (or of a Title) with random legal moves chosen by
+    ``weight``."""
     ids = [(i + 1, f"Player {i + 1}") for i in range(players)]
-    game = Game(title(title_name), ids, seed=seed, optional_rules=optional_rules,
+    declared = title_name if isinstance(title_name, Title) else title(title_name)
+    game = Game(declared, ids, seed=seed, optional_rules=optional_rules,
                 keep_log=False, route_planner=plan_routes, snapshot_every=None)
     rng = random.Random(seed if rng_seed is None else rng_seed)
     for n in range(max_actions):

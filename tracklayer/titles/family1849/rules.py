@@ -25,12 +25,11 @@ from ...board.tiles import gauges_join
 from ...errors import GameError, RouteError
 from ...rules import board, certificates, money, network, operators, powers, setup, tokens
 from ...rules.certificates import Bundle, move_certificate
-from ...rules.variant import Variant
 from ...spec.data import Power, Timing
 from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFromOthers,
                               EndTiming, EndTrigger, HomeTokenTiming, PoolDrop, SaleMovement,
                               SaleTiming, Settings, TradeOrder)
-from ...turns import sequence
+from ...turns.order import CommonRounds
 from . import steps
 from .steps import Notes1849, last_certificate_last, notes, sms_hexes
 
@@ -100,7 +99,7 @@ def hex_cost(rails, train) -> int:
 
 
 
-class Family1849(Variant):
+class Family1849(CommonRounds):
     """The 1849 rules; a title gives its home-choosing corporation and special hexes."""
 
     CHOOSES_HOME = ""
@@ -133,13 +132,9 @@ class Family1849(Variant):
         powers.grant(rsa, Power("close", when=(Timing.BOUGHT_TRAIN,), corporation=first.name))
         n.next_to_start[state.corporations[0].sym] = True
 
-    def first_round(self, table):
-        """The game opens with the auction of the private companies (1.3)."""
-        return steps.auction_round(table)
-
     def next_round(self, table):
-        """Stock round, then the set of operating rounds; SMS's hexes last a turn."""
-        nxt = sequence.common_next_round(table, self.stock_round, steps.operating_round)
+        """The common order of rounds; the coastal hexes SMS opened last one turn."""
+        nxt = super().next_round(table)
         notes(table).sms_hexes.clear()
         return nxt
 
@@ -149,6 +144,10 @@ class Family1849(Variant):
             notes(table).closed_recently[c.sym] = False
         notes(table).messina = True
         return steps.stock_round(table)
+
+    def operating_round(self, table, number: int):
+        """The 1849 operating turn (see ``steps.operating_round``)."""
+        return steps.operating_round(table, number)
 
     # -- starting corporations ------------------------------------------------------------
 

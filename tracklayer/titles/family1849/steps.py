@@ -13,11 +13,10 @@ from ...rules.certificates import Bundle, move_certificate
 from ...rules.market import Direction
 from ...state.model import CorporationState, OperatorState
 from ...turns import programs
-from ...turns.auction import PendingPar, WaterfallAuction
 from ...turns.choices import PlayerChoice
 from ...turns.companies import AssignStep, BuyCompanyStep, IssueSharesStep
 from ...turns.operating import DividendStep, HomeTokenStep, RouteStep, TokenStep, TrackStep
-from ...turns.round import OperatingRound, SeatRound, StockRound
+from ...turns.round import OperatingRound, StockRound
 from ...turns.step import handles
 from ...turns.stock import StockTurn
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
@@ -91,10 +90,6 @@ def moved_by_sale(table, bundle, before: int) -> None:
 
 
 # -- rounds -------------------------------------------------------------------------------------
-
-
-def auction_round(table):
-    return SeatRound(table, [PendingPar, WaterfallAuction])
 
 
 class Stock1849(StockRound):

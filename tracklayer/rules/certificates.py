@@ -168,54 +168,73 @@ def move_certificate(certificate: Certificate, to) -> None:
     certificate.owner = to
 
 
-def _credit(corporation: CorporationState, holder, percent: int) -> None:
-    holders = corporation.holders
-    holders[holder] = holders.get(holder, 0) + percent
+def _pass_on(certificates: Sequence[Certificate], percent: int, giver, taker) -> None:
+    """``certificates`` go from ``giver`` to ``taker``, and with them ``percent`` in the
+    corporation's record of holdings (a holder new to the record goes last)."""
+    holders = certificates[0].corporation.holders
+    holders[giver] = holders.get(giver, 0) - percent
+    holders[taker] = holders.get(taker, 0) + percent
+    for c in certificates:
+        move_certificate(c, taker)
 
 
-def transfer(table: Table, bundle: Bundle, to, *, payer=None, payee=None,
-             price: Optional[int] = None, presidency_may_change: bool = True,
-             swap: Optional[Certificate] = None, swap_to=None,
-             between_players: bool = False) -> None:
-    """Move ``bundle`` to ``to``; ``payer`` pays ``payee`` its price; then settle who is
-    president (nobody is while the president's certificate is reserved)."""
+def change_hands(table: Table, bundle: Bundle, to, *, payer=None, payee=None,
+                 price: Optional[int] = None, presidency_may_change: bool = True,
+                 swap: Optional[Certificate] = None, swap_to=None,
+                 between_players: bool = False) -> None:
+    """``bundle`` passes to ``to``, and ``swap`` (a certificate given in part payment)
+    to ``swap_to``; ``payer`` pays ``payee`` the price (the bundle's, unless given).
+    Then, unless told not to or while the president's certificate is kept back, the
+    presidency follows the holdings (:func:`_settle_presidency`)."""
     corporation = bundle.corporation
-    seller = bundle.owner
-    old_president = corporation.owner
+    seller, old_president = bundle.owner, corporation.owner
     if price is None:
         price = bundle_price(table, bundle)
-    _credit(corporation, seller, -bundle.percent)
-    _credit(corporation, to, bundle.percent)
+    _pass_on(bundle.certificates, bundle.percent, seller, to)
     if swap is not None:
-        _credit(corporation, swap.owner, -swap.percent)
-        _credit(corporation, swap_to, swap.percent)
-        move_certificate(swap, swap_to)
+        _pass_on((swap,), swap.percent, swap.owner, swap_to)
     if payer is not None and payee is not None and price > 0:
         money.pay(table, payer, payee, price)
-    for c in bundle.certificates:
-        move_certificate(c, to)
     if presidency_may_change and corporation.certificates[0].buyable:
         _settle_presidency(table, bundle, to, seller, old_president, between_players)
 
 
-def _next_president(table: Table, corporation: CorporationState, old_president):
-    """Who becomes president now, or None if the presidency stays."""
+# -- the presidency after a trade ---------------------------------------------------------------
+
+
+def _leading_players(corporation: CorporationState) -> list:
+    """The players holding most of the corporation, in the order they first held some."""
     holdings = player_holders(corporation)
     top = max(holdings.values()) if holdings else 0
-    leaders = [h for h, p in holdings.items() if p == top]
+    return [h for h, p in holdings.items() if p == top]
+
+
+def _next_president(table: Table, corporation: CorporationState, old_president):
+    """Who presides after a trade, or None if the presidency stays as it is.
+
+    Of the players holding most: the president keeps it on a tie; with no president, the
+    holder of the president's certificate takes it if among them; otherwise the one
+    sitting nearest after the old president takes it, if they hold at least the
+    president's certificate's percentage."""
+    leaders = _leading_players(corporation)
     if old_president is not None and old_president in leaders:
         return None
     if old_president is None:
-        owner = corporation.certificates[0].owner
-        found = next((h for h in leaders if h is owner), None)
-        if found is not None:
-            return found
-    enough = [h for h in leaders if percent_of(h, corporation) >= president_percent(corporation)]
-    if not enough:
+        holder = corporation.certificates[0].owner
+        if any(h is holder for h in leaders):
+            return holder
+    able = [h for h in leaders if percent_of(h, corporation) >= president_percent(corporation)]
+    return _nearest_after(table, old_president, able)
+
+
+def _nearest_after(table: Table, player, candidates: list):
+    """Of ``candidates``, the one sitting nearest after ``player`` (the first one listed
+    when ``player`` is no player); None if there are none."""
+    if not candidates:
         return None
-    if isinstance(old_president, MarketState):
-        return enough[0]
-    return min(enough, key=lambda p: seats_after(table, old_president, p))
+    if not isinstance(player, PlayerState):
+        return candidates[0]
+    return min(candidates, key=lambda p: seats_after(table, player, p))
 
 
 def seats_after(table: Table, a, b) -> int:
@@ -231,34 +250,65 @@ def seats_after(table: Table, a, b) -> int:
 
 def _settle_presidency(table: Table, bundle: Bundle, to, seller, old_president,
                        between_players: bool) -> None:
+    """After ``bundle`` went from ``seller`` to ``to``: a new president, if the holdings
+    make one, takes over and the president's certificate changes hands for ordinary
+    ones (:func:`_swap_for_presidency`)."""
     corporation = bundle.corporation
     president = _next_president(table, corporation, old_president)
     if president is None:
         return
     corporation.owner = president
     table.log(f"{president.name} becomes the president of {corporation.name}")
-    pres_cert = bundle.president_certificate
-    if to is president and old_president is seller and pres_cert is not None \
-            and not bundle.in_part:
+    if to is president and seller is old_president and not bundle.in_part \
+            and bundle.president_certificate is not None:
+        return      # the whole president's certificate came with the trade: nothing to swap
+    _swap_for_presidency(table, bundle, to, seller, president,
+                         _outgoing_holder(bundle, seller, old_president), between_players)
+
+
+def _outgoing_holder(bundle: Bundle, seller, old_president):
+    """Who gives up the president's certificate: the old president; with none, the
+    corporation itself when the trade was of ordinary shares from its treasury."""
+    if old_president is None and seller is bundle.corporation \
+            and bundle.president_certificate is None:
+        return bundle.corporation
+    return old_president
+
+
+def _swap_for_presidency(table: Table, bundle: Bundle, to, seller, president, outgoing,
+                         between_players: bool) -> None:
+    """The new president takes the president's certificate (the one traded, else the one
+    ``outgoing`` holds) and gives ordinary certificates worth as much for it (see
+    :func:`_swap_destinations`); a president's certificate sold in part, the seller then
+    takes back the rest. Nothing to swap when the new president sold, or nobody held the
+    presidency before."""
+    if seller is president or outgoing is None:
         return
-    if seller is corporation and pres_cert is None:
-        old_president = old_president or corporation
-    if seller is president or old_president is None:
-        return
-    certificate = pres_cert or next((c for c in held(old_president, corporation)
-                                     if c.president), None)
+    corporation = bundle.corporation
+    certificate = bundle.president_certificate or next(
+        (c for c in held(outgoing, corporation) if c.president), None)
     if certificate is None:
         return
-    players_trading = isinstance(seller, PlayerState) and isinstance(to, PlayerState)
-    if (players_trading or between_players) and pres_cert is not None:
-        returned_to = swap_to = to
-    else:
-        returned_to = table.state.market
-        swap_to = old_president if percent_of(old_president, corporation) >= \
-            certificate.percent else returned_to
-    hand_over_presidency(table, certificate, swap_to, president, old_president)
+    swap_to, rest_from = _swap_destinations(table, bundle, to, seller, outgoing, certificate,
+                                            between_players)
+    hand_over_presidency(table, certificate, swap_to, president, outgoing)
     if bundle.in_part:
-        table.variant.return_part(table, bundle, returned_to, seller)
+        table.variant.return_part(table, bundle, rest_from, seller)
+
+
+def _swap_destinations(table: Table, bundle: Bundle, to, seller, outgoing,
+                       certificate: Certificate, between_players: bool):
+    """(where the certificates given for the president's go, where the seller of a
+    president's certificate sold in part takes the rest back from): the buyer, when
+    players trade the president's certificate between them; else the outgoing president
+    if they still hold as much as the president's certificate (the market if not), and
+    the market."""
+    if bundle.president_certificate is not None and (
+            between_players or (isinstance(seller, PlayerState) and isinstance(to, PlayerState))):
+        return to, to
+    market = table.state.market
+    keeps_enough = percent_of(outgoing, bundle.corporation) >= certificate.percent
+    return (outgoing if keeps_enough else market), market
 
 
 def hand_over_presidency(table: Table, certificate: Certificate, swap_to, president,

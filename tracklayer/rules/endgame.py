@@ -37,19 +37,24 @@ TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {
 
 
 def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
-    """The trigger in force (reason, timing), after looking at every trigger again."""
+    """The trigger in force (reason, timing): of the title's triggers that have happened,
+    the one ending the game soonest (a trigger already in force stays unless a sooner
+    one happens; between equals, the first). One ending after one more set fixes the
+    final turn when it first comes into force."""
     end = table.state.end
-    order = table.settings.end_timing_order
     for trigger, timing in table.settings.end_triggers:
-        if not TRIGGERS[trigger](table):
-            continue
-        if end.trigger is not None and order.index(timing) >= order.index(end.trigger[1]):
-            continue
-        end.trigger = (trigger, timing)
+        if TRIGGERS[trigger](table) and _ends_sooner(table, timing, end.trigger):
+            end.trigger = (trigger, timing)
     if end.trigger is not None and end.trigger[1] is EndTiming.ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1
     return end.trigger
+
+
+def _ends_sooner(table: Table, timing: EndTiming, current) -> bool:
+    """Does ``timing`` end the game sooner than the trigger ``current`` (if any)?"""
+    order = table.settings.end_timing_order
+    return current is None or order.index(timing) < order.index(current[1])
 
 
 def ends_now(table: Table, timing: Optional[EndTiming]) -> bool:
@@ -59,18 +64,27 @@ def ends_now(table: Table, timing: Optional[EndTiming]) -> bool:
     return table.variant.ends_after_round(table, timing)
 
 
-def common_ending(table: Table, timing: EndTiming) -> bool:
-    if timing in (EndTiming.IMMEDIATELY, EndTiming.END_OF_ROUND):
-        return True
+def _last_of_set(table: Table) -> bool:
     r = table.round
-    if not r.is_operating:
-        return False
-    if timing is EndTiming.END_OF_OPERATING_ROUND:
-        return True
-    last = r.number == r.rounds_in_set
-    if last and timing is EndTiming.ONE_MORE_SET:
-        return table.turn == table.state.end.final_turn
-    return last
+    return r.is_operating and r.number == r.rounds_in_set
+
+
+# Whether a round just over is the last, by the trigger's timing: any round, for an end
+# at once or after the round; any operating round, for an end after it; the last of
+# the set, for an end after the set; the last of the final set, for one more set.
+ROUND_ENDS_GAME: Dict[EndTiming, Callable[[Table], bool]] = {
+    EndTiming.IMMEDIATELY: lambda table: True,
+    EndTiming.END_OF_ROUND: lambda table: True,
+    EndTiming.END_OF_OPERATING_ROUND: lambda table: table.round.is_operating,
+    EndTiming.ONE_MORE_SET: lambda table: _last_of_set(table)
+    and table.turn == table.state.end.final_turn,
+}
+
+
+def common_ending(table: Table, timing: EndTiming) -> bool:
+    """Does the round just over end the game, for a trigger with ``timing``
+    (:data:`ROUND_ENDS_GAME`; otherwise at the end of the set)?"""
+    return ROUND_ENDS_GAME.get(timing, _last_of_set)(table)
 
 
 def finish(table: Table, reason: str) -> None:

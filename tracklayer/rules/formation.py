@@ -28,8 +28,8 @@ def form(table: Table, target: CorporationState,
     for company, cert in parts:
         player = company.owner
         cert.buyable = True
-        certificates.transfer(table, Bundle.of([cert]), player, price=0,
-                              presidency_may_change=False)
+        certificates.change_hands(table, Bundle.of([cert]), player, price=0,
+                                  presidency_may_change=False)
         order.append(player)
         powers.close_company(table, company)
         if company.spec.minor is not None:

@@ -78,24 +78,30 @@ def after_start(table: Table, corporation: CorporationState) -> None:
     if table.settings.shares_start_in_market:
         offer_in_market(table, corporation)
     if capitalization(table, corporation) is Capitalization.INCREMENTAL:
-        for company in table.state.companies:
-            for p in powers.powers(table, company, "shares"):
-                cert = table.find("share", p.certificate)
-                if cert is not None and cert.corporation is corporation:
-                    shares = math.ceil(cert.percent / certificates.share_percent(corporation))
-                    money.pay(table, table.state.bank, corporation,
-                              par_value(table, corporation) * shares)
+        _capital_for_company_certificates(table, corporation)
     powers.close_on(table, corporation, Timing.STARTED)
     if table.settings.home_token is HomeTokenTiming.START:
         place_home_token(table, corporation)
+
+
+def _capital_for_company_certificates(table: Table, corporation: CorporationState) -> None:
+    """The bank pays the corporation the par value of each of its certificates that a
+    private company brings."""
+    for company in table.state.companies:
+        for p in powers.powers(table, company, "shares"):
+            cert = table.find("share", p.certificate)
+            if cert is not None and cert.corporation is corporation:
+                shares = math.ceil(cert.percent / certificates.share_percent(corporation))
+                money.pay(table, table.state.bank, corporation,
+                          par_value(table, corporation) * shares)
 
 
 def offer_in_market(table: Table, corporation: CorporationState) -> None:
     """The certificates left in the corporation's treasury go to the market (unpaid)."""
     for c in list(corporation.certificates):
         if c.buyable and c.owner is corporation:
-            certificates.transfer(table, certificates.Bundle.of([c]), table.state.market,
-                                  price=0, presidency_may_change=False)
+            certificates.change_hands(table, certificates.Bundle.of([c]), table.state.market,
+                                      price=0, presidency_may_change=False)
 
 
 # -- the home station -------------------------------------------------------------------------
@@ -109,26 +115,37 @@ def home_hexes(table: Table, operator) -> List[str]:
 
 
 def place_home_token(table: Table, operator) -> None:
-    """The operator's first token goes to its home city (if not yet there). Where the
-    home is not one city, the operator chooses later (the round's pending homes)."""
-    token = tokens.any_unplaced(operator)
-    if token is None or (operator.tokens and operator.tokens[0].where is not None):
+    """The operator's first token goes to its home city, unless it has one on the map
+    already. Where the home is not one hex, or is reserved for it on a hex whose track
+    is laid (so that the city is to be chosen), the operator chooses later."""
+    if tokens.any_unplaced(operator) is None or \
+            (operator.tokens and operator.tokens[0].where is not None):
         return
     homes = home_hexes(table, operator)
     hex_id = homes[0] if homes else None
     if hex_id is None or (board.reserved_here(table, hex_id, operator)
                           and board.view(table, hex_id).rails):
-        pending = table.round.notes.pending_homes
-        if pending is None:
-            return
-        if any(p[0] is operator for p in pending):
-            return
-        choices = [hex_id] if hex_id else table.variant.home_choices(table, operator)
-        if not choices:
-            return
-        table.log(f"{operator.name} must choose city for home token")
-        pending.append((operator, choices, tokens.next_token(operator)))
+        _choose_home_later(table, operator, hex_id)
+    else:
+        _token_at_home(table, operator, hex_id)
+
+
+def _choose_home_later(table: Table, operator, hex_id: Optional[str]) -> None:
+    """The operator joins the round's pending homes (once), to choose among the cities
+    of its home hex, or of the hexes the title offers it."""
+    pending = table.round.notes.pending_homes
+    if pending is None or any(p[0] is operator for p in pending):
         return
+    choices = [hex_id] if hex_id else table.variant.home_choices(table, operator)
+    if not choices:
+        return
+    table.log(f"{operator.name} must choose city for home token")
+    pending.append((operator, choices, tokens.next_token(operator)))
+
+
+def _token_at_home(table: Table, operator, hex_id: str) -> None:
+    """The token goes in the city of the hex reserved for the operator (else the first),
+    if it may."""
     cities = board.view(table, hex_id).cities
     node = next((c for c in cities if board.reservation_slot(c.city, operator) is not None),
                 None) or cities[0]
@@ -167,40 +184,57 @@ def operating_order(table: Table) -> list:
 
 
 def close_corporation(table: Table, corporation, quiet: bool = False) -> None:
-    """A company leaves the game: its tokens (and reservations, where the title says so)
-    leave the map, its cash goes to the bank, its trains can no longer be bought, its
-    companies close, and its certificates are gone."""
+    """A company leaves the game: it leaves the map, gives up its assets, and (once the
+    round has moved past it) its certificates and place in the market are gone."""
     if not quiet:
         table.log(f"{corporation.name} closes")
-    state = table.state
-    for hex_id, h in state.hexes.items():
-        for city in h.cities:
-            for t in [t for t in city.slots if t is not None and t.owner is corporation]:
-                board.lift_token(table, t)
-            if table.settings.closing_frees_reservations and \
-                    board.reservation_slot(city, corporation) is not None:
-                city.reservations = [r for r in city.reservations if r is not corporation]
-        if table.settings.closing_frees_reservations and corporation in h.reservations:
-            h.reservations.remove(corporation)
-    money.settle(table, corporation, 0, state.bank)
-    for t in corporation.trains:
-        t.saleable = False
-    for c in list(corporation.companies):
-        powers.close_company(table, c)
+    _leave_the_map(table, corporation)
+    _give_up_assets(table, corporation)
     table.round.operator_closed(corporation)
-    if isinstance(corporation, CorporationState):
-        for holder in list(corporation.holders):
-            holder.shares.pop(corporation.sym, None)
-        state.market.shares.pop(corporation.sym, None)
-        market.leave_market(table, corporation)
-        state.corporations.remove(corporation)
-        corporation.started = False
-    else:
-        state.minors.remove(corporation)
+    _leave_the_lists(table, corporation)
     corporation.closed = True
     corporation.floated = False
     corporation.owner = None
     table.forget_index()
+
+
+def _leave_the_map(table: Table, operator) -> None:
+    """Its station tokens come off the map; where the title says so, its reservations
+    (of a city, or of the hex) are freed too."""
+    frees = table.settings.closing_frees_reservations
+    for h in table.state.hexes.values():
+        for city in h.cities:
+            for t in [t for t in city.slots if t is not None and t.owner is operator]:
+                board.lift_token(table, t)
+            if frees and board.reservation_slot(city, operator) is not None:
+                city.reservations = [r for r in city.reservations if r is not operator]
+        if frees and operator in h.reservations:
+            h.reservations.remove(operator)
+
+
+def _give_up_assets(table: Table, operator) -> None:
+    """Its cash goes to the bank, its trains can no longer be bought, its companies
+    close."""
+    money.settle(table, operator, 0, table.state.bank)
+    for t in operator.trains:
+        t.saleable = False
+    for c in list(operator.companies):
+        powers.close_company(table, c)
+
+
+def _leave_the_lists(table: Table, operator) -> None:
+    """A corporation's certificates are retired, wherever they are, and it leaves the
+    stock market and the corporations; a minor leaves the minors."""
+    state = table.state
+    if not isinstance(operator, CorporationState):
+        state.minors.remove(operator)
+        return
+    for holder in list(operator.holders):
+        holder.shares.pop(operator.sym, None)
+    state.market.shares.pop(operator.sym, None)
+    market.leave_market(table, operator)
+    state.corporations.remove(operator)
+    operator.started = False
 
 
 def close_in_closing_cells(table: Table) -> bool:

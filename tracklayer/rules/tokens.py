@@ -54,29 +54,36 @@ def _blocked_by_reservations(table: Table, hex_id: str, operator) -> bool:
 def problem(table: Table, operator, node: Node, tokens: List[TokenState], *,
             free: bool = False, cheater: bool = False, extra: bool = False, payer=None,
             same_hex_ok: bool = False) -> Optional[str]:
-    """Why none of ``tokens`` can go in city ``node``, or None if one can."""
+    """Why none of ``tokens`` can go in city ``node``, or None if one can (the reason
+    given is what keeps out the last of them)."""
     if not extra and not tokens:
         return f"{operator.name} has no tokens left"
-    city = node.city
-    hex_id = node.hex
-    error = "cannot token here"
+    reason = "cannot token here"
     for t in tokens:
-        if not extra and slot_for(city, t.owner, cheater) is None:
-            error = f"no token slot available in {hex_id}"
-            continue
-        if not free and t.price > (payer or operator).cash:
-            error = f"{operator.name} cannot afford a token for {t.price}"
-            continue
-        if not same_hex_ok and any(c.holds(t.owner) for c in board.view(table, hex_id).cities):
-            error = f"{operator.name} already has a token on {hex_id}"
-            continue
-        if reservation_slot(city, operator) is not None:
+        reason = _keeps_out(table, operator, node, t, free=free, cheater=cheater, extra=extra,
+                            payer=payer, same_hex_ok=same_hex_ok)
+        if reason is None:
             return None
-        if _blocked_by_reservations(table, hex_id, operator) and not cheater:
-            error = f"the remaining token slots on {hex_id} are reserved"
-            continue
-        return None
-    return error
+    return reason
+
+
+def _keeps_out(table: Table, operator, node: Node, token: TokenState, *, free: bool,
+               cheater: bool, extra: bool, payer, same_hex_ok: bool) -> Optional[str]:
+    """The first rule keeping ``token`` out of the city, or None. A token needs a slot
+    (unless it goes in an extra one), is paid for (unless free), goes where its owner has
+    none on the hex yet (unless allowed), and leaves the hex's slots others reserved
+    (unless the operator has one reserved in this city, or cheats)."""
+    hex_id = node.hex
+    if not extra and slot_for(node.city, token.owner, cheater) is None:
+        return f"no token slot available in {hex_id}"
+    if not free and token.price > (payer or operator).cash:
+        return f"{operator.name} cannot afford a token for {token.price}"
+    if not same_hex_ok and any(c.holds(token.owner) for c in board.view(table, hex_id).cities):
+        return f"{operator.name} already has a token on {hex_id}"
+    if reservation_slot(node.city, operator) is None and not cheater \
+            and _blocked_by_reservations(table, hex_id, operator):
+        return f"the remaining token slots on {hex_id} are reserved"
+    return None
 
 
 def place(table: Table, operator, node: Node, token: TokenState, *, cheater: bool = False,

@@ -26,60 +26,87 @@ from .table import Table, refuse
 
 
 def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
-    """May ``new_tile`` replace the tile of layout ``old`` (the common upgrade rules; a
-    special power skips the label and city checks)?"""
+    """May ``new_tile`` replace the tile of layout ``old``? It is of the next colour and
+    keeps the old track (turned some way); unless a special power lays it, it also
+    keeps the label and the cities and towns (:func:`cities_and_towns_fit`)."""
     old_tile = old.tile
-    if COLOR_ORDER.index(new_tile.color) != COLOR_ORDER.index(old_tile.color) + 1:
-        return False
-    if not fits_some_rotation(old, new_tile.layout(0)):
-        return False
-    if special:
-        return True
-    if old_tile.label != new_tile.label:
-        return False
-    return cities_and_towns_fit(old, new_tile)
+    return COLOR_ORDER.index(new_tile.color) == COLOR_ORDER.index(old_tile.color) + 1 \
+        and fits_some_rotation(old, new_tile.layout(0)) \
+        and (special or (old_tile.label == new_tile.label and cities_and_towns_fit(old, new_tile)))
+
+
+def _same_towns(old: Layout, new: TileDef) -> bool:
+    return len(old.tile.towns) == len(new.towns)
+
+
+def _same_cities_unless_labelled(old: Layout, new: TileDef) -> bool:
+    """A labelled city may merge or split (an OO becoming one city); others may not."""
+    return bool(old.tile.label) or len(old.tile.cities) == len(new.cities)
+
+
+def _cities_keep_their_sides(old: Layout, new: TileDef) -> bool:
+    """Several cities becoming several cities keep the sides each city's track
+    reaches."""
+    if len(old.tile.cities) > 1 and len(new.cities) > 1:
+        return city_sides_fit(old.city_town_sides(), new.layout(0).city_town_sides())
+    return True
+
+
+def _labelled_city_stays_a_city(old: Layout, new: TileDef) -> bool:
+    o = old.tile
+    return not (o.label and o.cities and not new.cities)
+
+
+def _oo_hex_gets_two_cities(old: Layout, new: TileDef) -> bool:
+    """The first tile on an empty OO hex has as many cities as the hex."""
+    o = old.tile
+    return not (o.color == "white" and o.label == "OO" and len(o.cities) != len(new.cities))
+
+
+# What an upgrade keeps of the old tile's cities and towns.
+CITY_AND_TOWN_RULES = (_same_towns, _same_cities_unless_labelled, _cities_keep_their_sides,
+                       _labelled_city_stays_a_city, _oo_hex_gets_two_cities)
 
 
 def cities_and_towns_fit(old: Layout, new_tile: TileDef) -> bool:
-    o, n = old.tile, new_tile
-    if len(o.towns) != len(n.towns):
-        return False
-    if not o.label and len(o.cities) != len(n.cities):
-        return False
-    if len(o.cities) > 1 and len(n.cities) > 1 and \
-            not city_sides_fit(old.city_town_sides(), n.layout(0).city_town_sides()):
-        return False
-    if o.label and o.cities and not n.cities:
-        return False
-    if o.color == "white" and o.label == "OO" and len(o.cities) != len(n.cities):
-        return False
-    return True
+    """Does ``new_tile`` keep the cities and towns of ``old`` (:data:`CITY_AND_TOWN_RULES`)?"""
+    return all(rule(old, new_tile) for rule in CITY_AND_TOWN_RULES)
 
 
 def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
                     sides_reached: Optional[List[int]]) -> bool:
-    """May the new tile lie on the hex as ``new`` lies (see the module docstring)?"""
+    """May the new tile lie on the hex as ``new`` lies (see the module docstring)? Its
+    track leads only where track may go and meets the hex's stubs, points at a side the
+    operator reaches (``sides_reached``), keeps the old track as it lies, keeps the old
+    cities and towns (:func:`_stops_kept`), and keeps big cities big."""
     old = board.view(table, hex_id)
+    return _exits_allowed(table, hex_id, new) \
+        and any(s in (sides_reached or []) for s in new.exits) \
+        and all_track_kept(old.layout, new) \
+        and _stops_kept(old, new) \
+        and big_cities_stay_big(table, hex_id, new)
+
+
+def _exits_allowed(table: Table, hex_id: str, new: Layout) -> bool:
+    """Every track end leads to an open side, and every stub of the hex has track."""
+    open_sides = table.state.hexes[hex_id].open_sides
+    return all(s in open_sides for s in new.exits) and \
+        all(s in new.exits for s in board.tile_of(table, hex_id).stubs)
+
+
+def _stops_kept(old, new: Layout) -> bool:
+    """No more cities or towns appear apart from the old ones than the tile adds; where
+    several cities become several, each old one lies in exactly one new one."""
     old_sides = old.layout.city_town_sides()
     new_sides = new.city_town_sides()
-    open_sides = table.state.hexes[hex_id].open_sides
-    if not all(s in open_sides for s in new.exits):
-        return False
-    if not all(s in new.exits for s in board.tile_of(table, hex_id).stubs):
-        return False
-    reached = sides_reached or []
-    if not any(s in reached for s in new.exits):
-        return False
-    if not all_track_kept(old.layout, new):
-        return False
     added = max(0, len(new_sides) - len(old_sides))
-    brand_new = sum(1 for n in new_sides if all(not (set(n) & set(o)) for o in old_sides))
-    if added < brand_new:
+    apart = sum(1 for n in new_sides if all(not (set(n) & set(o)) for o in old_sides))
+    if added < apart:
         return False
-    if len(new.tile.cities) > 1 and len(old.tile.cities) > 1 and not all(
-            sum(1 for n in new_sides if set(o) & set(n) == set(o)) == 1 for o in old_sides):
-        return False
-    return big_cities_stay_big(table, hex_id, new)
+    if len(new.tile.cities) > 1 and len(old.tile.cities) > 1:
+        return all(sum(1 for n in new_sides if set(o) & set(n) == set(o)) == 1
+                   for o in old_sides)
+    return True
 
 
 def big_cities_stay_big(table: Table, hex_id: str, new: Layout) -> bool:
@@ -107,33 +134,50 @@ def keeps_stop_track(old: Layout, new: Layout) -> bool:
 
 def restriction_problem(table: Table, old: Layout, new: Layout, reached) -> Optional[str]:
     """What the title's track restriction finds wrong with the upgrade, counting only the
-    new tracks for which ``reached(track)`` holds."""
-    used_new = changed_city = False
+    new tracks for which ``reached(track)`` holds (:data:`TRACK_RESTRICTIONS`)."""
+    rule = TRACK_RESTRICTIONS.get(table.settings.track_restriction)
+    if rule is None:
+        return None
+    uses_new, changes_city = _what_the_upgrade_brings(old, new, reached)
+    allowed, problem = rule
+    return None if allowed(new, uses_new, changes_city) else problem
+
+
+def _what_the_upgrade_brings(old: Layout, new: Layout, reached) -> tuple:
+    """(uses new track, changes the value of a stop) over the new tracks reached: a track
+    is new when no old track lies along it, and changes a stop when the stops' best
+    revenues differ from those of the old track it keeps."""
+    uses_new = changes_city = False
     for nt in new.tracks:
         if not reached(nt):
             continue
         kept = next((ot for ot in old.tracks if track_kept(new, nt, old, ot)), None)
         if kept is None:
-            used_new = True
+            uses_new = True
         old_values = sorted(old.tile.parts[i].best_revenue for i in kept.stops) \
             if kept is not None else None
         new_values = sorted(new.tile.parts[i].best_revenue for i in nt.stops)
         if old_values != new_values:
-            changed_city = True
-    rule = table.settings.track_restriction
-    if rule is TrackRestriction.CITY_PERMISSIVE:
-        if not new.tile.cities and not used_new:
-            return "must be a city tile or use new track"
-    elif rule is TrackRestriction.RESTRICTIVE:
-        if not used_new:
-            return "must use new track"
-    elif rule is TrackRestriction.SEMI_RESTRICTIVE:
-        if not used_new and not changed_city:
-            return "must use new track or change city value"
-    elif rule is TrackRestriction.STATION_RESTRICTIVE:
-        if not used_new and not new.tile.stops_with_track:
-            return "must use new track"
-    return None
+            changes_city = True
+    return uses_new, changes_city
+
+
+# What each track restriction asks of a lay (given its layout, whether it uses new track and
+# whether it changes a stop's value), and what is wrong otherwise. Others allow anything.
+TRACK_RESTRICTIONS = {
+    TrackRestriction.CITY_PERMISSIVE: (
+        lambda new, uses_new, changes: bool(new.tile.cities) or uses_new,
+        "must be a city tile or use new track"),
+    TrackRestriction.RESTRICTIVE: (
+        lambda new, uses_new, changes: uses_new,
+        "must use new track"),
+    TrackRestriction.SEMI_RESTRICTIVE: (
+        lambda new, uses_new, changes: uses_new or changes,
+        "must use new track or change city value"),
+    TrackRestriction.STATION_RESTRICTIVE: (
+        lambda new, uses_new, changes: uses_new or bool(new.tile.stops_with_track),
+        "must use new track"),
+}
 
 
 # -- costs ------------------------------------------------------------------------------------

@@ -149,9 +149,9 @@ def sell(table: Table, bundle: Bundle, *, presidency_may_change: bool = True,
     table.log(f"{seller.name} sells {round_up(bundle.shares)} share(s) of "
               f"{corporation.name} for {table.money(price)}")
     market_state = table.state.market
-    certificates.transfer(table, bundle, market_state, payer=table.state.bank, payee=seller,
-                          price=price, presidency_may_change=presidency_may_change, swap=swap,
-                          swap_to=seller if swap is not None else None)
+    certificates.change_hands(table, bundle, market_state, payer=table.state.bank, payee=seller,
+                              price=price, presidency_may_change=presidency_may_change, swap=swap,
+                              swap_to=seller if swap is not None else None)
     market.after_sale(table, corporation, round_up(bundle.shares), bundle.percent
                       - (swap.percent if swap is not None else 0), movement)
 
@@ -168,41 +168,64 @@ def buy(table: Table, buyer, bundle: Bundle, *, exchange_price: Optional[int] = 
         exchange: bool = False, swap: Optional[Certificate] = None,
         presidency_may_change: bool = True, silent: bool = False) -> None:
     """``buyer`` takes ``bundle``, paying its price (nothing, or ``exchange_price``, in an
-    exchange). Certificates from a corporation's own treasury pay the corporation if it
-    is capitalised incrementally (else the bank); from the market, the bank; from a
-    player or another corporation, the seller. The corporation may float."""
+    exchange; less what ``swap`` is worth, a certificate given in part payment).
+    Certificates from a corporation's own treasury pay the corporation if it is
+    capitalised incrementally (else the bank); from the market, the bank; from a player
+    or another corporation, the seller. The purchase may start the corporation, and
+    may float it."""
     corporation = bundle.corporation
-    was_started = corporation.started
     was_floated = operators.has_floated(table, corporation)
-    if bundle.president_certificate is not None or isinstance(corporation.owner, PlayerState):
-        corporation.started = True
-    price = bundle_price(table, bundle)
-    if corporation.started != was_started and corporation.par is not None and not silent:
-        table.log(f"{buyer.name} pars {corporation.name} at "
-                  f"{table.money(table.spec.cells[corporation.par].price)}")
-    if exchange:
-        price = exchange_price or 0
-        if not silent:
-            table.log(f"{buyer.name} receives a {bundle.percent}% share of {corporation.name}")
-    else:
-        if swap is not None:
-            price -= certificates.certificate_price(table, swap)
-        if not silent:
-            table.log(f"{buyer.name} buys a {bundle.percent}% share of {corporation.name} "
-                      f"for {table.money(price)}")
-    if price == 0:
-        certificates.transfer(table, bundle, buyer, price=0,
-                              presidency_may_change=presidency_may_change)
-    else:
-        seller = bundle.owner
-        payee = seller if _seller_is_paid(table, seller, corporation) else table.state.bank
-        certificates.transfer(table, bundle, buyer,
-                              payer=table.state.bank if isinstance(buyer, MarketState) else buyer,
-                              payee=payee, price=price,
-                              presidency_may_change=presidency_may_change, swap=swap,
-                              swap_to=table.state.market if swap is not None else None)
+    _start_with(table, buyer, bundle, silent)
+    price = _price_to_pay(table, bundle, exchange, exchange_price, swap)
+    if not silent:
+        table.log(_purchase_line(table, buyer, bundle, exchange, price))
+    _pay_and_take(table, buyer, bundle, price, swap, presidency_may_change)
     if corporation.floatable and was_floated != operators.has_floated(table, corporation):
         operators.receive_capital(table, corporation)
+
+
+def _start_with(table: Table, buyer, bundle: Bundle, silent: bool) -> None:
+    """The corporation starts when its president's certificate is bought, or with any
+    purchase once a player presides; the start is told at its par."""
+    corporation = bundle.corporation
+    if corporation.started or (bundle.president_certificate is None
+                               and not isinstance(corporation.owner, PlayerState)):
+        return
+    corporation.started = True
+    if corporation.par is not None and not silent:
+        table.log(f"{buyer.name} pars {corporation.name} at "
+                  f"{table.money(table.spec.cells[corporation.par].price)}")
+
+
+def _price_to_pay(table: Table, bundle: Bundle, exchange: bool, exchange_price, swap) -> int:
+    if exchange:
+        return exchange_price or 0
+    price = bundle_price(table, bundle)
+    return price - certificates.certificate_price(table, swap) if swap is not None else price
+
+
+def _purchase_line(table: Table, buyer, bundle: Bundle, exchange: bool, price: int) -> str:
+    name = bundle.corporation.name
+    if exchange:
+        return f"{buyer.name} receives a {bundle.percent}% share of {name}"
+    return f"{buyer.name} buys a {bundle.percent}% share of {name} for {table.money(price)}"
+
+
+def _pay_and_take(table: Table, buyer, bundle: Bundle, price: int, swap,
+                  presidency_may_change: bool) -> None:
+    """The bundle (and, if paid for, the swapped certificate, to the market) changes
+    hands; the market buying, the bank pays."""
+    if price == 0:
+        certificates.change_hands(table, bundle, buyer, price=0,
+                                  presidency_may_change=presidency_may_change)
+        return
+    seller = bundle.owner
+    certificates.change_hands(
+        table, bundle, buyer,
+        payer=table.state.bank if isinstance(buyer, MarketState) else buyer,
+        payee=seller if _seller_is_paid(table, seller, bundle.corporation) else table.state.bank,
+        price=price, presidency_may_change=presidency_may_change, swap=swap,
+        swap_to=table.state.market if swap is not None else None)
 
 
 def _seller_is_paid(table: Table, seller, corporation: CorporationState) -> bool:

@@ -63,25 +63,27 @@ def is_local(train: TrainState) -> bool:
 
 
 def for_sale(table: Table) -> List[TrainState]:
-    """Trains the depot sells now (see the module docstring)."""
+    """Trains the depot sells now (see the module docstring): one of each name of the
+    next train and those whose phase has come, then one of each name given back."""
     found = table.derived.offer
     if found is None:
         depot = table.state.depot
-        found, names = [], set()
         upcoming = depot.upcoming
-        candidates = ([upcoming[0]] if upcoming else []) + [
-            t for t in upcoming if t.spec.available_on and table.phase_reached(t.spec.available_on)]
-        for t in candidates:
-            if t.name not in names:
-                names.add(t.name)
-                found.append(t)
-        seen = set()
-        for t in depot.given_back:
-            if t.name not in seen:
-                seen.add(t.name)
-                found.append(t)
-        table.derived.offer = found
+        released = [t for t in upcoming if t.spec.available_on
+                    and table.phase_reached(t.spec.available_on)]
+        found = table.derived.offer = one_of_each_name(upcoming[:1] + released) + \
+            one_of_each_name(depot.given_back)
     return found
+
+
+def one_of_each_name(trains_: List[TrainState]) -> List[TrainState]:
+    """The first train of each name, in order."""
+    seen, out = set(), []
+    for t in trains_:
+        if t.name not in seen:
+            seen.add(t.name)
+            out.append(t)
+    return out
 
 
 def _forget(table: Table) -> None:
@@ -151,21 +153,25 @@ def over_limit(table: Table) -> list:
 
 
 def trade_ins(table: Table, operator) -> List[Tuple[TrainState, TrainState, str, int]]:
-    """(own train, depot train, form, price) for every trade-in on offer."""
-    candidates = [t for t in for_sale(table)
-                  if t.variant.discount or any(v.discount for v in variants(t).values())]
+    """(own train, depot train, form, price) for every trade-in on offer: each of the
+    operator's trains against each depot train with a trade-in discount, in each form it
+    makes cheaper (:func:`discounted_forms`)."""
+    offer = [t for t in for_sale(table)
+             if t.variant.discount or any(v.discount for v in variants(t).values())]
+    return [(own, t, name, price) for own in operator.trains for t in offer
+            for name, price in discounted_forms(t, own)]
+
+
+def discounted_forms(train: TrainState, traded: TrainState) -> List[Tuple[str, int]]:
+    """(form, price) for each form of ``train`` that trading ``traded`` in makes cheaper:
+    the form it is in, then its others."""
+    forms = [(train.name, train.variant)] + [(name, v) for name, v in variants(train).items()
+                                            if name != train.name]
     out = []
-    for own in operator.trains:
-        for t in candidates:
-            price = trade_in_price(t, own)
-            if t.variant.price > price:
-                out.append((own, t, t.name, price))
-            for name, v in variants(t).items():
-                if name == t.name:
-                    continue
-                vprice = trade_in_price(t, own, v)
-                if v.price > vprice:
-                    out.append((own, t, name, vprice))
+    for name, v in forms:
+        price = trade_in_price(train, traded, v)
+        if v.price > price:
+            out.append((name, price))
     return out
 
 

@@ -88,21 +88,24 @@ class WaterfallAuction(Step):
     @handles("pass")
     def decline(self, action):
         entity = action.entity
+        return lambda: self.drop_out(entity) if self.open_auction() else self.pass_turn(entity)
 
-        def commit() -> None:
-            table = self.table
-            if self.open_auction():
-                table.log(f"{entity.name} passes on {self.auctioning.name}")
-                bids = self.bids.get(self.auctioning)
-                bids[:] = [b for b in bids if b.player is not entity]
-                self.settle()
-                return
-            table.log(f"{entity.name} passes bidding")
-            entity.passed = True
-            if all(e.passed for e in self.round.entities):
-                self.everyone_passed()
-            self.round.next_index()
-        return commit
+    def drop_out(self, player) -> None:
+        """A bidder passing in an auction withdraws their bid; the auction may then be
+        decided."""
+        self.table.log(f"{player.name} passes on {self.auctioning.name}")
+        bids = self.bids.get(self.auctioning)
+        bids[:] = [b for b in bids if b.player is not player]
+        self.settle()
+
+    def pass_turn(self, player) -> None:
+        """A player passing their turn; when everyone has passed in a row, the cheapest
+        company gets cheaper (:meth:`everyone_passed`)."""
+        self.table.log(f"{player.name} passes bidding")
+        player.passed = True
+        if all(e.passed for e in self.round.entities):
+            self.everyone_passed()
+        self.round.next_index()
 
     @handles("bid")
     def bid(self, action):
@@ -125,19 +128,23 @@ class WaterfallAuction(Step):
 
         def commit() -> None:
             entity.passed = False
-            b = Bid(entity, company, price)
             if self.open_auction():
-                self.place(b)
+                self.place(Bid(entity, company, price))     # a raise: the auction goes on
                 return
             if buying:
-                self.round.notes.last_to_act = entity
-                self.bids.pop(company, None)
-                self.sell(entity, company, price)
-                self.settle()
+                self.buy_outright(entity, company, price)
             else:
-                self.place(b)
+                self.place(Bid(entity, company, price))
             self.round.next_index()
         return commit
+
+    def buy_outright(self, player, company, price: int) -> None:
+        """The cheapest company bought at its price; companies after it may then be
+        decided (:meth:`settle`)."""
+        self.round.notes.last_to_act = player
+        self.bids.pop(company, None)
+        self.sell(player, company, price)
+        self.settle()
 
     def check_bid(self, player, company, price) -> None:
         low = self.lowest_bid(company)

@@ -63,30 +63,34 @@ class BuyCompanyStep(Step):
         self.check_price(company, price, company.min_price, company.max_price)
         if not isinstance(price, int) or price > entity.cash:
             raise GameError(f"{entity.name} has {entity.cash} and cannot spend {price}")
-        return lambda: self.transfer(entity, company, price, owner)
+        return lambda: self.company_changes_hands(entity, company, price, owner)
 
     def check_price(self, company, price, low, high) -> None:
         if not isinstance(price, int) or not low <= price <= high:
             raise GameError(f"price must be between {self.table.money(low)} and "
                             f"{self.table.money(high)}")
 
-    def transfer(self, buyer, company, price, seller) -> None:
-        """The company passes to ``buyer``; powers that act when a company is sold act."""
+    def company_changes_hands(self, buyer, company, price, seller) -> None:
+        """The company passes to ``buyer``, who pays ``seller`` (the bank, if none); its
+        powers that act when it is sold act; the round remembers the sale."""
         table = self.table
-        company.owner = buyer
-        if seller is not None and company in seller.companies:
-            seller.companies.remove(company)
+        powers.give(table, company, buyer)
+        self.assign_on_sale(buyer, company)
+        self.round.notes.sold_company = company
+        self.round.notes.company_sellers[company] = seller
+        money.pay(table, buyer, seller if seller is not None else table.state.bank, price)
+        table.log(f"{buyer.name} buys {company.name} from "
+                  f"{seller.name if seller else 'the market'} for {table.money(price)}")
+
+    def assign_on_sale(self, buyer, company) -> None:
+        """A company assigned to the corporation owning it is assigned to its buyer (and
+        no other corporation) when sold."""
+        table = self.table
         for p in powers.powers(table, company, "assign_corporation", event=Timing.SOLD):
             for c in table.state.corporations:
                 c.assignments.pop(company.sym, None)
             buyer.assignments[company.sym] = True
             powers.use(table, p)
-        self.round.notes.sold_company = company
-        self.round.notes.company_sellers[company] = seller
-        buyer.companies.append(company)
-        money.pay(table, buyer, seller if seller is not None else table.state.bank, price)
-        table.log(f"{buyer.name} buys {company.name} from "
-                  f"{seller.name if seller else 'the market'} for {table.money(price)}")
 
 
 class PlayerCompanyTrade(BuyCompanyStep):
@@ -119,7 +123,7 @@ class PlayerCompanyTrade(BuyCompanyStep):
 
         def commit() -> None:
             company.min_price, company.max_price = 1, buyer.cash
-            self.transfer(buyer, company, price, company.owner)
+            self.company_changes_hands(buyer, company, price, company.owner)
         return commit
 
 

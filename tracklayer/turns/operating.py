@@ -428,11 +428,22 @@ class DividendStep(Step):
         return lambda: self.pay(action.entity, action.dividend)
 
     def pay(self, entity, kind: str) -> None:
-        table = self.table
-        n = self.round.notes
+        """The operator's revenue is paid out or withheld as ``kind`` says: the operation
+        is recorded, its trains have run, the money goes where the split says, and the
+        price moves."""
         revenue = self.revenue()
         kept, paid = self.split(entity, kind, revenue)
-        entity.history.append(Operation(table.turn, self.round.number, revenue, kind))
+        entity.history.append(Operation(self.table.turn, self.round.number, revenue, kind))
+        self.trains_have_run(entity)
+        self.share_out(entity, kept, paid)
+        self.move_price(entity, paid)
+        self.mark_done()
+
+    def trains_have_run(self, entity) -> None:
+        """If any train ran, companies closing when the operator runs a train close; its
+        trains count as run and the obsolete ones rust; the turn's routes are done."""
+        table = self.table
+        n = self.round.notes
         if n.routes:
             powers.close_on(table, entity, Timing.RAN_TRAIN)
         trains.set_operated(entity, True)
@@ -440,16 +451,18 @@ class DividendStep(Step):
             trains.rust(table, t)
         n.routes = []
         n.extra_revenue = 0
+
+    def share_out(self, entity, kept: int, paid: int) -> None:
+        """What is kept goes from the bank to the treasury, what is paid to the holders
+        (:meth:`pay_holders`); an operator earning nothing "does not run"."""
+        table = self.table
         if kept > 0:
             table.log(f"{entity.name} withholds {table.money(kept)}")
+            money.pay(table, table.state.bank, entity, kept)
         elif paid == 0:
             table.log(f"{entity.name} does not run")
-        if kept > 0:
-            money.pay(table, table.state.bank, entity, kept)
         if paid > 0:
             self.pay_holders(entity, paid)
-        self.move_price(entity, paid)
-        self.mark_done()
 
     def holder_share(self, entity, holder, per_share: float) -> int:
         return math.ceil(certificates.shares_of(holder, entity) * per_share)

@@ -48,56 +48,82 @@ def _pass_program(step, entity, program: dict):
     if not program.get("unconditional"):
         reason = step.program_stop_reason(entity, program, None)
         if reason:
-            return [new_action("program_disable", entity, reason=reason)]
+            return [_stop(entity, reason)]
     return [new_action("pass", entity)]
 
 
 def _buy_program(step, entity, program: dict):
     """Buy one share a turn of a corporation until it floats or the player holds the
-    number of shares asked for."""
+    number of shares asked for; then the program ends (passing from then on, if set
+    so). A turn in which the share was bought ends with a pass."""
     table = step.table
     corporation = table.corporation(program.get("corporation"))
     until = program.get("until_condition")
-    reason = None
+    reason = _target_met(table, entity, corporation, until)
+    if reason:
+        return _end_of_buying(entity, program, reason)
+    available = step.kinds(entity)
+    if "buy_shares" in available:
+        return _programmed_purchase(step, entity, program, corporation)
+    if step.bought() and "pass" in available:
+        return _pass_after_purchase(table, entity, corporation, until)
+    return None
+
+
+def _target_met(table, entity, corporation, until) -> Optional[str]:
+    """Why the buying program has done its work: the corporation has floated (or has
+    sold enough shares to), or the player holds ``until`` shares."""
     if until == "float":
         if operators.has_floated(table, corporation) or \
                 operators.percent_to_float(table, corporation) == 0:
-            reason = f"{corporation.name} is floated"
-    elif certificates.shares_of(entity, corporation) >= until:
-        reason = f"{until} share(s) bought in {corporation.name}, end condition met"
-    if reason:
-        out = [new_action("program_disable", entity, reason=reason)]
-        if program.get("auto_pass_after"):
-            out.append(new_action("program_share_pass", entity, unconditional=False,
-                                  indefinite=False))
-        return out
-    available = step.kinds(entity)
-    if "buy_shares" in available:
-        if step.program_buys_from_market(program):
-            source, pile = "market", certificates.held(table.state.market, corporation)
-        else:
-            source, pile = "IPO", certificates.treasury(corporation)
-        by_percent: dict = {}
-        for cert in pile:
-            if step.may_buy(entity, Bundle.of([cert])):
-                by_percent.setdefault(cert.percent, []).append(cert)
-        if not by_percent:
-            return [new_action("program_disable", entity,
-                               reason=f"Cannot buy {corporation.name} from {source}")]
-        if len(by_percent) != 1:
-            return [new_action("program_disable", entity,
-                               reason="Shares of different sizes exist, cannot auto buy "
-                                      f"{corporation.name} from {source}")]
-        cert = next(iter(by_percent.values()))[0]
-        reason = step.program_stop_reason(entity, program, cert)
-        if reason:
-            return [new_action("program_disable", entity, reason=reason)]
-        return [new_action("buy_shares", entity, shares=[cert.id], percent=cert.percent)]
-    if step.bought() and "pass" in available:
-        if until == "float" and operators.has_floated(table, corporation):
-            return None
-        return [new_action("pass", entity)]
+            return f"{corporation.name} is floated"
+        return None
+    if certificates.shares_of(entity, corporation) >= until:
+        return f"{until} share(s) bought in {corporation.name}, end condition met"
     return None
+
+
+def _end_of_buying(entity, program: dict, reason: str) -> List[dict]:
+    out = [_stop(entity, reason)]
+    if program.get("auto_pass_after"):
+        out.append(new_action("program_share_pass", entity, unconditional=False,
+                              indefinite=False))
+    return out
+
+
+def _programmed_purchase(step, entity, program: dict, corporation) -> List[dict]:
+    """Buy the next certificate from the program's source, if the player may buy one,
+    all buyable ones are of one size, and nothing happened to make the player think
+    again."""
+    table = step.table
+    if step.program_buys_from_market(program):
+        source, pile = "market", certificates.held(table.state.market, corporation)
+    else:
+        source, pile = "IPO", certificates.treasury(corporation)
+    buyable = [c for c in pile if step.may_buy(entity, Bundle.of([c]))]
+    sizes = {c.percent for c in buyable}
+    if not sizes:
+        return [_stop(entity, f"Cannot buy {corporation.name} from {source}")]
+    if len(sizes) != 1:
+        return [_stop(entity, "Shares of different sizes exist, cannot auto buy "
+                              f"{corporation.name} from {source}")]
+    cert = buyable[0]
+    reason = step.program_stop_reason(entity, program, cert)
+    if reason:
+        return [_stop(entity, reason)]
+    return [new_action("buy_shares", entity, shares=[cert.id], percent=cert.percent)]
+
+
+def _pass_after_purchase(table, entity, corporation, until) -> Optional[List[dict]]:
+    """Pass once the share is bought, except just after the corporation floated (the
+    player may want to sell at once)."""
+    if until == "float" and operators.has_floated(table, corporation):
+        return None
+    return [new_action("pass", entity)]
+
+
+def _stop(entity, reason: str) -> dict:
+    return new_action("program_disable", entity, reason=reason)
 
 
 PROGRAMS = {"program_share_pass": _pass_program, "program_buy_shares": _buy_program}
@@ -106,58 +132,91 @@ SAFE_PERCENT = 50
 
 
 def stop_reason(step, entity, program: dict, buying) -> Optional[str]:
-    """Why the program should stop now, if it should."""
+    """Why the program should stop now, if it should: the player must sell, or another
+    player did something since it was set that the player may want to react to
+    (``buying``: the certificate the program would buy, if it buys)."""
     if step.must_sell(entity):
         return f"{entity.name} must sell shares"
+    for other, corporation, action in _others_actions_since(step, entity, program):
+        reason = _worrying(step, entity, other, action, corporation, buying)
+        if reason:
+            return reason
+    return None
+
+
+def _others_actions_since(step, entity, program: dict):
+    """(player, corporation, action) for what other players did this round since the
+    program was set."""
     for other, corporations in step.round.notes.history.items():
         if other is entity:
             continue
         for corporation, actions in corporations.items():
             for action in actions:
-                if _before(action, program):
-                    continue
-                reason = _worrying(step, entity, other, action, corporation, buying)
-                if reason:
-                    return reason
-    return None
+                if not _before(action, program):
+                    yield other, corporation, action
 
 
 def _worrying(step, entity, other, action, corporation, buying) -> Optional[str]:
-    """Would ``action`` by ``other`` make ``entity`` reconsider its program?"""
-    table = step.table
-    target = buying.corporation if buying is not None else None
-    if action.kind == "par":
-        if target is None or trading.sale_timing_allows(table, corporation):
-            return f"Corporation {corporation.name} parred"
+    """Would ``action`` by ``other`` make ``entity`` reconsider its program? Any action
+    not known here does, to be safe."""
+    worry = WORRIES.get(action.kind)
+    if worry is None:
+        return f"Unknown action {action.kind} disabling for safety"
+    return worry(step, entity, other, action, corporation, buying)
+
+
+def _started(step, entity, other, action, corporation, buying) -> Optional[str]:
+    """A corporation started matters to a player passing, or one whose shares may already
+    be sold (its price could be played with)."""
+    if buying is None or trading.sale_timing_allows(step.table, corporation):
+        return f"Corporation {corporation.name} parred"
+    return None
+
+
+def _bought_into(step, entity, other, action, corporation, buying) -> Optional[str]:
+    """A corporation redeeming a share always matters; another player buying into the
+    player's corporation matters while the player holds less than half of it, unless the
+    program is buying it and so stays safe (:func:`_purchase_keeps_presidency`)."""
+    if action.entity is corporation:
+        return f"{corporation.name} redeemed a share."
+    if corporation.owner is not entity:
         return None
-    if action.kind == "buy_shares":
-        if action.entity is corporation:
-            return f"{corporation.name} redeemed a share."
-        if corporation.owner is not entity:
-            return None
-        own = certificates.percent_of(corporation.owner, corporation)
-        if own >= SAFE_PERCENT:
-            return None
-        if corporation is not target:
-            return f"{other.name} bought on corporation {corporation.name} and is unsecure"
-        percentage = own + buying.percent
-        if percentage > SAFE_PERCENT:
-            return None
-        bigger = [c for c in corporation.certificates if c.percent > buying.percent
-                  and (c.owner is not entity or c.owner is not corporation.owner)]
-        if bigger:
-            biggest = max(bigger, key=lambda c: c.percent)
-            other_percent = certificates.percent_of(action.entity, corporation) + \
-                biggest.percent
-            if percentage < other_percent:
-                return (f"{other.name} has bought, shares exist that could allow them to "
-                        "gain presidency")
+    own = certificates.percent_of(entity, corporation)
+    if own >= SAFE_PERCENT:
         return None
-    if action.kind == "sell_shares":
-        return "Shares were sold"
-    if action.kind == "take_loan":
-        return f"{corporation.name} took a loan"
-    return f"Unknown action {action.kind} disabling for safety"
+    if buying is None or corporation is not buying.corporation:
+        return f"{other.name} bought on corporation {corporation.name} and is unsecure"
+    if _purchase_keeps_presidency(entity, action.entity, corporation, own + buying.percent,
+                                  buying.percent):
+        return None
+    return f"{other.name} has bought, shares exist that could allow them to gain presidency"
+
+
+def _purchase_keeps_presidency(entity, rival, corporation, after: int, buying: int) -> bool:
+    """After buying, the player holds ``after`` percent: safe above half, or if the
+    rival could not pass it by buying the biggest certificate larger than the one bought
+    that the player does not hold."""
+    if after > SAFE_PERCENT:
+        return True
+    bigger = [c for c in corporation.certificates if c.percent > buying and c.owner is not entity]
+    if not bigger:
+        return True
+    biggest = max(bigger, key=lambda c: c.percent)
+    return after >= certificates.percent_of(rival, corporation) + biggest.percent
+
+
+def _sale_seen(step, entity, other, action, corporation, buying) -> str:
+    """Any sale matters (prices moved)."""
+    return "Shares were sold"
+
+
+def _borrowed(step, entity, other, action, corporation, buying) -> str:
+    return f"{corporation.name} took a loan"
+
+
+# What in another player's action may make a player reconsider, by the action's kind.
+WORRIES = {"par": _started, "buy_shares": _bought_into, "sell_shares": _sale_seen,
+           "take_loan": _borrowed}
 
 
 def keep_across_rounds(table, program: dict) -> bool:

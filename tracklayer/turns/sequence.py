@@ -41,26 +41,49 @@ def common_next_round(table: Table, stock, operating):
 
 
 def reorder_players(table: Table, rule: PriorityDeal = None, silent: bool = False) -> None:
-    """Seat the players for the next round: the priority deal goes first."""
+    """Seat the players for the next round as the priority deal ``rule`` (the title's,
+    unless given) says (:data:`SEATINGS`), and tell who has it."""
     rule = rule or table.settings.priority_deal
     players = table.state.players
-    r = table.round
-    if rule is PriorityDeal.AFTER_LAST_TO_ACT:
-        active = [p for p in players if not p.bankrupt]
-        player = active[r.index % len(active)] if active else players[0]
-        i = players.index(player)
-        players[:] = players[i:] + players[:i]
-    elif rule is PriorityDeal.FIRST_TO_PASS:
-        if r.notes.pass_order:
-            players[:] = list(r.notes.pass_order)
-    elif rule is PriorityDeal.MOST_CASH:
-        current = list(reversed(players))
-        players.sort(key=lambda p: (p.cash, current.index(p)), reverse=True)
-    elif rule is PriorityDeal.LEAST_CASH:
-        current = list(players)
-        players.sort(key=lambda p: (p.cash, current.index(p)))
+    players[:] = SEATINGS[rule](table, players)
     if not silent:
         table.log(f"{players[0].name} has priority deal")
+
+
+def _after_last_to_act(table: Table, players: list) -> list:
+    """The player after the last to act goes first (bankrupt players have no turn); the
+    order around the table stays."""
+    active = [p for p in players if not p.bankrupt]
+    player = active[table.round.index % len(active)] if active else players[0]
+    i = players.index(player)
+    return players[i:] + players[:i]
+
+
+def _in_pass_order(table: Table, players: list) -> list:
+    """The first to pass goes first, and so on (no change if nobody passed)."""
+    passed = table.round.notes.pass_order
+    return list(passed) if passed else players
+
+
+def _most_cash_first(table: Table, players: list) -> list:
+    """Richest first; between equals, the one sitting later first."""
+    current = list(reversed(players))
+    return sorted(players, key=lambda p: (p.cash, current.index(p)), reverse=True)
+
+
+def _least_cash_first(table: Table, players: list) -> list:
+    """Poorest first; between equals, the one sitting earlier first."""
+    current = list(players)
+    return sorted(players, key=lambda p: (p.cash, current.index(p)))
+
+
+# How each priority deal seats the players: the new order from the present one.
+SEATINGS = {
+    PriorityDeal.AFTER_LAST_TO_ACT: _after_last_to_act,
+    PriorityDeal.FIRST_TO_PASS: _in_pass_order,
+    PriorityDeal.MOST_CASH: _most_cash_first,
+    PriorityDeal.LEAST_CASH: _least_cash_first,
+}
 
 
 def rotate_to(table: Table, player) -> None:

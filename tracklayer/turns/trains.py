@@ -93,27 +93,38 @@ class BuyTrainStep(Step):
         return entity.cash + current.cash
 
     def on_offer(self, entity) -> list:
-        """The trains ``entity`` may buy now: from the depot, and from other companies
-        where the phase allows (a minor's only to a minor, where the title says)."""
+        """The trains ``entity`` may buy now: the depot's, then other companies'."""
+        return self.depot_offer(entity) + self.others_offer(entity)
+
+    def depot_offer(self, entity) -> list:
+        """What the depot sells; to an operator short of the cheapest train's price, only
+        the cheapest train."""
         table = self.table
-        depot = list(trains.for_sale(table))
-        others = []
-        if table.phase.trains_between_companies:
-            others = [t for t in trains.others_trains(table, entity)
-                      if table.settings.minor_trains_to_corporations
-                      or isinstance(entity, MinorState) or not isinstance(t.owner, MinorState)]
-        from_others = table.settings.emergency_from_others
         if entity.cash < trains.cheapest_price(table):
             cheapest = trains.cheapest_for_sale(table)
-            depot = [cheapest] if cheapest else []
-            if self.last_sale_price is not None:
-                if from_others is not EmergencyTrainsFromOthers.NEVER:
-                    others = [t for t in others if t.variant.price >= self.price_range(entity, t)[0]]
-                else:
-                    others = []
-        if entity.cash == 0 and from_others is EmergencyTrainsFromOthers.NEVER:
-            others = []
-        return depot + others
+            return [cheapest] if cheapest else []
+        return list(trains.for_sale(table))
+
+    def others_offer(self, entity) -> list:
+        """Other companies' trains, where the phase allows (a minor's only to a minor,
+        where the title says). Where the title forbids buying them in an emergency:
+        none to an operator without cash, nor to one short of the cheapest train once
+        its president has sold shares. Where it allows that, only trains whose price
+        the sales have not overshot (:meth:`price_range`)."""
+        table = self.table
+        if not table.phase.trains_between_companies:
+            return []
+        never = table.settings.emergency_from_others is EmergencyTrainsFromOthers.NEVER
+        after_sales = self.last_sale_price is not None and \
+            entity.cash < trains.cheapest_price(table)
+        if never and (entity.cash == 0 or after_sales):
+            return []
+        found = [t for t in trains.others_trains(table, entity)
+                 if table.settings.minor_trains_to_corporations
+                 or isinstance(entity, MinorState) or not isinstance(t.owner, MinorState)]
+        if after_sales:
+            found = [t for t in found if t.variant.price >= self.price_range(entity, t)[0]]
+        return found
 
     def price_range(self, entity, train) -> Tuple[int, int]:
         """What may be paid for another operator's train."""
@@ -178,18 +189,20 @@ class BuyTrainStep(Step):
         return self.only_what_is_needed(bundle)
 
     def sale_allowed(self, seller, bundle: Bundle) -> bool:
-        table = self.table
-        if not trading.market_has_room(table, bundle):
-            return False
-        if not can_leave_president(bundle, seller):
-            return False
+        """The market has room, someone can take over a president's certificate, and the
+        president of the company buying keeps its presidency."""
+        return trading.market_has_room(self.table, bundle) and \
+            can_leave_president(bundle, seller) and not self.loses_presidency(seller, bundle)
+
+    def loses_presidency(self, seller, bundle: Bundle) -> bool:
+        """Would the president of the company buying the train, selling its shares, hold
+        less than someone else?"""
         corporation = bundle.corporation
         if corporation.owner is not seller or corporation is not self.actor():
-            return True
+            return False
         holders = player_holders(corporation, True)
-        remaining = holders.get(seller, 0) - bundle.percent
         others = [p for h, p in holders.items() if h is not seller]
-        return not remaining < (max(others) if others else 0)
+        return holders.get(seller, 0) - bundle.percent < max(others, default=0)
 
     def only_what_is_needed(self, bundle: Bundle) -> bool:
         seller = bundle.owner
@@ -230,30 +243,57 @@ class BuyTrainStep(Step):
 
     @handles("buy_train")
     def buy(self, action):
-        table = self.table
+        """A train on offer, in a form on offer, at its price (the depot's, the trade-in's,
+        or one within the limits for another company's train), paid by the operator, with
+        its owner's or president's help where the title or the duty to own a train says."""
         entity, train, price, exchange = action.entity, action.train, action.price, \
             action.exchange
+        form = action.variant or train.name
+        self.check_trade_in_allowed(entity, exchange)
+        self.check_agreed_price(entity, train, price)
+        self.check_offered(entity, train, form, exchange)
+        variant = trains.variants(train)[form]
+        self.check_price(entity, train, form, variant, price, exchange)
+        owner_pays, president_pays = self.funding(entity, train, form, variant, price,
+                                                  exchange)
+
+        def commit() -> None:
+            self.pay_in(entity, form, owner_pays, president_pays)
+            self.take_train(entity, train, variant, price, exchange)
+        return commit
+
+    def check_trade_in_allowed(self, entity, exchange) -> None:
         if exchange is not None and not self.may_trade_in(entity):
             raise GameError(f"{entity.name} already traded in a train this turn")
+
+    def check_agreed_price(self, entity, train, price) -> None:
+        """Another corporation's train goes for a price within :meth:`price_range`."""
         owner = train.owner
-        if not trains.in_depot(train) and isinstance(owner, CorporationState):
-            low, high = self.price_range(entity, train)
-            if not low <= price <= high:
-                raise GameError(f"{entity.name} may only spend between {table.money(low)} and "
-                                f"{table.money(high)} on {owner.name}'s {train.name} train")
-        form = action.variant or train.name
-        forms = trains.variants(train)
-        if exchange is not None:
-            allowed_forms = list(forms) if any(t.name in trains.variants(t) for _, t, _, _ in
-                                                trains.trade_ins(table, entity)) else []
-        else:
-            allowed_forms = list(forms) if any(t.name in trains.variants(t)
-                                               for t in self.on_offer(entity)) else []
+        if trains.in_depot(train) or not isinstance(owner, CorporationState):
+            return
+        low, high = self.price_range(entity, train)
+        if not low <= price <= high:
+            raise GameError(f"{entity.name} may only spend between {self.table.money(low)} "
+                            f"and {self.table.money(high)} on {owner.name}'s {train.name} "
+                            f"train")
+
+    def check_offered(self, entity, train, form: str, exchange) -> None:
+        """The train is on offer (or in the depot and available), in one of its forms,
+        while something is on offer: a trade-in, when one is traded in."""
+        table = self.table
+        offer = [t for _, t, _, _ in trains.trade_ins(table, entity)] if exchange is not None \
+            else self.on_offer(entity)
+        forms = list(trains.variants(train)) if any(t.name in trains.variants(t) for t in offer) \
+            else []
         offered = train in self.on_offer(entity) or \
             (trains.in_depot(train) and train in trains.available(table, entity))
-        if form not in allowed_forms or not offered:
+        if form not in forms or not offered:
             raise GameError(f"{entity.name} cannot buy train {train.id} now")
-        variant = forms[form]
+
+    def check_price(self, entity, train, form: str, variant, price, exchange) -> None:
+        """A trade-in costs what it is offered for (of a train the operator owns); a
+        depot train its price; any train something; and not from the buyer itself."""
+        table = self.table
         if exchange is not None:
             if exchange.owner is not entity:
                 raise GameError(f"{entity.name} does not own train {exchange.id}")
@@ -264,47 +304,62 @@ class BuyTrainStep(Step):
                                 f"{allowed[0] if allowed else 'nothing: not allowed'}")
         elif trains.in_depot(train) and price != variant.price:
             raise GameError(f"a {form} train from the depot costs {table.money(variant.price)}")
-        if owner is entity:
+        if train.owner is entity:
             raise GameError("an entity cannot buy a train from itself")
         if not isinstance(price, int) or price <= 0:
             raise GameError("a train must cost something")
-        help_ = self.owner_help(entity, price)
-        missing = price - entity.cash - help_
-        helps = missing > 0 and self.president_helps(entity)
-        if helps:
-            self.cheapest_check(train, form)
-            if exchange is not None:
-                raise GameError("cannot contribute funds when exchanging")
-            if price > variant.price and not isinstance(owner, CorporationState):
-                raise GameError("cannot buy for more than cost")
-            if entity.owner.cash < missing:
-                raise GameError(f"{entity.owner.name} cannot contribute {missing}")
-        elif missing > 0:
-            raise GameError(f"{entity.name} has {entity.cash + help_} and cannot spend {price}")
 
-        def commit() -> None:
-            if help_ > 0:
-                money.pay(table, entity.owner, table.state.bank, help_)
-                money.pay(table, table.state.bank, entity, help_)
-                table.log(f"{entity.owner.name} pays {table.money(help_)} to assist buying a "
-                          f"{form} train")
-            if helps:
-                money.pay(table, entity.owner, entity, missing)
-                table.log(f"{entity.owner.name} contributes {table.money(missing)}")
-            train.variant = variant
-            if exchange is not None:
-                trains.give_back(table, exchange)
-            source = train.owner
-            verb = f"exchanges a {exchange.name} for" if exchange is not None else "buys"
-            table.log(f"{entity.name} {verb} a {train.name} train for {table.money(price)} "
-                      f"from {'The Depot' if trains.in_depot(train) else source.name}")
-            trains.hand_over(table, train, entity, price)
-            phases.train_bought(table, train)
-            if exchange is not None:
-                self.round.notes.traded_in.append(entity)
-            if not self.may_buy_any(entity):
-                self.mark_done()
-        return commit
+    def funding(self, entity, train, form: str, variant, price: int, exchange):
+        """(what the owner of a trainless minor pays in, what the president contributes).
+        The operator pays what it can; the president adds the rest only where the
+        company must buy a train, for the cheapest one, not trading in, not paying more
+        than a depot train's price, and only as far as they can."""
+        owner_pays = self.owner_help(entity, price)
+        missing = price - entity.cash - owner_pays
+        if missing <= 0:
+            return owner_pays, 0
+        if not self.president_helps(entity):
+            raise GameError(f"{entity.name} has {entity.cash + owner_pays} and cannot spend "
+                            f"{price}")
+        self.cheapest_check(train, form)
+        if exchange is not None:
+            raise GameError("cannot contribute funds when exchanging")
+        if price > variant.price and not isinstance(train.owner, CorporationState):
+            raise GameError("cannot buy for more than cost")
+        if entity.owner.cash < missing:
+            raise GameError(f"{entity.owner.name} cannot contribute {missing}")
+        return owner_pays, missing
+
+    def pay_in(self, entity, form: str, owner_pays: int, president_pays: int) -> None:
+        """The owner's help goes through the bank; the president's straight in."""
+        table = self.table
+        if owner_pays > 0:
+            money.pay(table, entity.owner, table.state.bank, owner_pays)
+            money.pay(table, table.state.bank, entity, owner_pays)
+            table.log(f"{entity.owner.name} pays {table.money(owner_pays)} to assist buying a "
+                      f"{form} train")
+        if president_pays > 0:
+            money.pay(table, entity.owner, entity, president_pays)
+            table.log(f"{entity.owner.name} contributes {table.money(president_pays)}")
+
+    def take_train(self, entity, train, variant, price: int, exchange) -> None:
+        """The train, in its chosen form, joins the operator (a traded-in one goes back to
+        the depot first); phases and rusting follow; with nothing more to buy the
+        operator's buying is done."""
+        table = self.table
+        train.variant = variant
+        if exchange is not None:
+            trains.give_back(table, exchange)
+        verb = f"exchanges a {exchange.name} for" if exchange is not None else "buys"
+        seller = "The Depot" if trains.in_depot(train) else train.owner.name
+        table.log(f"{entity.name} {verb} a {train.name} train for {table.money(price)} "
+                  f"from {seller}")
+        trains.hand_over(table, train, entity, price)
+        phases.train_bought(table, train)
+        if exchange is not None:
+            self.round.notes.traded_in.append(entity)
+        if not self.may_buy_any(entity):
+            self.mark_done()
 
     def mark_done(self) -> None:
         self.last_sale_price = None

@@ -11,6 +11,7 @@ match, in order), borders and reservations of the hex stay, sticky icons stay.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Dict, List, Optional, Tuple
 
 from ..board.notation import StopPart
@@ -21,9 +22,10 @@ from .table import Table
 
 
 class Node:
-    """A city, town or off-board of the tile on a hex."""
+    """A city, town or off-board of the tile on a hex. ``entries`` are the rails a network
+    walk may set out along from it (see :class:`TileView`)."""
 
-    __slots__ = ("view", "part", "index", "kind", "city", "rails", "__weakref__")
+    __slots__ = ("view", "part", "index", "kind", "city", "rails", "entries", "__weakref__")
 
     def __init__(self, view: "TileView", part: StopPart, city: Optional[CityState]) -> None:
         self.view = view
@@ -32,6 +34,7 @@ class Node:
         self.kind = part.kind
         self.city = city
         self.rails: List["Rail"] = []
+        self.entries: Tuple["Rail", ...] = ()
 
     @property
     def hex(self) -> str:
@@ -111,23 +114,37 @@ class Junction:
 
 
 class Rail:
-    """A piece of track of the tile on a hex."""
+    """A piece of track of the tile on a hex, with what walks along it read again and
+    again: ``side_keys``, the hex sides it uses by lane as ``(hex, side, lane)``, in the
+    order of ``sides``; ``blind``, track behind a junction that is terminal (no walk
+    enters it); ``others``, the other rails through its junction that a walk may enter;
+    ``position``, its index among the rails of its tile; ``walk``, its links as walks read
+    them (kept by :func:`.network.walk_links`, dropped with its links); ``pieces``, kept by
+    :func:`.routes.track_pieces`."""
 
     __slots__ = ("view", "track", "sides", "lanes", "nodes", "junction", "terminal", "gauge",
-                 "ignore", "hex", "__weakref__")
+                 "ignore", "hex", "side_keys", "blind", "others", "position", "walk", "pieces",
+                 "__weakref__")
 
     def __init__(self, view: "TileView", track: Track, nodes: Tuple[Node, ...],
-                 junction: Optional[Junction]) -> None:
+                 junction: Optional[Junction], position: int = 0) -> None:
         self.view = view
         self.track = track
-        self.sides = track.sides
-        self.lanes = track.lanes
+        self.sides = sides = track.sides
+        self.lanes = lanes = track.lanes
         self.nodes = nodes
         self.junction = junction
-        self.terminal = track.terminal
+        self.terminal = terminal = track.terminal
         self.gauge = track.gauge
         self.ignore = track.ignore
-        self.hex = view.hex
+        self.hex = hex_id = view.hex
+        self.side_keys: Tuple[Tuple[str, int, int], ...] = tuple(
+            [(hex_id, side, lanes[side][1]) for side in sides])
+        self.blind: bool = terminal and junction is not None
+        self.others: Tuple["Rail", ...] = ()
+        self.position = position
+        self.walk: Optional[tuple] = None
+        self.pieces: Optional[tuple] = None
 
     def __repr__(self) -> str:
         return f"<Rail {self.hex} {self.sides} {[n.index for n in self.nodes]}>"
@@ -145,26 +162,38 @@ class TileView:
         self.nodes: Dict[int, Node] = {}
         for part in tile.stops:
             self.nodes[part.index] = Node(self, part, next(cities) if part.is_city else None)
-        self.junction = Junction(self) if tile.junction is not None else None
+        junction = self.junction = Junction(self) if tile.junction is not None else None
+        nodes = self.nodes
         self.rails: List[Rail] = []
-        for t in self.layout.tracks:
-            rail = Rail(self, t, tuple(self.nodes[i] for i in t.stops),
-                        self.junction if t.junction else None)
+        self.by_side: Dict[int, List[Rail]] = {}
+        for position, t in enumerate(self.layout.tracks):
+            rail = Rail(self, t, tuple([nodes[i] for i in t.stops]),
+                        junction if t.junction else None, position)
             self.rails.append(rail)
             for n in rail.nodes:
                 n.rails.append(rail)
-            if rail.junction is not None:
-                rail.junction.rails.append(rail)
-        self.by_side: Dict[int, List[Rail]] = {}
-        for rail in self.rails:
             for s in rail.sides:
                 self.by_side.setdefault(s, []).append(rail)
+        if junction is not None:
+            for rail in self.rails:
+                if rail.junction is not None:
+                    junction.rails.append(rail)
+            for rail in junction.rails:
+                rail.others = tuple([r for r in junction.rails if r is not rail and not r.blind])
+        for node in nodes.values():
+            if node.rails:
+                node.entries = tuple([r for r in node.rails if not r.ignore and not r.blind])
         # Stops with track, in the order their track lists them.
         self.stops: List[Node] = [self.nodes[i] for i in tile.stops_with_track]
 
     @property
     def cities(self) -> List[Node]:
         return [n for n in self.nodes.values() if n.kind == "city"]
+
+    @cached_property
+    def joins_stops_twice(self) -> bool:
+        """:meth:`TileDef.joins_stops_twice` of its tile."""
+        return self.tile.joins_stops_twice()
 
     @property
     def city_towns(self) -> List[Node]:
@@ -263,8 +292,10 @@ def where_is_tile(table: Table, tile_id: str) -> Optional[str]:
 
 
 def reservation_slot(city: CityState, entity) -> Optional[int]:
+    """The slot reserved for ``entity`` or an operator it owns (reservations hold
+    operators)."""
     for i, r in enumerate(city.reservations):
-        if r is not None and (r is entity or getattr(r, "owner", None) is entity):
+        if r is not None and (r is entity or r.owner is entity):
             return i
     return None
 
@@ -357,7 +388,7 @@ def clear_city_reservation(city: CityState, entity) -> None:
 
 def reserved_here(table: Table, hex_id: str, entity) -> bool:
     """Is the hex (its tile) reserved for ``entity``?"""
-    return any(r is entity or getattr(r, "owner", None) is entity
+    return any(r is entity or r.owner is entity
                for r in table.state.hexes[hex_id].reservations)
 
 
@@ -491,13 +522,16 @@ def open_sides_after_lay(table: Table, hex_id: str, old_color: str) -> None:
 
 
 def forget_track_near(table: Table, hex_id: str) -> None:
-    """Forget the track links of a hex and its neighbours (after its tile changed), and
-    the route connections read."""
-    affected = {hex_id, *table.spec.grid.across[hex_id].values()}
+    """Forget the track links of a hex (after its tile changed, or the sides open there)
+    and of the rails of its neighbours with the side facing it (``toward``): no other
+    links lead into the hex. (Route connections read check their tiles themselves.)"""
+    toward = {other: facing(side) for side, other in table.spec.grid.across[hex_id].items()}
+    affected = {hex_id, *toward}
     links = table.derived.links
     for rail in [r for r in links if r.hex in affected]:
-        del links[rail]
-    table.derived.chains.clear()
+        if rail.hex == hex_id or toward[rail.hex] in rail.sides:
+            del links[rail]
+            rail.walk = None
 
 
 def remove_border(table: Table, hex_id: str, border) -> None:

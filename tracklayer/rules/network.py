@@ -50,14 +50,16 @@ class Live:
 
     def __init__(self, table: Table, memo: Network) -> None:
         self.memo = memo
+        views = table.derived.views
         self.nodes: Dict[Node, bool] = {}
         for hex_id, index in memo.nodes:
-            node = view(table, hex_id).nodes.get(index)
+            tile = views.get(hex_id) or view(table, hex_id)
+            node = tile.nodes.get(index)
             if node is not None:
                 self.nodes[node] = True
         self.rails: Dict[Rail, bool] = {}
         for hex_id, index in memo.rails:
-            rails = view(table, hex_id).rails
+            rails = (views.get(hex_id) or view(table, hex_id)).rails
             if index < len(rails):
                 self.rails[rails[index]] = True
         self.hexes: Optional[Dict[Optional[str], List[int]]] = None
@@ -97,15 +99,31 @@ def checkpoint(table: Table) -> Callable[[], None]:
 
 
 def token_nodes(table: Table, operator) -> List[Node]:
-    """The cities holding the operator's tokens, in map order."""
+    """The cities holding the operator's tokens, in map order. (The cities of a hex's
+    tile as laid are its cities in the state, in order: only hexes with a token of the
+    operator need their tile as laid.)"""
     out = []
     for hex_id, h in table.state.hexes.items():
-        if not h.cities:
+        cities = h.cities
+        if not cities:
             continue
-        for node in view(table, hex_id).cities:
-            if node.holds(operator):
-                out.append(node)
+        for i, city in enumerate(cities):
+            if _holds(city, operator):
+                nodes = view(table, hex_id).cities
+                if i < len(nodes):
+                    out.append(nodes[i])
     return out
+
+
+def _holds(city, operator) -> bool:
+    """Does a token of ``operator`` sit in ``city`` (:meth:`Node.holds`)?"""
+    for t in city.slots:
+        if t is not None and t.owner is operator:
+            return True
+    for t in city.extra:
+        if t.owner is operator:
+            return True
+    return False
 
 
 def _memo(table: Table, operator) -> Network:
@@ -136,20 +154,25 @@ def reach(table: Table, operator) -> Live:
 
 
 def _explore(table: Table, operator) -> Network:
+    """Work out the operator's network: the walk of :func:`follow` from each of its token
+    cities in turn. Nodes and rails are kept in the order first reached; a route is found
+    from one token's walk, counting only the stops on track that no earlier walk reached."""
     result = Network()
     starts = token_nodes(table, operator)
     rails: Dict[Rail, bool] = {}
     nodes: Dict[Node, bool] = {}
+    state_hexes = table.state.hexes
     for node in starts:
         sides = result.seeds.setdefault(node.hex, [])
-        for side in table.state.hexes[node.hex].open_sides:
+        for side in state_hexes[node.hex].open_sides:
             if side not in sides:
                 sides.append(side)
         nodes[node] = True
     known = operator.route_known
+    closed: Dict[Node, bool] = {}
     for start in starts:
         local: Dict[Node, bool] = {}
-        for rail in follow(table, start, starts, operator):
+        for rail in follow(table, start, starts, operator, closed):
             if rail in rails:
                 continue
             rails[rail] = True
@@ -158,7 +181,7 @@ def _explore(table: Table, operator) -> Network:
                 local[n] = True
         if known:
             continue
-        mandatory = sum(1 for n in local if not n.optional)
+        mandatory = sum(1 for n in local if not n.part.optional)
         optional = len(local) - mandatory
         if mandatory > 1:
             result.route = result.route_for_train = True
@@ -167,75 +190,101 @@ def _explore(table: Table, operator) -> Network:
             result.route = True
     if known:
         result.route = result.route_for_train = True
-    result.nodes = [(n.hex, n.index) for n in nodes]
-    result.rails = [(r.hex, r.view.rails.index(r)) for r in rails]
+    result.nodes = [(n.view.hex, n.index) for n in nodes]
+    result.rails = [(r.hex, r.position) for r in rails]
     return result
 
 
-def follow(table: Table, start: Node, tokens: List[Node], operator) -> List[Rail]:
-    """Every rail reachable from ``start``, in the order first reached (depth first).
+def walk_links(table: Table, rail: Rail) -> tuple:
+    """:func:`board.links` as walks read them: ``(side, (hex, side, lane), next rail, its
+    side, shared)`` where ``shared`` tells that several rails of ``rail``'s tile use that
+    side; rails no walk enters (:attr:`Rail.blind`) left out. Kept on the rail as long as
+    its links are (:func:`board.forget_track_near` drops both)."""
+    found = rail.walk
+    if found is None:
+        hex_id = rail.hex
+        side_count = rail.view.layout.side_count
+        found = rail.walk = tuple(
+            (side, (hex_id, side, lane), nxt, back, side_count.get(side, 0) > 1)
+            for side, lane, nxt, back in links(table, rail) if not nxt.blind)
+    return found
 
-    Other token cities are left to their own walks. Where several rails of a tile share a
-    hex side, the trail may branch there, so rails walked on such a branch may be walked
-    again along another."""
-    seen_nodes = {t: True for t in tokens if t is not start}
-    on_trail: Dict[Rail, bool] = {}
-    crossings: Dict[object, int] = {}
+
+def follow(table: Table, start: Node, tokens: List[Node], operator,
+           closed: Optional[Dict[Node, bool]] = None) -> List[Rail]:
+    """Every rail reachable from ``start``, each once, in the order first reached by a
+    depth-first walk.
+
+    The walk goes along a rail unless it is on the trail already, its junction was passed
+    twice, or the trail has left its hex by one of the rail's sides (in its lane). From a
+    rail it goes, in turn: into its stops (unless terminal track, or the stop is closed to
+    the operator or entered already, as is the stop the trail set out from), along the
+    rails from each but ignored track; along the other rails through its junction (unless
+    it came through it); across each of its hex sides but the one it came by. Other token
+    cities are left to their own walks. Where several rails of a tile share a hex side,
+    the trail may branch there: beyond, the walk is on a branch, and rails and stops it
+    passes are given up when it comes back (they may be walked again along other trails).
+    ``closed`` keeps which stops are closed to the operator (for walks on the same
+    position)."""
+    if closed is None:
+        closed = {}
+    seen_nodes = {t for t in tokens if t is not start}
+    on_trail = set()
+    crossed = set()                        # hex sides (by lane) the trail left by
+    junctions: Dict[object, int] = {}      # times through each junction on the trail
     order: List[Rail] = []
 
-    def enter_node(node: Node, branching: bool) -> None:
-        if node in seen_nodes:
-            return
-        seen_nodes[node] = True
-        for rail in node.rails:
-            if rail.ignore:
-                continue
-            along(rail, None, None, branching, node, branching)
-        if branching:
-            del seen_nodes[node]
-
-    def along(rail: Rail, came_over, via_junction, branching: bool, origin: Node,
-              origin_branching: bool) -> None:
-        if rail in on_trail:
-            return
+    def along(rail: Rail, came_over, via_junction, branching: bool) -> None:
+        """Walk on along ``rail`` (callers check that it is not on the trail), come in by
+        hex side ``came_over`` or through ``via_junction``; ``branching``: on a branch."""
         junction = rail.junction
-        if junction is not None and crossings.get(junction, 0) > 1:
+        if junction is not None and junctions.get(junction, 0) > 1:
             return
-        hex_id = rail.hex
-        if crossings:
-            for side in rail.sides:
-                if crossings.get((hex_id, side, rail.lanes[side][1]), 0) > 0:
-                    return
-        if junction is not None and rail.terminal:
-            return
-        on_trail[rail] = True
+        for key in rail.side_keys:
+            if key in crossed:
+                return
+        on_trail.add(rail)
         if junction is not None:
-            crossings[junction] = crossings.get(junction, 0) + 1
+            junctions[junction] = junctions.get(junction, 0) + 1
         order.append(rail)
         if not rail.terminal:
-            for nxt in rail.nodes:
-                if nxt is origin or nxt.closed_to(operator):
+            for node in rail.nodes:
+                if node in seen_nodes:
                     continue
-                enter_node(nxt, origin_branching or branching)
+                shut = closed.get(node)
+                if shut is None:
+                    shut = closed[node] = node.closed_to(operator)
+                if shut:
+                    continue
+                seen_nodes.add(node)
+                for nxt in node.entries:
+                    if nxt not in on_trail:
+                        along(nxt, None, None, branching)
+                if branching:
+                    seen_nodes.discard(node)
         if junction is not None and junction is not via_junction:
-            for other in junction.rails:
-                along(other, None, junction, branching, origin, origin_branching)
-        side_count = rail.view.layout.side_count
-        for side, lane, nxt, back in links(table, rail):
-            if side == came_over:
+            for other in rail.others:
+                if other not in on_trail:
+                    along(other, None, junction, branching)
+        leads = rail.walk
+        if leads is None:
+            leads = walk_links(table, rail)
+        for side, key, nxt, back, wide in leads:
+            if side == came_over or nxt in on_trail:
                 continue
-            key = (hex_id, side, lane)
-            crossings[key] = crossings.get(key, 0) + 1
-            along(nxt, back, None, branching or side_count.get(side, 0) > 1, origin,
-                  origin_branching)
-            crossings[key] -= 1
+            crossed.add(key)
+            along(nxt, back, None, branching or wide)
+            crossed.discard(key)
         if branching:
-            del on_trail[rail]
+            on_trail.discard(rail)
         if junction is not None:
-            crossings[junction] -= 1
+            junctions[junction] -= 1
 
-    enter_node(start, False)
-    return order
+    seen_nodes.add(start)
+    for rail in start.entries:
+        if rail not in on_trail:
+            along(rail, None, None, False)
+    return list(dict.fromkeys(order))
 
 
 # -- what the network gives ----------------------------------------------------------------
@@ -252,12 +301,18 @@ def hexes_reached(table: Table, operator) -> Dict[Optional[str], List[int]]:
         grid = table.spec.grid.across
         state_hexes = table.state.hexes
         for rail in live.rails:
-            sides = hexes.setdefault(rail.hex, {})
+            hex_id = rail.hex
+            sides = hexes.setdefault(hex_id, {})
+            if not rail.sides:
+                continue
+            open_sides = state_hexes[hex_id].open_sides
             for side in rail.sides:
                 sides[side] = True
-                other = grid[rail.hex].get(side) if side in state_hexes[rail.hex].open_sides \
-                    else None
-                hexes.setdefault(other, {})[(side + 3) % 6] = True
+                other = grid[hex_id].get(side) if side in open_sides else None
+                facing = hexes.get(other)
+                if facing is None:
+                    facing = hexes[other] = {}
+                facing[(side + 3) % 6] = True
         live.hexes = {h: list(s) for h, s in hexes.items()}
     return live.hexes
 

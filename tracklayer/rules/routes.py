@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import List, Optional, Set
 
 from ..errors import RouteError
-from . import board, revenue
+from . import board, network, revenue
 from .board import Node, Rail
 from .table import Table
 
@@ -47,15 +47,17 @@ class Leg:
 def chain_name(rails: List[Rail]) -> List[str]:
     """How the action format names a chain: its hexes, or ``"HEX a.b"`` for track inside
     one tile that joins two stops in more than one way."""
-    if len(rails) == 1 and rails[0].view.tile.joins_stops_twice():
+    if len(rails) == 1 and rails[0].view.joins_stops_twice:
         a, b = sorted(n.index for n in rails[0].nodes)
         return [f"{rails[0].hex} {a}.{b}"]
     out, junctions = [], set()
     for r in rails:
-        if r.junction is None or r.junction not in junctions:
+        junction = r.junction
+        if junction is None:
             out.append(r.hex)
-        if r.junction is not None:
-            junctions.add(r.junction)
+        elif junction not in junctions:
+            out.append(r.hex)
+            junctions.add(junction)
     return out
 
 
@@ -65,49 +67,63 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
     junction at most twice, a hex side once each way, never terminal track behind a
     junction nor track of gauge ``skip_gauge``. ``visit(rail, trail, k)`` is called at
     each rail reached; with ``hexes`` the trail keeps to those hexes in order (``k`` is
-    the index of the hex reached)."""
-    for rail in start.rails:
-        _step(table, rail, None, None, [], {}, visit, skip_gauge, hexes, 0)
+    the index of the hex reached).
 
+    A rail is entered unless it is on the trail, its junction was passed twice, the trail
+    left its hex by one of its sides (in its lane), or its gauge is skipped; from it the
+    trail goes along the other rails through its junction (unless it came through it),
+    then across each of its hex sides but the one it came by (with ``hexes``, only into
+    the next hex named, and no further than the last)."""
+    trail: List[Rail] = []
+    on_trail: Set[Rail] = set()
+    crossed: Set[tuple] = set()          # hex sides (by lane) the trail left by
+    junctions: dict = {}                 # times through each junction on the trail
+    ids = [name.split()[0] for name in hexes] if hexes is not None else None
+    last = len(hexes) - 1 if hexes is not None else 0
 
-def _step(table, rail, came_over, via_junction, trail, counts, visit, skip_gauge, hexes, k):
-    if rail in trail:
-        return
-    junction = rail.junction
-    if junction is not None and counts.get(junction, 0) > 1:
-        return
-    hex_id = rail.hex
-    if hexes is not None and hexes[k].split()[0] != hex_id:
-        return
-    for side in rail.sides:
-        if counts.get((hex_id, side, rail.lanes[side][1]), 0) > 0:
+    def step(rail: Rail, came_over, via_junction, k: int) -> None:
+        junction = rail.junction
+        if junction is not None and junctions.get(junction, 0) > 1:
             return
-    if skip_gauge is not None and rail.gauge == skip_gauge:
-        return
-    if junction is not None and rail.terminal:
-        return
-    trail.append(rail)
-    if junction is not None:
-        counts[junction] = counts.get(junction, 0) + 1
-    visit(rail, trail, k)
-    if junction is not None and junction is not via_junction:
-        for other in junction.rails:
-            _step(table, other, None, junction, trail, counts, visit, skip_gauge, hexes, k)
-    next_hex = None
-    if hexes is not None:
-        next_hex = hexes[k + 1] if k + 1 < len(hexes) else False
-    if next_hex is not False:
-        for side, lane, nxt, back in board.links(table, rail):
-            if side == came_over or (next_hex is not None and nxt.hex != next_hex):
-                continue
-            key = (hex_id, side, lane)
-            counts[key] = counts.get(key, 0) + 1
-            _step(table, nxt, back, None, trail, counts, visit, skip_gauge, hexes,
-                  k + 1 if hexes is not None else 0)
-            counts[key] -= 1
-    trail.pop()
-    if junction is not None:
-        counts[junction] -= 1
+        if ids is not None and ids[k] != rail.hex:
+            return
+        for key in rail.side_keys:
+            if key in crossed:
+                return
+        if skip_gauge is not None and rail.gauge == skip_gauge:
+            return
+        trail.append(rail)
+        on_trail.add(rail)
+        if junction is not None:
+            junctions[junction] = junctions.get(junction, 0) + 1
+        visit(rail, trail, k)
+        if junction is not None and junction is not via_junction:
+            for other in rail.others:
+                if other not in on_trail:
+                    step(other, None, junction, k)
+        if ids is None:
+            for side, key, nxt, back, _ in network.walk_links(table, rail):
+                if side == came_over or nxt in on_trail:
+                    continue
+                crossed.add(key)
+                step(nxt, back, None, 0)
+                crossed.discard(key)
+        elif k < last:
+            next_hex = hexes[k + 1]
+            for side, key, nxt, back, _ in network.walk_links(table, rail):
+                if side == came_over or nxt.hex != next_hex or nxt in on_trail:
+                    continue
+                crossed.add(key)
+                step(nxt, back, None, k + 1)
+                crossed.discard(key)
+        trail.pop()
+        on_trail.discard(rail)
+        if junction is not None:
+            junctions[junction] -= 1
+
+    for rail in start.rails:
+        if not rail.blind:
+            step(rail, None, None, 0)
 
 
 class Route:
@@ -225,22 +241,26 @@ def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     :func:`track_pieces`)."""
     used = set()
     for route in routes:
-        for rail in route.rails:
-            for key in track_pieces(table, rail):
-                if key in used:
-                    raise RouteError(f"route cannot reuse track on {key[0]}")
-                used.add(key)
+        for leg in route.legs:
+            for rail in leg.chain.rails:
+                for key in rail.pieces or _pieces(rail):
+                    if key in used:
+                        raise RouteError(f"route cannot reuse track on {key[0]}")
+                    used.add(key)
 
 
 def track_pieces(table: Table, rail: Rail) -> list:
     """The pieces of track a rail occupies: its hex sides (by lane), a town it leaves by
     another side than the one it is drawn at, and the rail itself when it joins two
     stops."""
+    return list(rail.pieces or _pieces(rail))
+
+
+def _pieces(rail: Rail) -> tuple:
+    """:func:`track_pieces`, kept on the rail (they do not change while its tile lies)."""
     hex_id = rail.hex
-    keys = []
+    keys = list(rail.side_keys)
     lanes = rail.lanes
-    for side in rail.sides:
-        keys.append((hex_id, side, lanes[side][1]))
     drawn = rail.view.layout.drawn_sides
     for node in rail.nodes:
         if node.kind != "town":
@@ -251,16 +271,20 @@ def track_pieces(table: Table, rail: Rail) -> list:
                 keys.append((hex_id, id(node), lanes[side][1]))
     if len(rail.nodes) > 1:
         keys.append((hex_id, id(rail)))
-    return keys
+    rail.pieces = pieces = tuple(keys)
+    return pieces
 
 
 def continues(table: Table, a: Rail, b: Rail, operator) -> bool:
     """Does track ``a`` lead on into track ``b`` (across a hex side, through a junction, or
     through a stop open to ``operator``)?"""
-    for side in a.sides:
-        other = board.neighbour(table, a.hex, side)
-        if other is not None and other == b.hex and (side + 3) % 6 in b.sides:
-            return True
+    if a.sides:
+        open_sides = table.state.hexes[a.hex].open_sides
+        across = table.spec.grid.across
+        for side in a.sides:
+            other = across[a.hex].get(side) if side in open_sides else None
+            if other is not None and other == b.hex and (side + 3) % 6 in b.sides:
+                return True
     if a.junction is not None and b.junction is a.junction:
         return True
     for n in a.nodes:
@@ -281,17 +305,23 @@ def _hex_named(table: Table, name: str) -> str:
 
 def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Chain]:
     """The chains a connection (a list of hex names) can mean, in the order the action
-    format resolves them: by start stop, then end stop, then shortest first. Kept until a
-    tile of those hexes is replaced."""
+    format resolves them: by start stop, then end stop, then shortest first.
+
+    They depend only on the tiles as laid on those hexes and on the hex sides open there
+    (the trails keep to those hexes): kept as long as the hexes keep the same tiles as laid
+    (the same :class:`board.TileView`) and open sides."""
     if not names:
         return []
     key = (tuple(names), skip_gauge)
     hexes = [_hex_named(table, n) for n in names]
-    tiles = tuple(table.state.hexes[h].tile for h in hexes)
+    state_hexes = table.state.hexes
+    views = table.derived.views
+    stamp = tuple((views.get(h) or board.view(table, h), state_hexes[h].open_sides)
+                  for h in hexes)
     known = table.derived.chains.get(key)
-    if known is not None and known[0] == tiles:
+    if known is not None and _same(known[0], stamp):
         return known[1]
-    first, last_hex = board.view(table, hexes[0]), board.view(table, hexes[-1])
+    first, last_hex = stamp[0][0], stamp[-1][0]
     last = len(names) - 1
     out = []
     for s in first.stops:
@@ -306,15 +336,26 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
         for e in last_hex.stops:
             if s is e:
                 continue
-            chains = [Chain((s, e), rails, chain_name(rails)) for rails in found.get(e, ())]
+            # Those of the name sought, shortest first (a stable sort: as found otherwise).
+            chains = [Chain((s, e), rails, name) for rails in found.get(e, ())
+                      for name in (chain_name(rails),) if name == names]
             chains.sort(key=lambda c: len(c.rails))
-            out.extend(c for c in chains if c.name == names)
-    table.derived.chains[key] = (tiles, out)
+            out.extend(chains)
+    table.derived.chains[key] = (stamp, out)
     return out
 
 
-def _apart(chain: Chain, taken) -> bool:
-    return not any(r in taken for r in chain.rails)
+def _same(kept: tuple, now: tuple) -> bool:
+    """Are the hexes of a connection as they were (the same tiles as laid, the same open
+    sides)?"""
+    for (kept_view, kept_sides), (view, sides) in zip(kept, now):
+        if kept_view is not view or kept_sides != sides:
+            return False
+    return True
+
+
+def _apart(chain: Chain, taken: set) -> bool:
+    return taken.isdisjoint(chain.rails)
 
 
 def read_route(table: Table, train, h: dict, taken: set) -> Route:

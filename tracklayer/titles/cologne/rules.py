@@ -12,8 +12,8 @@ traded between players, and AGV and HGK formed from minors (``rules.formation``)
 * FdSD may be exchanged for 20% of RAG, or pay for parring it (2.1).
 * AGV and HGK open for sale at 120 (a price kept for them) from phase 4 and 5, form by
   shareholder vote in merger rounds, or by themselves a phase later (5).
-* The Rhine is crossed only at Köln and Bonn until the 3-train; N5 and P5 open then;
-  Leverkusen's two towns become one city in green, turned any way (4).
+* Until the 3-train no track crosses the Rhine at Köln (L5) or Bonn (S6), and N5 and P5
+  take no tile; Leverkusen's two towns become one city in green, turned any way (4).
 """
 
 from __future__ import annotations

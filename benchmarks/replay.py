@@ -1,16 +1,22 @@
 """Replay speed: actions per second for every fixture of the supported titles.
 
-    python3 benchmarks/replay.py [--repeat N] [FILES...]
+    python3 benchmarks/replay.py [--repeat N] [--reference TIMES.jsonl] [FILES...]
 
 Times only the replay (set-up of the game and all its actions), not interpreter start-up or
 imports, as CPU time of this process (less disturbed by other work on the machine than wall
 time); reports the best and the median of N runs, and actions per second at the median.
+
+``--reference`` reads the reference engine's times for the same games, measured the same
+way on the same machine (one JSON object per line with the game's ``file`` and its
+``best_s``; the reference and its timing harness are kept outside this repository), and
+adds how many times faster tracklayer is, comparing best with best.
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
+import json
 import os
 import statistics
 import sys
@@ -31,7 +37,9 @@ def main() -> int:
     p.add_argument("files", nargs="*")
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--shared", default=os.path.join(os.path.dirname(HERE), "..", "shared"))
+    p.add_argument("--reference", help="the reference engine's times (JSON lines)")
     args = p.parse_args()
+    reference = read_reference(args.reference) if args.reference else {}
     files = args.files
     if not files:
         for title in supported_titles():
@@ -40,7 +48,8 @@ def main() -> int:
     if not files:
         print("no fixtures found", file=sys.stderr)
         return 1
-    print(f"{'game':60} {'actions':>7} {'best s':>8} {'median s':>9} {'actions/s':>10}")
+    print(f"{'game':60} {'actions':>7} {'best s':>8} {'median s':>9} {'actions/s':>10}"
+          + (f" {'reference s':>11} {'faster':>6}" if reference else ""))
     for path in files:
         data = load_export(path)
         n = len(data["actions"])
@@ -52,8 +61,23 @@ def main() -> int:
             times.append(time.process_time() - t)
         best, median = min(times), statistics.median(times)
         name = os.path.relpath(path, os.path.join(args.shared, "fixtures"))
-        print(f"{name:60} {n:7d} {best:8.4f} {median:9.4f} {n / median:10.0f}")
+        line = f"{name:60} {n:7d} {best:8.4f} {median:9.4f} {n / median:10.0f}"
+        theirs = reference.get(os.path.basename(path))
+        if theirs is not None:
+            line += f" {theirs:11.4f} {theirs / best:5.1f}x"
+        print(line)
     return 0
+
+
+def read_reference(path: str) -> dict:
+    """The reference's best time by game file name."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                entry = json.loads(line)
+                out[os.path.basename(entry["file"])] = float(entry["best_s"])
+    return out
 
 
 if __name__ == "__main__":

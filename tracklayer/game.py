@@ -22,6 +22,11 @@ from .turns import flow, listing
 MAX_AUTO_ACTIONS = 1000
 
 
+def _action_named(n: int, h, kind) -> str:
+    """How an error names the action: its place in the list, its id and type."""
+    return f"action {n} (id {h.get('id') if isinstance(h, dict) else None}, {kind})"
+
+
 class Game:
     """One game of ``title`` (see the module docstring)."""
 
@@ -97,18 +102,17 @@ class Game:
             return self._undo_entry(h)
         if kind == "redo":
             return self._redo_entry(h)
-        where = f"action {len(self.actions)} (id {h.get('id') if isinstance(h, dict) else None}, " \
-                f"{kind})"
+        n, entry = len(self.actions), h
         restore = network.checkpoint(self.table)
         try:
             action = read(self.table, h)
             step, commit = self.table.round.judge(action)
         except GameError as e:
             restore()
-            raise type(e)(f"{where}: {e}") from e
+            raise type(e)(f"{_action_named(n, entry, kind)}: {e}") from e
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             restore()
-            raise ActionError(f"{where}: malformed action: {e!r}") from e
+            raise ActionError(f"{_action_named(n, entry, kind)}: malformed action: {e!r}") from e
         try:
             self.table.round.carry_out(action, step, commit)
             flow.settle(self.table)
@@ -122,10 +126,10 @@ class Game:
                     flow.play(self.table, read(self.table, recorded))
         except GameError as e:
             self._rebuild(self.actions, dirty=True)
-            raise type(e)(f"{where}: {e}") from e
+            raise type(e)(f"{_action_named(n, entry, kind)}: {e}") from e
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             self._rebuild(self.actions, dirty=True)
-            raise ActionError(f"{where}: malformed action: {e!r}") from e
+            raise ActionError(f"{_action_named(n, entry, kind)}: malformed action: {e!r}") from e
         self.history.record(h)
         if kind != "message":
             self.actions.append(h)

@@ -120,11 +120,11 @@ class Rail:
     enters it); ``others``, the other rails through its junction that a walk may enter;
     ``position``, its index among the rails of its tile; ``walk``, its links as walks read
     them (kept by :func:`.network.walk_links`, dropped with its links); ``pieces``, kept by
-    :func:`.routes.track_pieces`."""
+    :func:`.routes.track_pieces`; ``across``, kept by :func:`.network.rail_across`."""
 
     __slots__ = ("view", "track", "sides", "lanes", "nodes", "junction", "terminal", "gauge",
                  "ignore", "hex", "side_keys", "blind", "others", "position", "walk", "pieces",
-                 "__weakref__")
+                 "across", "__weakref__")
 
     def __init__(self, view: "TileView", track: Track, nodes: Tuple[Node, ...],
                  junction: Optional[Junction], position: int = 0) -> None:
@@ -143,8 +143,7 @@ class Rail:
         self.blind: bool = terminal and junction is not None
         self.others: Tuple["Rail", ...] = ()
         self.position = position
-        self.walk: Optional[tuple] = None
-        self.pieces: Optional[tuple] = None
+        self.walk = self.pieces = self.across = None   # kept by their owners (see above)
 
     def __repr__(self) -> str:
         return f"<Rail {self.hex} {self.sides} {[n.index for n in self.nodes]}>"
@@ -186,8 +185,8 @@ class TileView:
         # Stops with track, in the order their track lists them.
         self.stops: List[Node] = [self.nodes[i] for i in tile.stops_with_track]
 
-    @property
-    def cities(self) -> List[Node]:
+    @cached_property
+    def cities(self) -> List[Node]:   # the nodes do not change: worked out once
         return [n for n in self.nodes.values() if n.kind == "city"]
 
     @cached_property
@@ -268,6 +267,7 @@ def links(table: Table, rail: Rail) -> list:
                 if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
                     found.append((side, lane[1], r, back))
         cache[rail] = found
+        table.derived.linked.setdefault(rail.hex, []).append(rail)
     return found
 
 
@@ -526,12 +526,16 @@ def forget_track_near(table: Table, hex_id: str) -> None:
     and of the rails of its neighbours with the side facing it (``toward``): no other
     links lead into the hex. (Route connections read check their tiles themselves.)"""
     toward = {other: facing(side) for side, other in table.spec.grid.across[hex_id].items()}
-    affected = {hex_id, *toward}
-    links = table.derived.links
-    for rail in [r for r in links if r.hex in affected]:
-        if rail.hex == hex_id or toward[rail.hex] in rail.sides:
-            del links[rail]
-            rail.walk = None
+    links, linked = table.derived.links, table.derived.linked
+    for h in (hex_id, *toward):
+        kept = []
+        for rail in linked.get(h, ()):
+            if h == hex_id or toward[h] in rail.sides:
+                del links[rail]
+                rail.walk = None
+            else:
+                kept.append(rail)
+        linked[h] = kept
 
 
 def remove_border(table: Table, hex_id: str, border) -> None:

@@ -93,7 +93,11 @@ def held(holder, corporation: CorporationState) -> List[Certificate]:
 
 
 def percent_of(holder, corporation: CorporationState) -> int:
-    return sum(c.percent for c in holder.shares.get(corporation.sym, ()))
+    """The percentage of the corporation ``holder`` has."""
+    total = 0
+    for c in holder.shares.get(corporation.sym, ()):
+        total += c.percent
+    return total
 
 
 def shares_of(holder, corporation: CorporationState) -> float:

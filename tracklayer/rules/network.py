@@ -48,8 +48,14 @@ class Live:
 
     __slots__ = ("memo", "nodes", "rails", "hexes")
 
-    def __init__(self, table: Table, memo: Network) -> None:
+    def __init__(self, table: Table, memo: Network, walked: Optional[tuple] = None) -> None:
+        """``walked``: the stops and track of the walk that just worked ``memo`` out (the
+        objects of the map as it lies), if it was."""
         self.memo = memo
+        self.hexes: Optional[Dict[Optional[str], List[int]]] = None
+        if walked is not None:
+            self.nodes, self.rails = walked
+            return
         views = table.derived.views
         self.nodes: Dict[Node, bool] = {}
         for hex_id, index in memo.nodes:
@@ -62,7 +68,6 @@ class Live:
             rails = (views.get(hex_id) or view(table, hex_id)).rails
             if index < len(rails):
                 self.rails[rails[index]] = True
-        self.hexes: Optional[Dict[Optional[str], List[int]]] = None
 
 
 def forget(table: Table) -> None:
@@ -83,7 +88,8 @@ def checkpoint(table: Table) -> Callable[[], None]:
     puts them back, so that an action refused or moves only listed leave no trace."""
     kept = dict(table.state.networks)
     answers = [(memo, dict(memo.answers)) for memo in kept.values()]
-    flags = [(o, o.route_known) for o in table.operators()]
+    # Only looking at a network turns a route flag on (never off): those still off.
+    unknown = [o for o in table.operators() if not o.route_known]
 
     def restore() -> None:
         if table.state.networks != kept:
@@ -93,48 +99,47 @@ def checkpoint(table: Table) -> Callable[[], None]:
             if memo.answers != found:
                 memo.answers.clear()
                 memo.answers.update(found)
-        for operator, known in flags:
-            operator.route_known = known
+        for operator in unknown:
+            operator.route_known = False
     return restore
 
 
 def token_nodes(table: Table, operator) -> List[Node]:
-    """The cities holding the operator's tokens, in map order. (The cities of a hex's
-    tile as laid are its cities in the state, in order: only hexes with a token of the
-    operator need their tile as laid.)"""
+    """The cities holding the operator's tokens, in map order (the hexes' order, then the
+    cities' on the tile), each once. A token placed names its city (``where``: the hex and
+    the city's place among the hex's cities in the state, which are those of its tile as
+    laid)."""
+    places = set()
+    for t in operator.tokens:
+        if t.where is not None:
+            places.add(t.where)
+    if not places:
+        return []
+    order = table.spec.hex_order
     out = []
-    for hex_id, h in table.state.hexes.items():
-        cities = h.cities
-        if not cities:
-            continue
-        for i, city in enumerate(cities):
-            if _holds(city, operator):
-                nodes = view(table, hex_id).cities
-                if i < len(nodes):
-                    out.append(nodes[i])
+    for hex_id, i in sorted(places, key=lambda place: (order[place[0]], place[1])):
+        nodes = view(table, hex_id).cities
+        if i < len(nodes):
+            out.append(nodes[i])
     return out
-
-
-def _holds(city, operator) -> bool:
-    """Does a token of ``operator`` sit in ``city`` (:meth:`Node.holds`)?"""
-    for t in city.slots:
-        if t is not None and t.owner is operator:
-            return True
-    for t in city.extra:
-        if t.owner is operator:
-            return True
-    return False
 
 
 def _memo(table: Table, operator) -> Network:
     """The operator's network: as last worked out, or worked out now. Looking at it while
     playing records a route found, and keeps what was worked out (not while moves are only
     being listed)."""
+    return _worked_out(table, operator)[0]
+
+
+def _worked_out(table: Table, operator) -> tuple:
+    """:func:`_memo`, and the stops and track of the walk if it was worked out just now
+    (else None)."""
+    walked = None
     memo = table.state.networks.get(operator)
     if memo is None:
         memo = table.derived.network.get(("listed", operator))
         if memo is None:
-            memo = _explore(table, operator)
+            memo, walked = _explore(table, operator)
         if table.listing:
             table.derived.network[("listed", operator)] = memo
         else:
@@ -142,21 +147,22 @@ def _memo(table: Table, operator) -> Network:
             table.derived.network.pop(("listed", operator), None)
     if memo.route_for_train and not operator.route_known and not table.listing:
         operator.route_known = True
-    return memo
+    return memo, walked
 
 
 def reach(table: Table, operator) -> Live:
-    memo = _memo(table, operator)
+    memo, walked = _worked_out(table, operator)
     found = table.derived.network.get(id(memo))
     if found is None or found.memo is not memo:
-        found = table.derived.network[id(memo)] = Live(table, memo)
+        found = table.derived.network[id(memo)] = Live(table, memo, walked)
     return found
 
 
-def _explore(table: Table, operator) -> Network:
+def _explore(table: Table, operator) -> tuple:
     """Work out the operator's network: the walk of :func:`follow` from each of its token
     cities in turn. Nodes and rails are kept in the order first reached; a route is found
-    from one token's walk, counting only the stops on track that no earlier walk reached."""
+    from one token's walk, counting only the stops on track that no earlier walk reached.
+    Returns the network and the stops and track reached (as objects of the map)."""
     result = Network()
     starts = token_nodes(table, operator)
     rails: Dict[Rail, bool] = {}
@@ -192,7 +198,7 @@ def _explore(table: Table, operator) -> Network:
         result.route = result.route_for_train = True
     result.nodes = [(n.view.hex, n.index) for n in nodes]
     result.rails = [(r.hex, r.position) for r in rails]
-    return result
+    return result, (nodes, rails)
 
 
 def walk_links(table: Table, rail: Rail) -> tuple:
@@ -232,7 +238,7 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
     on_trail = set()
     crossed = set()                        # hex sides (by lane) the trail left by
     junctions: Dict[object, int] = {}      # times through each junction on the trail
-    order: List[Rail] = []
+    order: Dict[Rail, bool] = {}           # rails reached, in the order first reached
 
     def along(rail: Rail, came_over, via_junction, branching: bool) -> None:
         """Walk on along ``rail`` (callers check that it is not on the trail), come in by
@@ -240,13 +246,12 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
         junction = rail.junction
         if junction is not None and junctions.get(junction, 0) > 1:
             return
-        for key in rail.side_keys:
-            if key in crossed:
-                return
+        if crossed and not crossed.isdisjoint(rail.side_keys):
+            return
         on_trail.add(rail)
         if junction is not None:
             junctions[junction] = junctions.get(junction, 0) + 1
-        order.append(rail)
+        order[rail] = True
         if not rail.terminal:
             for node in rail.nodes:
                 if node in seen_nodes:
@@ -284,7 +289,8 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
     for rail in start.entries:
         if rail not in on_trail:
             along(rail, None, None, False)
-    return list(dict.fromkeys(order))
+    del along   # the walk refers to itself: dropped here, it is freed at once, not collected
+    return list(order)
 
 
 # -- what the network gives ----------------------------------------------------------------
@@ -298,23 +304,31 @@ def hexes_reached(table: Table, operator) -> Dict[Optional[str], List[int]]:
     if live.hexes is None:
         hexes: Dict[Optional[str], Dict[int, bool]] = {
             h: dict.fromkeys(s, True) for h, s in live.memo.seeds.items()}
-        grid = table.spec.grid.across
-        state_hexes = table.state.hexes
         for rail in live.rails:
-            hex_id = rail.hex
-            sides = hexes.setdefault(hex_id, {})
+            sides = hexes.setdefault(rail.hex, {})
             if not rail.sides:
                 continue
-            open_sides = state_hexes[hex_id].open_sides
-            for side in rail.sides:
+            for side, other, back in rail_across(table, rail):
                 sides[side] = True
-                other = grid[hex_id].get(side) if side in open_sides else None
                 facing = hexes.get(other)
                 if facing is None:
                     facing = hexes[other] = {}
-                facing[(side + 3) % 6] = True
+                facing[back] = True
         live.hexes = {h: list(s) for h, s in hexes.items()}
     return live.hexes
+
+
+def rail_across(table: Table, rail: Rail) -> tuple:
+    """``(side, hex across or None, its facing side)`` for each side of ``rail`` (None
+    where track may not cross). Kept on the rail while its hex's open sides stay."""
+    open_sides = table.state.hexes[rail.hex].open_sides
+    found = rail.across
+    if found is None or found[0] is not open_sides:
+        grid = table.spec.grid.across[rail.hex]
+        found = rail.across = (open_sides, tuple(
+            (side, grid.get(side) if side in open_sides else None, (side + 3) % 6)
+            for side in rail.sides))
+    return found[1]
 
 
 def nodes_reached(table: Table, operator) -> Dict[Node, bool]:

@@ -145,7 +145,7 @@ def close_company(table: Table, company: CompanyState) -> None:
 def close_on(table: Table, corporation, event: Timing) -> None:
     """Companies whose power says they close when ``corporation`` does ``event``."""
     for company in list(table.state.companies):
-        if company.closed:
+        if company.closed or not any(p.spec.kind == "close" for p in company.powers):
             continue
         for p in powers(table, company, "close", event=event):
             if corporation is None or p.spec.corporation != corporation.name:

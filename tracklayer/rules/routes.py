@@ -124,6 +124,7 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
     for rail in start.rails:
         if not rail.blind:
             step(rail, None, None, 0)
+    del step   # the walk refers to itself: dropped here, it is freed at once, not collected
 
 
 class Route:

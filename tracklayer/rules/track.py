@@ -12,6 +12,7 @@ for.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import List, Optional
 
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
@@ -25,10 +26,12 @@ from .table import Table, refuse
 # -- shapes -----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)
 def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
     """May ``new_tile`` replace the tile of layout ``old``? It is of the next colour and
     keeps the old track (turned some way); unless a special power lays it, it also
-    keeps the label and the cities and towns (:func:`cities_and_towns_fit`)."""
+    keeps the label and the cities and towns (:func:`cities_and_towns_fit`). (Shapes
+    only, the same in every game: worked out once.)"""
     old_tile = old.tile
     return COLOR_ORDER.index(new_tile.color) == COLOR_ORDER.index(old_tile.color) + 1 \
         and fits_some_rotation(old, new_tile.layout(0)) \
@@ -82,9 +85,15 @@ def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
     old = board.view(table, hex_id)
     return _exits_allowed(table, hex_id, new) \
         and any(s in (sides_reached or []) for s in new.exits) \
-        and all_track_kept(old.layout, new) \
-        and _stops_kept(old, new) \
+        and _keeps_as_laid(old.layout, new) \
         and big_cities_stay_big(table, hex_id, new)
+
+
+@lru_cache(maxsize=None)
+def _keeps_as_laid(old: Layout, new: Layout) -> bool:
+    """Does ``new`` keep the old track as it lies and the old cities and towns
+    (:func:`_stops_kept`)? (Shapes only, the same in every game: worked out once.)"""
+    return all_track_kept(old, new) and _stops_kept(old, new)
 
 
 def _exits_allowed(table: Table, hex_id: str, new: Layout) -> bool:
@@ -94,10 +103,10 @@ def _exits_allowed(table: Table, hex_id: str, new: Layout) -> bool:
         all(s in new.exits for s in board.tile_of(table, hex_id).stubs)
 
 
-def _stops_kept(old, new: Layout) -> bool:
+def _stops_kept(old: Layout, new: Layout) -> bool:
     """No more cities or towns appear apart from the old ones than the tile adds; where
     several cities become several, each old one lies in exactly one new one."""
-    old_sides = old.layout.city_town_sides()
+    old_sides = old.city_town_sides()
     new_sides = new.city_town_sides()
     added = max(0, len(new_sides) - len(old_sides))
     apart = sum(1 for n in new_sides if all(not (set(n) & set(o)) for o in old_sides))
@@ -120,8 +129,10 @@ def big_cities_stay_big(table: Table, hex_id: str, new: Layout) -> bool:
     return True
 
 
+@lru_cache(maxsize=None)
 def keeps_stop_track(old: Layout, new: Layout) -> bool:
-    """Every city and town keeps its track: some stop of the new tile has all its sides."""
+    """Every city and town keeps its track: some stop of the new tile has all its sides.
+    (Shapes only, the same in every game: worked out once.)"""
     new_stops = [p.index for p in new.tile.stops if p.kind in ("city", "town")]
     for p in old.tile.stops:
         if p.kind not in ("city", "town"):
@@ -144,22 +155,31 @@ def restriction_problem(table: Table, old: Layout, new: Layout, reached) -> Opti
 
 
 def _what_the_upgrade_brings(old: Layout, new: Layout, reached) -> tuple:
-    """(uses new track, changes the value of a stop) over the new tracks reached: a track
-    is new when no old track lies along it, and changes a stop when the stops' best
-    revenues differ from those of the old track it keeps."""
+    """(uses new track, changes the value of a stop) over the new tracks reached
+    (:func:`_track_change`)."""
     uses_new = changes_city = False
     for nt in new.tracks:
         if not reached(nt):
             continue
-        kept = next((ot for ot in old.tracks if track_kept(new, nt, old, ot)), None)
-        if kept is None:
+        is_new, changes = _track_change(old, new, nt)
+        if is_new:
             uses_new = True
-        old_values = sorted(old.tile.parts[i].best_revenue for i in kept.stops) \
-            if kept is not None else None
-        new_values = sorted(new.tile.parts[i].best_revenue for i in nt.stops)
-        if old_values != new_values:
+        if changes:
             changes_city = True
     return uses_new, changes_city
+
+
+@lru_cache(maxsize=None)
+def _track_change(old: Layout, new: Layout, nt) -> tuple:
+    """(whether new track ``nt`` is new, whether it changes a stop): it is new when no old
+    track lies along it, and changes a stop when the stops' best revenues differ from
+    those of the old track it keeps. (Shapes only, the same in every game: worked out
+    once.)"""
+    kept = next((ot for ot in old.tracks if track_kept(new, nt, old, ot)), None)
+    old_values = sorted(old.tile.parts[i].best_revenue for i in kept.stops) \
+        if kept is not None else None
+    new_values = sorted(new.tile.parts[i].best_revenue for i in nt.stops)
+    return kept is None, old_values != new_values
 
 
 # What each track restriction asks of a lay (given its layout, whether it uses new track and

@@ -24,19 +24,28 @@ from .table import Table
 
 # -- limits ---------------------------------------------------------------------------------
 
+# Cells where a player may hold any percentage of a corporation.
+UNLIMITED_HOLDING = ("multiple_buy", "unlimited")
+
 
 def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
-    cell = table.cell(corporation.price)
+    """Do the corporation's certificates count against the limit (not in a cell that
+    frees them)?"""
+    at = corporation.price
+    cell = table.spec.cells.get(at) if at is not None else None
     return cell.counts_for_limit if cell is not None else True
 
 
 def certificate_count(table: Table, holder) -> int:
     """Certificates that count against the limit (privates too, where the title says)."""
     count = 0
-    for sym, certs in holder.shares.items():
+    cells = table.spec.cells
+    for certs in holder.shares.values():
         if not certs:
             continue
-        if counts_for_limit(table, certs[0].corporation):
+        at = certs[0].corporation.price
+        cell = cells.get(at) if at is not None else None
+        if cell is None or cell.counts_for_limit:
             count += len(certs)
     if table.settings.privates_count_for_limit:
         count += len(holder.companies)
@@ -52,9 +61,11 @@ def holding_allowed(table: Table, holder, corporation: CorporationState,
     """May ``holder`` own its shares of the corporation plus ``extra_percent``?"""
     if holder is corporation:
         return True
-    cell = table.cell(corporation.price)
-    if cell is not None and cell.kind in ("multiple_buy", "unlimited"):
-        return True
+    at = corporation.price
+    if at is not None:
+        cell = table.spec.cells.get(at)
+        if cell is not None and cell.kind in UNLIMITED_HOLDING:
+            return True
     return percent_of(holder, corporation) + extra_percent <= corporation.spec.max_ownership
 
 
@@ -80,7 +91,10 @@ def over_limits(table: Table, player) -> bool:
     """Over the certificate limit, or over a holding limit?"""
     if certificate_count(table, player) > certificate_limit(table, player):
         return True
-    return any(not holding_allowed(table, player, c) for c in table.state.corporations)
+    for c in table.state.corporations:
+        if not holding_allowed(table, player, c):
+            return True
+    return False
 
 
 # -- selling -----------------------------------------------------------------------------------

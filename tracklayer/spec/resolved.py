@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Dict, List, Optional, Tuple
 
 from ..board.catalogue import standard_tiles
@@ -43,19 +44,21 @@ class Cell:
     def at(self) -> Tuple[int, int]:
         return (self.row, self.column)
 
-    @property
+    # The facts below are read again and again by the rules: worked out once per cell.
+
+    @cached_property
     def kind(self) -> Optional[str]:
         return self.kinds[0] if self.kinds else None
 
-    @property
+    @cached_property
     def id(self) -> str:
         return f"{self.price},{self.row},{self.column}"
 
-    @property
+    @cached_property
     def counts_for_limit(self) -> bool:
         return self.kind not in NO_LIMIT_KINDS
 
-    @property
+    @cached_property
     def multiple_buy(self) -> bool:
         return self.kind == "multiple_buy"
 
@@ -160,6 +163,11 @@ class GameSpec:
             self.tile_defs[key] = TileDef(coord, color, code)
         return key
 
+    @cached_property
+    def hex_order(self) -> Dict[str, int]:
+        """Each hex's place in map order (the order of :attr:`hexes`)."""
+        return {hex_id: i for i, hex_id in enumerate(self.hexes)}
+
     def printed_tile(self, tile_id: str) -> Optional[TileDef]:
         """The shape of a tile printed on the map, by its id."""
         for h in self.hexes.values():
@@ -199,9 +207,13 @@ class GameSpec:
 
     def starting_cells(self) -> List[Cell]:
         """Cells a corporation may start at, dearest first (then by column, then row)."""
+        return list(self._starting_cells)
+
+    @cached_property
+    def _starting_cells(self) -> Tuple[Cell, ...]:
         found = [c for c in self.cells.values() if c.kind in PAR_KINDS]
         found.sort(key=lambda c: (c.price, c.column, c.row), reverse=True)
-        return found
+        return tuple(found)
 
     @property
     def one_row_market(self) -> bool:

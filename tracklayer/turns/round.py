@@ -55,6 +55,7 @@ class Round:
         self.notes = Notes()
         self.at_start = False
         self._active = None
+        self.memo: list = []     # the steps whose kinds are remembered (Step.known_kinds)
         self.entities = self.choose_entities()
         self.steps = []
         for spec in [ENDING, MESSAGES, PROGRAMS] + list(steps):
@@ -66,6 +67,7 @@ class Round:
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
+        state["memo"] = []
         return state
 
     def choose_entities(self) -> list:
@@ -103,9 +105,11 @@ class Round:
     def forget(self) -> None:
         """Forget what was worked out about the position (after any change)."""
         self._active = None
-        for step in self.steps:
-            if step.memo:
+        remembering = self.memo
+        if remembering:
+            for step in remembering:
                 step.memo.clear()
+            remembering.clear()
 
     def over(self) -> bool:
         return self.active_step() is None

@@ -41,6 +41,9 @@ class Step:
     NAME: ClassVar[str] = "Step"
     HOLDS: ClassVar[bool] = True
     HANDLERS: ClassVar[Dict[str, Callable]] = {}
+    # Whether the step's actor is the round's entity in turn (no class says otherwise by
+    # its own :meth:`actors`).
+    ROUND_ACTOR: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kw) -> None:
         """The class's handlers: those it inherits, and its own marked methods."""
@@ -56,9 +59,11 @@ class Step:
             for kind in kinds:
                 handlers[kind] = attr
         cls.HANDLERS = handlers
+        cls.ROUND_ACTOR = all("actors" not in vars(c) for c in cls.__mro__ if c is not Step)
 
     def __init__(self, round, **options) -> None:
         self.round = round
+        self.table = round.table    # the round's, for the life of the step
         self.options = options
         self.done = False
         self.acted = False
@@ -69,10 +74,6 @@ class Step:
         state = dict(self.__dict__)
         state["memo"] = {}
         return state
-
-    @property
-    def table(self):
-        return self.round.table
 
     # -- what may be done -----------------------------------------------------------------
 
@@ -99,9 +100,13 @@ class Step:
     def known_kinds(self, entity) -> tuple:
         """:meth:`kinds`, remembered until the position changes."""
         key = id(entity)
-        found = self.memo.get(key)
+        memo = self.memo
+        found = memo.get(key)
         if found is None:
-            found = self.memo[key] = tuple(self.kinds(entity))
+            found = tuple(self.kinds(entity))
+            if not memo:
+                self.round.memo.append(self)
+            memo[key] = found
         return found
 
     def current_kinds(self) -> tuple:
@@ -115,6 +120,10 @@ class Step:
         return [r.entities[r.index]] if r.index < len(r.entities) else [None]
 
     def actor(self):
+        """The first of :meth:`actors` (None if none)."""
+        if self.ROUND_ACTOR:
+            r = self.round
+            return r.entities[r.index] if r.index < len(r.entities) else None
         actors = self.actors()
         return actors[0] if actors else None
 

@@ -51,7 +51,12 @@ class StockTurn(BuyingShares, Step):
     def kinds(self, entity):
         if entity is not self.actor():
             return ()
-        if self.must_sell(entity):
+        return self.turn_kinds(entity, self.must_sell(entity))
+
+    def turn_kinds(self, entity, must_sell: bool) -> tuple:
+        """The kinds of action of the player whose turn it is; ``must_sell``: over a limit
+        and able to sell (:meth:`must_sell`), they may only sell."""
+        if must_sell:
             return ("sell_shares", "sell_company") if self.companies_to_sell(entity) \
                 else ("sell_shares",)
         out = []
@@ -86,7 +91,10 @@ class StockTurn(BuyingShares, Step):
         return self.round.notes.sold.setdefault(entity, {})
 
     def bought(self) -> bool:
-        return any(a.kind in PURCHASES for a in self.round.notes.turn_actions)
+        for a in self.round.notes.turn_actions:
+            if a.kind in PURCHASES:
+                return True
+        return False
 
     def sold(self) -> bool:
         return any(a.kind == "sell_shares" for a in self.round.notes.turn_actions)
@@ -148,11 +156,12 @@ class StockTurn(BuyingShares, Step):
             self.may_take(entity, bundle)
 
     def may_buy_any_from_market(self, entity) -> bool:
-        groups: dict = {}
+        """Could ``entity`` buy a certificate from the market (its piles are by
+        corporation)?"""
         for certs in self.table.state.market.shares.values():
-            for c in certs:
-                groups.setdefault(c.corporation, []).append(c)
-        return any(self.may_buy_from(entity, certs) for certs in groups.values())
+            if certs and self.may_buy_from(entity, certs):
+                return True
+        return False
 
     def may_buy_any_from_treasury(self, entity) -> bool:
         return any(c.started and self.may_buy_from(entity, certificates.treasury(c))
@@ -239,22 +248,26 @@ class StockTurn(BuyingShares, Step):
     def bank_companies_for_sale(self, entity) -> list:
         if not isinstance(entity, PlayerState) or self.bought():
             return []
-        return [c for c in self.bank_offer() if self.may_buy_from_bank(entity, c)]
+        offer = self.bank_offer()
+        return [c for c in offer if self.may_buy_from_bank(entity, c, offer)]
 
     def bank_offer(self) -> list:
         """Companies the bank sells (see :mod:`tracklayer.rules.companies`)."""
         return companies.bank_offer(self.table)
 
-    def may_buy_from_bank(self, entity, company) -> bool:
+    def may_buy_from_bank(self, entity, company, offer: Optional[list] = None) -> bool:
         """A company from the bank, at its face value: not after selling one of its stack
-        this round, and, where companies count, with room under the certificate limit."""
+        this round, and, where companies count, with room under the certificate limit
+        (``offer``: :meth:`bank_offer`, if known)."""
         table = self.table
         if company.spec.stack is not None and self.sold_in_round(entity).get(company.spec.stack):
             return False
         if table.settings.privates_count_for_limit and \
                 trading.certificate_count(table, entity) >= trading.certificate_limit(table):
             return False
-        return self.cash_for(entity) >= company.value and company in self.bank_offer()
+        if self.cash_for(entity) < company.value:
+            return False
+        return company in (offer if offer is not None else self.bank_offer())
 
     def companies_to_sell(self, entity) -> list:
         """Companies the bank buys back (1893's bonds): from the second stock round on, in

@@ -77,9 +77,10 @@ class BuyTrainStep(Step):
 
     def may_buy_any(self, entity) -> bool:
         table = self.table
-        low = trains.lowest_available_price(table, entity)
-        if trains.has_room(table, entity) and low is not None and entity.cash >= low:
-            return True
+        if trains.has_room(table, entity):
+            low = trains.lowest_available_price(table, entity)
+            if low is not None and entity.cash >= low:
+                return True
         return self.may_trade_in(entity) and any(
             entity.cash >= price for _, _, _, price in trains.trade_ins(table, entity))
 

@@ -99,16 +99,18 @@ class CologneStockTurn(StockTurn):
             return ()
         if self.fdsd_to_pay(entity):
             return ("assign", "pass")
-        out = dict.fromkeys(super().kinds(entity))
-        if entity is self.actor():
-            if self.must_sell(entity) and self.bank_companies_for_sale(entity):
-                out["buy_company"] = None
-            if self.may_exchange(entity):
-                out["buy_shares"] = None
-            if "buy_company" in out:
-                out["buy_corporation"] = None
-            if any(k != "sell_shares" for k in out):
-                out["pass"] = None
+        if entity is not self.actor():
+            return ()
+        must_sell = self.must_sell(entity)
+        out = dict.fromkeys(self.turn_kinds(entity, must_sell))
+        if must_sell and self.bank_companies_for_sale(entity):
+            out["buy_company"] = None
+        if self.may_exchange(entity):
+            out["buy_shares"] = None
+        if "buy_company" in out:
+            out["buy_corporation"] = None
+        if any(k != "sell_shares" for k in out):
+            out["pass"] = None
         return tuple(out)
 
     def out_of_first_round(self, player) -> bool:
@@ -118,6 +120,10 @@ class CologneStockTurn(StockTurn):
     def may_sell(self, entity, bundle) -> bool:
         """Nobody sells in the first stock round."""
         return self.table.turn > 1 and super().may_sell(entity, bundle)
+
+    def may_sell_some_of(self, entity, corporation) -> bool:
+        """Nobody sells in the first stock round (so no bundle need be looked at)."""
+        return self.table.turn > 1 and super().may_sell_some_of(entity, corporation)
 
     @handles("pass")
     def decline(self, action):
@@ -455,9 +461,8 @@ class Cologne(Variant):
 
     def may_start(self, table, corporation, player) -> bool:
         """FdSD may pay for starting RAG; otherwise a player needs 120 to start one."""
-        fdsd = table.company("FdSD")
-        if corporation is table.corporation("RAG") and player is fdsd.owner and \
-                not corporation.started:
+        if corporation is table.corporation("RAG") and \
+                player is table.company("FdSD").owner and not corporation.started:
             return True
         if player.cash < 120:
             return False

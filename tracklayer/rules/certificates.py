@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
 from ..errors import GameError
-from ..state.model import Certificate, CorporationState, MarketState, PlayerState
+from ..state.model import Certificate, CorporationState, PlayerState
 from . import money
 from .table import Table
 

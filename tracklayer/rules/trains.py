@@ -47,18 +47,6 @@ def trade_in_price(train: TrainState, traded, variant: Optional[TrainVariant] = 
     return price
 
 
-def is_local(train: TrainState) -> bool:
-    """A train that runs from a station to itself (a 1-train, or one that counts one city)."""
-    spec = train.spec
-    if not spec.local_ok:
-        return False
-    d = train.variant.distance
-    if isinstance(d, int):
-        return d == 1
-    row = next((r for r in d if "city" in r.kinds), None)
-    return bool(row) and row.visits == 1
-
-
 # -- the depot ---------------------------------------------------------------------------
 
 

@@ -127,11 +127,6 @@ class OptionalDiscard(DiscardStep):
     def holding(self) -> bool:
         return self.live()
 
-    def candidates(self, entity, kind, offer) -> list:
-        if kind != "discard_train":
-            return super().candidates(entity, kind, offer)
-        return [new_action("discard_train", entity, train=t.id) for t in entity.trains]
-
     @handles("discard_train")
     def discard(self, action):
         commit = super().discard(action)

@@ -152,3 +152,18 @@ def test_game_class_stays_small():
     tree = ast.parse(MODULES["tracklayer.game"].read_text(encoding="utf-8"))
     game = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
     assert game.end_lineno - game.lineno + 1 <= 300
+
+
+TITLE_RULES = sorted(m for m in MODULES
+                     if m.startswith("tracklayer.titles.") and m.rsplit(".", 1)[-1] == "rules")
+
+
+def test_every_title_has_its_rules_modules():
+    assert {"tracklayer.titles.cologne.rules", "tracklayer.titles.family1849.rules",
+            "tracklayer.titles.two_sicilies.rules"} <= set(TITLE_RULES)
+
+
+@pytest.mark.parametrize("module", TITLE_RULES)
+def test_title_rules_stay_short(module):
+    """A title's rules module holds only where it differs: at most 500 lines."""
+    assert len(MODULES[module].read_text(encoding="utf-8").splitlines()) <= 500

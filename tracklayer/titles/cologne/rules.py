@@ -164,9 +164,8 @@ class CologneStockTurn(StockTurn):
 
     def fdsd_to_pay(self, player) -> list:
         """FdSD, while its owner is parring RAG and may let it pay."""
-        if self.rag_par is None or self.rag_par.entity is not player:
-            return []
-        return [self.fdsd(player)] if self.fdsd(player) else []
+        paying = self.rag_par is not None and self.rag_par.entity is player
+        return [self.fdsd(player)] if paying and self.fdsd(player) else []
 
     def may_buy(self, entity, bundle) -> bool:
         """The owner of FdSD may take RAG's president's certificate without cash."""
@@ -307,8 +306,7 @@ class MergerRound(VoteRound):
     def offer(self) -> None:
         """Form what is due; put to the vote what may form, each minor's owner
         voting with its reserved certificate and the holders with their shares."""
-        table = self.table
-        n = notes(table)
+        table, n = self.table, notes(self.table)
         for sym, phase in (("AGV", 5), ("HGK", 6)):
             corporation = table.corporation(sym)
             if n.due.get(sym):
@@ -494,9 +492,8 @@ class Cologne(Variant):
 
 
 SETTINGS = Settings(currency="{}M", sale_movement=SaleMovement.DOWN_PER_SALE,
-                    sale_timing=SaleTiming.AFTER_IT_OPERATED,
-                    trade_order=TradeOrder.SELL_THEN_BUY, shares_start_in_market=True,
-                    market_shares_pay=False, minors_run_trains=True,
+                    sale_timing=SaleTiming.AFTER_IT_OPERATED, trade_order=TradeOrder.SELL_THEN_BUY,
+                    shares_start_in_market=True, market_shares_pay=False, minors_run_trains=True,
                     owner_pays_minor_first_train=True, minor_trains_to_corporations=False,
                     trade_ins_per_turn=1, minor_dividend=MinorDividend.HALF)
 

@@ -37,6 +37,9 @@ class Power:
     sources: Tuple[str, ...] = ()                 # where exchanged shares come from
     certificate: Optional[str] = None             # shares: which certificate comes along
     corporation: Optional[str] = None             # close: the corporation whose act closes it
+    # close: the phase whose start closes it; "never": not even the event that closes all
+    # private companies (1871's Union Bank and PEIR cards). None: no such limit.
+    on_phase: Optional[str] = None
     text: str = ""
 
     def __post_init__(self) -> None:
@@ -97,6 +100,12 @@ class TrainSpec:
     gauge: str = "broad"
     local_ok: bool = True
     requires_token: bool = True
+    # The distance counts hex sides crossed, not stops; a route earns every stop on the
+    # hexes it enters (1871's H trains: a 2H crosses 2 sides, so runs through 3 hexes).
+    hex_distance: bool = False
+    # The depot never runs out: it starts with ``count`` (18xx.games: 1) and adds another
+    # each time the last one is bought (18xx.games ``num: 'unlimited'``; 1871's D).
+    unlimited: bool = False
 
     @cached_property
     def base(self) -> TrainVariant:
@@ -129,6 +138,7 @@ class CorporationSpec:
     shares: Tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
     float_percent: int = 60
     float_excludes_market: bool = False           # shares in the market do not count as sold
+    float_includes_reserved: bool = False         # reserved (exchange) shares count as sold
     floatable: bool = True
     max_ownership: int = 60
     market_price_as_par: bool = False             # treasury shares sell at the market price

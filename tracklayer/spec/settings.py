@@ -13,6 +13,7 @@ class Capitalization(Enum):
     """What a corporation receives."""
     FULL = "full"                  # the whole par value of its shares when it floats
     INCREMENTAL = "incremental"    # the price of each share sold from its treasury
+    NONE = "none"                  # nothing from its shares (1871's branches: their split pays)
 
 
 class SaleTiming(Enum):

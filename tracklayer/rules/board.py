@@ -115,8 +115,8 @@ class Junction:
 
 class Rail:
     """A piece of track of the tile on a hex, with what walks along it read again and
-    again: ``side_keys``, the hex sides it uses by lane as ``(hex, side, lane)``, in the
-    order of ``sides``; ``blind``, track behind a junction that is terminal (no walk
+    again: ``side_keys``, the hex sides it uses by lane as ``"hex side lane"`` strings, in
+    the order of ``sides``; ``blind``, track behind a junction that is terminal (no walk
     enters it); ``others``, the other rails through its junction that a walk may enter;
     ``position``, its index among the rails of its tile; ``walk``, its links as walks read
     them (kept by :func:`.network.walk_links`, dropped with its links); ``pieces``, kept by
@@ -138,8 +138,8 @@ class Rail:
         self.gauge = track.gauge
         self.ignore = track.ignore
         self.hex = hex_id = view.hex
-        self.side_keys: Tuple[Tuple[str, int, int], ...] = tuple(
-            [(hex_id, side, lanes[side][1]) for side in sides])
+        self.side_keys: Tuple[str, ...] = tuple(   # strings keep their hash, tuples not
+            [f"{hex_id} {side} {lanes[side][1]}" for side in sides])
         self.blind: bool = terminal and junction is not None
         self.others: Tuple["Rail", ...] = ()
         self.position = position

@@ -346,7 +346,8 @@ def arrives_at(table: Table, operator, hex_id: str, sides) -> Optional[List[int]
 def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[int]]:
     """The first of ``sides`` of the hex found where the operator's network arrives (see
     :func:`hexes_reached`): a side of a token hex, a side its track uses there, or the
-    side across which a neighbour's track it reaches faces the hex."""
+    side across which a neighbour's track it reaches faces the hex. The network arrives
+    there if the walk from one of its token cities does: the nearest are walked first."""
     starts = token_nodes(table, operator)
     if any(node.hex == hex_id for node in starts):
         open_sides = table.state.hexes[hex_id].open_sides
@@ -371,7 +372,8 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
         return None
     goal = frozenset(arrivals)
     closed: Dict[Node, bool] = {}
-    for start in starts:
+    distance = table.spec.grid.distance
+    for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)):
         try:
             follow(table, start, starts, operator, closed, goal)
         except _Arrived as arrived:

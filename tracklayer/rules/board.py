@@ -115,8 +115,8 @@ class Junction:
 
 class Rail:
     """A piece of track of the tile on a hex, with what walks along it read again and
-    again: ``side_keys``, the hex sides it uses by lane as ``(hex, side, lane)``, in the
-    order of ``sides``; ``blind``, track behind a junction that is terminal (no walk
+    again: ``side_keys``, the hex sides it uses by lane as ``"hex side lane"`` strings, in
+    the order of ``sides``; ``blind``, track behind a junction that is terminal (no walk
     enters it); ``others``, the other rails through its junction that a walk may enter;
     ``position``, its index among the rails of its tile; ``walk``, its links as walks read
     them (kept by :func:`.network.walk_links`, dropped with its links); ``pieces``, kept by
@@ -138,8 +138,8 @@ class Rail:
         self.gauge = track.gauge
         self.ignore = track.ignore
         self.hex = hex_id = view.hex
-        self.side_keys: Tuple[Tuple[str, int, int], ...] = tuple(
-            [(hex_id, side, lanes[side][1]) for side in sides])
+        self.side_keys: Tuple[str, ...] = tuple(   # strings keep their hash, tuples not
+            [f"{hex_id} {side} {lanes[side][1]}" for side in sides])
         self.blind: bool = terminal and junction is not None
         self.others: Tuple["Rail", ...] = ()
         self.position = position
@@ -200,10 +200,6 @@ class TileView:
 
 
 # -- reading the map --------------------------------------------------------------------------
-
-
-def hex_state(table: Table, hex_id: str) -> HexState:
-    return table.state.hexes[hex_id]
 
 
 def tile_of(table: Table, hex_id: str) -> TileDef:
@@ -561,8 +557,9 @@ def replace_printed_tile(table: Table, hex_id: str, shape_key: str) -> None:
 
 class TrialLay:
     """A tile laid only to see what it would do (the track restriction looks at the
-    network with the new tile); everything goes back as it was afterwards. What was
-    worked out of networks meanwhile is in ``found``."""
+    network with the new tile); everything goes back as it was afterwards, the old tile's
+    view too (what was worked out of it holds again). What was worked out of networks
+    meanwhile is in ``found``."""
 
     def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
                  tile: TileDef) -> None:
@@ -579,6 +576,7 @@ class TrialLay:
         self.tokens = [(t, t.where, t.extra, t.cheater) for c in h.cities
                        for t in list(c.slots) + list(c.extra) if t is not None]
         self.networks = (dict(table.state.networks), dict(table.derived.network))
+        self.old_view = view(table, hex_id)
         lay(table, *self.args)
         table.state.networks.clear()
         table.derived.network.clear()
@@ -592,7 +590,7 @@ class TrialLay:
         h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
         for token, where, extra, cheater in self.tokens:
             token.where, token.extra, token.cheater = where, extra, cheater
-        table.derived.views.pop(hex_id, None)
+        table.derived.views[hex_id] = self.old_view
         forget_track_near(table, hex_id)
         table.state.networks.clear()
         table.state.networks.update(self.networks[0])

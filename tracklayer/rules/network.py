@@ -17,7 +17,10 @@ station token placed in a turn (:func:`forget`): a token placed otherwise (a hom
 a merger) or removed (a company closing) changes it only from then on. So it is kept in
 the state (``GameState.networks``, as plain hex and part numbers) and its live form
 (stops, track) in the table's derived data. Once an operator has had a route for a train
-it is treated as having one, even if others' tokens later cut it off.
+it is treated as having one, even if others' tokens later cut it off. Whether a tile
+being laid points at the network is found by walks that stop at the first track arriving
+there, when the whole network would teach nothing that outlasts the lay
+(:func:`arrives_at`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
+from ..state.model import OperatorState
 from .board import Node, Rail, links, view
 from .table import Table
 
@@ -202,22 +206,26 @@ def _explore(table: Table, operator) -> tuple:
 
 
 def walk_links(table: Table, rail: Rail) -> tuple:
-    """:func:`board.links` as walks read them: ``(side, (hex, side, lane), next rail, its
-    side, shared)`` where ``shared`` tells that several rails of ``rail``'s tile use that
-    side; rails no walk enters (:attr:`Rail.blind`) left out. Kept on the rail as long as
-    its links are (:func:`board.forget_track_near` drops both)."""
+    """:func:`board.links` as walks read them: ``(side, its key in rail.side_keys, next
+    rail, its side, shared)`` where ``shared`` tells that several rails of ``rail``'s tile
+    use that side; rails no walk enters (:attr:`Rail.blind`) left out. Kept on the rail as
+    long as its links are (:func:`board.forget_track_near` drops both)."""
     found = rail.walk
     if found is None:
-        hex_id = rail.hex
         side_count = rail.view.layout.side_count
+        keys = dict(zip(rail.sides, rail.side_keys))
         found = rail.walk = tuple(
-            (side, (hex_id, side, lane), nxt, back, side_count.get(side, 0) > 1)
+            (side, keys[side], nxt, back, side_count.get(side, 0) > 1)
             for side, lane, nxt, back in links(table, rail) if not nxt.blind)
     return found
 
 
+class _Arrived(Exception):
+    """A walk looking for some rails reached one (:func:`arrives_at`)."""
+
+
 def follow(table: Table, start: Node, tokens: List[Node], operator,
-           closed: Optional[Dict[Node, bool]] = None) -> List[Rail]:
+           closed: Optional[Dict[Node, bool]] = None, goal: frozenset = frozenset()) -> List[Rail]:
     """Every rail reachable from ``start``, each once, in the order first reached by a
     depth-first walk.
 
@@ -231,7 +239,7 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
     the trail may branch there: beyond, the walk is on a branch, and rails and stops it
     passes are given up when it comes back (they may be walked again along other trails).
     ``closed`` keeps which stops are closed to the operator (for walks on the same
-    position)."""
+    position). The walk stops (raising :class:`_Arrived`) at the first rail of ``goal``."""
     if closed is None:
         closed = {}
     seen_nodes = {t for t in tokens if t is not start}
@@ -252,6 +260,8 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
         if junction is not None:
             junctions[junction] = junctions.get(junction, 0) + 1
         order[rail] = True
+        if goal and rail in goal:
+            raise _Arrived(rail)
         if not rail.terminal:
             for node in rail.nodes:
                 if node in seen_nodes:
@@ -286,10 +296,12 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
             junctions[junction] -= 1
 
     seen_nodes.add(start)
-    for rail in start.entries:
-        if rail not in on_trail:
-            along(rail, None, None, False)
-    del along   # the walk refers to itself: dropped here, it is freed at once, not collected
+    try:
+        for rail in start.entries:
+            if rail not in on_trail:
+                along(rail, None, None, False)
+    finally:
+        del along   # the walk refers to itself: dropped here, it is freed at once, not collected
     return list(order)
 
 
@@ -316,6 +328,57 @@ def hexes_reached(table: Table, operator) -> Dict[Optional[str], List[int]]:
                 facing[back] = True
         live.hexes = {h: list(s) for h, s in hexes.items()}
     return live.hexes
+
+
+def arrives_at(table: Table, operator, hex_id: str, sides) -> Optional[List[int]]:
+    """The hex's sides at which the operator's network arrives, as far as a tile with
+    exits ``sides`` needs to know that it points at one: all of them
+    (:func:`hexes_reached`) when the network is known or working it out could record
+    something (moves listed, a route found); otherwise only the first of ``sides`` found,
+    by walks that stop at the first track arriving there (None: none), and nothing is
+    kept (what a lay works out is forgotten once it is laid)."""
+    if isinstance(operator, OperatorState) and operator.route_known and not table.listing \
+            and operator not in table.state.networks:
+        return _first_arrival(table, operator, hex_id, sides)
+    return hexes_reached(table, operator).get(hex_id)
+
+
+def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[int]]:
+    """The first of ``sides`` of the hex found where the operator's network arrives (see
+    :func:`hexes_reached`): a side of a token hex, a side its track uses there, or the
+    side across which a neighbour's track it reaches faces the hex. The network arrives
+    there if the walk from one of its token cities does: the nearest are walked first."""
+    starts = token_nodes(table, operator)
+    if any(node.hex == hex_id for node in starts):
+        open_sides = table.state.hexes[hex_id].open_sides
+        found = [s for s in sides if s in open_sides]
+        if found:
+            return found[:1]
+    arrivals: Dict[Rail, int] = {}   # track arriving at one of the sides, and that side
+    for rail in view(table, hex_id).rails:
+        side = next((s for s in rail.sides if s in sides), None)
+        if side is not None:
+            arrivals[rail] = side
+    across = table.spec.grid.across[hex_id]
+    for side in sides:
+        other = across.get(side)
+        facing = (side + 3) % 6
+        if other is None or facing not in table.state.hexes[other].open_sides:
+            continue
+        for rail in view(table, other).rails:
+            if facing in rail.sides:
+                arrivals.setdefault(rail, side)
+    if not arrivals:
+        return None
+    goal = frozenset(arrivals)
+    closed: Dict[Node, bool] = {}
+    distance = table.spec.grid.distance
+    for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)):
+        try:
+            follow(table, start, starts, operator, closed, goal)
+        except _Arrived as arrived:
+            return [arrivals[arrived.args[0]]]
+    return None
 
 
 def rail_across(table: Table, rail: Rail) -> tuple:

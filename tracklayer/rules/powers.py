@@ -174,9 +174,15 @@ def pay_revenues(table: Table) -> None:
 
 
 def hex_blocker(table: Table, entity, hex_id: str) -> Optional[PowerState]:
-    """A power of another company that keeps ``entity`` from laying track on the hex."""
+    """A power of another company that keeps ``entity`` from laying track on the hex.
+    (Every power is held by a company or operator: most hexes no power names at all, which
+    is looked at first.)"""
     state = table.state
-    for e in state.companies + state.minors + state.corporations:
+    holders = state.companies + state.minors + state.corporations
+    if not any(p.spec.kind == "blocks_hexes" and hex_id in p.spec.hexes
+               for e in holders for p in e.powers):
+        return None
+    for e in holders:
         if e.closed or e is entity:
             continue
         for p in powers(table, e, "blocks_hexes"):

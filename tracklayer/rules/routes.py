@@ -76,7 +76,7 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
     the next hex named, and no further than the last)."""
     trail: List[Rail] = []
     on_trail: Set[Rail] = set()
-    crossed: Set[tuple] = set()          # hex sides (by lane) the trail left by
+    crossed: Set[str] = set()            # hex sides (by lane) the trail left by
     junctions: dict = {}                 # times through each junction on the trail
     ids = [name.split()[0] for name in hexes] if hexes is not None else None
     last = len(hexes) - 1 if hexes is not None else 0

@@ -156,7 +156,12 @@ class TrackStep(Step):
     def rotation_ok(self, entity, hex_id: str, new) -> bool:
         table = self.table
         return table.variant.rotation_allowed(table, entity, hex_id, new,
-                                              self.sides_reached(entity, hex_id))
+                                              self.sides_met(entity, hex_id, new.exits))
+
+    def sides_met(self, entity, hex_id: str, exits):
+        """The hex's sides at which the operator's network arrives, as far as a tile with
+        ``exits`` needs them: it must point at one (:func:`network.arrives_at`)."""
+        return network.arrives_at(self.table, entity, hex_id, exits)
 
     def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
         """New track keeps the old cities' and towns' track, and meets the title's track

@@ -368,6 +368,11 @@ class Track1849(TrackStep):
             return list(range(6)) if hex_id in hexes else None
         return super().sides_reached(entity, hex_id)
 
+    def sides_met(self, entity, hex_id, exits):
+        """The gauge rule reads the whole network there (``meets_in_gauge``): all the
+        sides reached."""
+        return self.sides_reached(entity, hex_id)
+
     def check_restriction(self, entity, *args) -> None:
         """After closing SMS, no need to reach the track laid."""
         if not sms_hexes(self.table, entity):

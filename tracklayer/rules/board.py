@@ -21,6 +21,15 @@ from ..state.model import CityState, HexState, TokenState
 from .table import Table
 
 
+# Told just before a tile, token or open side changes: networks known only as "on the board
+BEFORE_CHANGE: List = []   # as it is" are walked (rules.network.before_board_change)
+
+
+def _changing(table: Table) -> None:
+    for hook in BEFORE_CHANGE:
+        hook(table)
+
+
 class Node:
     """A city, town or off-board of the tile on a hex. ``entries`` are the rails a network
     walk may set out along from it (see :class:`TileView`)."""
@@ -318,6 +327,7 @@ def slot_for(city: CityState, operator, cheater: bool = False) -> Optional[int]:
 def put_token(table: Table, hex_id: str, city_index: int, token: TokenState,
               cheater: bool = False, extra: bool = False) -> None:
     """Put ``token`` in a city of ``hex_id`` (its slot as :func:`slot_for` finds it)."""
+    _changing(table)
     city = table.state.hexes[hex_id].cities[city_index]
     token.where = (hex_id, city_index)
     token.extra = extra
@@ -337,6 +347,7 @@ def put_token(table: Table, hex_id: str, city_index: int, token: TokenState,
 
 def lift_token(table: Table, token: TokenState) -> None:
     """Take a token off the map (it may be placed again)."""
+    _changing(table)
     if token.where is not None:
         hex_id, index = token.where
         city = table.state.hexes[hex_id].cities[index]
@@ -430,6 +441,7 @@ def city_map(old: TileView, new_tile: TileDef, rotation: int) -> Dict[int, Optio
 
 def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef) -> str:
     """Lay ``tile_id`` on ``hex_id``; return the id of the tile it replaced."""
+    _changing(table)
     h = table.state.hexes[hex_id]
     old_view = view(table, hex_id)
     mapping = city_map(old_view, tile, rotation)
@@ -502,6 +514,7 @@ def open_sides_after_lay(table: Table, hex_id: str, old_color: str) -> None:
     its track leads to, unless a border there is impassable."""
     if old_color not in table.settings.impassable_colors:
         return
+    _changing(table)
     h = table.state.hexes[hex_id]
     exits = view(table, hex_id).layout.exits
     for side, other in table.spec.grid.across[hex_id].items():
@@ -549,50 +562,8 @@ def remove_borders_facing(table: Table, hex_id: str, other: str) -> None:
 def replace_printed_tile(table: Table, hex_id: str, shape_key: str) -> None:
     """The tile printed on a hex changes (1849's earthquake): ``shape_key`` names the new
     shape among the title's tiles."""
+    _changing(table)
     h = table.state.hexes[hex_id]
     h.printed = shape_key
     table.derived.views.pop(hex_id, None)
     forget_track_near(table, hex_id)
-
-
-class TrialLay:
-    """A tile laid only to see what it would do (the track restriction looks at the
-    network with the new tile); everything goes back as it was afterwards, the old tile's
-    view too (what was worked out of it holds again). What was worked out of networks
-    meanwhile is in ``found``."""
-
-    def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
-                 tile: TileDef) -> None:
-        self.table = table
-        self.args = (hex_id, tile_id, rotation, tile)
-        self.found: dict = {}
-
-    def __enter__(self) -> "TrialLay":
-        table = self.table
-        hex_id = self.args[0]
-        h = table.state.hexes[hex_id]
-        self.saved = (h.tile, h.printed, h.rotation, h.cities, list(h.borders), list(h.icons),
-                      h.terrain)
-        self.tokens = [(t, t.where, t.extra, t.cheater) for c in h.cities
-                       for t in list(c.slots) + list(c.extra) if t is not None]
-        self.networks = (dict(table.state.networks), dict(table.derived.network))
-        self.old_view = view(table, hex_id)
-        lay(table, *self.args)
-        table.state.networks.clear()
-        table.derived.network.clear()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        table = self.table
-        hex_id = self.args[0]
-        self.found = dict(table.state.networks)
-        h = table.state.hexes[hex_id]
-        h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
-        for token, where, extra, cheater in self.tokens:
-            token.where, token.extra, token.cheater = where, extra, cheater
-        table.derived.views[hex_id] = self.old_view
-        forget_track_near(table, hex_id)
-        table.state.networks.clear()
-        table.state.networks.update(self.networks[0])
-        table.derived.network.clear()
-        table.derived.network.update(self.networks[1])

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
 from ..state.model import OperatorState
+from . import board
 from .board import Node, Rail, links, view
 from .table import Table
 
@@ -45,6 +46,7 @@ class Network:
     route: bool = False
     route_for_train: bool = False
     answers: Dict[str, bool] = field(default_factory=dict)
+    pending: bool = False    # known only as "on the board as it is": walked when first read
 
 
 class Live:
@@ -140,7 +142,7 @@ def _worked_out(table: Table, operator) -> tuple:
     (else None)."""
     walked = None
     memo = table.state.networks.get(operator)
-    if memo is None:
+    if memo is None or memo.pending:
         memo = table.derived.network.get(("listed", operator))
         if memo is None:
             memo, walked = _explore(table, operator)
@@ -225,7 +227,8 @@ class _Arrived(Exception):
 
 
 def follow(table: Table, start: Node, tokens: List[Node], operator,
-           closed: Optional[Dict[Node, bool]] = None, goal: frozenset = frozenset()) -> List[Rail]:
+           closed: Optional[Dict[Node, bool]] = None, goal: frozenset = frozenset(),
+           need: int = 1) -> List[Rail]:
     """Every rail reachable from ``start``, each once, in the order first reached by a
     depth-first walk.
 
@@ -239,7 +242,8 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
     the trail may branch there: beyond, the walk is on a branch, and rails and stops it
     passes are given up when it comes back (they may be walked again along other trails).
     ``closed`` keeps which stops are closed to the operator (for walks on the same
-    position). The walk stops (raising :class:`_Arrived`) at the first rail of ``goal``."""
+    position). The walk stops (raising :class:`_Arrived`) once it has reached ``need``
+    rails of ``goal``."""
     if closed is None:
         closed = {}
     seen_nodes = {t for t in tokens if t is not start}
@@ -247,6 +251,7 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
     crossed = set()                        # hex sides (by lane) the trail left by
     junctions: Dict[object, int] = {}      # times through each junction on the trail
     order: Dict[Rail, bool] = {}           # rails reached, in the order first reached
+    arrived: set = set()                   # rails of ``goal`` reached
 
     def along(rail: Rail, came_over, via_junction, branching: bool) -> None:
         """Walk on along ``rail`` (callers check that it is not on the trail), come in by
@@ -261,7 +266,9 @@ def follow(table: Table, start: Node, tokens: List[Node], operator,
             junctions[junction] = junctions.get(junction, 0) + 1
         order[rail] = True
         if goal and rail in goal:
-            raise _Arrived(rail)
+            arrived.add(rail)
+            if len(arrived) >= need:
+                raise _Arrived(rail)
         if not rail.terminal:
             for node in rail.nodes:
                 if node in seen_nodes:
@@ -337,8 +344,9 @@ def arrives_at(table: Table, operator, hex_id: str, sides) -> Optional[List[int]
     something (moves listed, a route found); otherwise only the first of ``sides`` found,
     by walks that stop at the first track arriving there (None: none), and nothing is
     kept (what a lay works out is forgotten once it is laid)."""
+    memo = table.state.networks.get(operator)
     if isinstance(operator, OperatorState) and operator.route_known and not table.listing \
-            and operator not in table.state.networks:
+            and (memo is None or memo.pending):
         return _first_arrival(table, operator, hex_id, sides)
     return hexes_reached(table, operator).get(hex_id)
 
@@ -427,3 +435,51 @@ def remember(table: Table, operator, key: str, compute) -> bool:
 def keep_found(table: Table, operator, memo: Network) -> None:
     """Keep ``memo`` as the operator's network (worked out for a tile just laid)."""
     table.state.networks[operator] = memo
+
+
+# -- a network walked when first read ------------------------------------------------------
+
+
+def may_wait(table: Table, operator) -> bool:
+    """May the operator's network with a tile about to be laid be walked only when first
+    read (:func:`pending`)? When walking it records nothing new: an operator that has had
+    a route for a train, moves not being listed."""
+    return isinstance(operator, OperatorState) and operator.route_known and not table.listing
+
+
+def pending() -> Network:
+    """A network known only as the walk on the board as it is: kept as the operator's
+    (:func:`keep_found`), it is walked when first read, or just before the board changes
+    (:func:`before_board_change`), so that it is what a walk right away would find."""
+    return Network(pending=True)
+
+
+def before_board_change(table: Table) -> None:
+    """The board is about to change: networks known only as :func:`pending` are walked."""
+    networks = table.state.networks
+    waiting = [operator for operator, memo in networks.items() if memo.pending]
+    for operator in waiting:
+        networks[operator] = _explore(table, operator)[0]
+
+
+board.BEFORE_CHANGE.append(before_board_change)
+
+
+def rails_reached_in(table: Table, operator, hex_id: str) -> set:
+    """The rails of ``hex_id`` the operator's network reaches (of :func:`rails_reached`):
+    the walks from its token cities in turn, each stopping once it has reached every rail
+    of the hex not found yet. Nothing is kept."""
+    rails = set(view(table, hex_id).rails)
+    found: set = set()
+    starts = token_nodes(table, operator)
+    closed: Dict[Node, bool] = {}
+    for start in starts:
+        wanted = frozenset(rails - found)
+        if not wanted:
+            break
+        try:
+            walked = follow(table, start, starts, operator, closed, wanted, need=len(wanted))
+        except _Arrived:
+            return rails
+        found.update(r for r in walked if r in rails)
+    return found

@@ -298,3 +298,46 @@ def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: Ti
     old = board.view(table, hex_id)
     if not table.variant.may_upgrade(table, hex_id, old.layout, tile, special):
         refuse(f"{old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")
+
+
+class TrialLay:
+    """A tile laid only to see what it would do (the track restriction looks at the
+    network with the new tile); everything goes back as it was afterwards, the old tile's
+    view too (what was worked out of it holds again). What was worked out of networks
+    meanwhile is in ``found``."""
+
+    def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
+                 tile: TileDef) -> None:
+        self.table = table
+        self.args = (hex_id, tile_id, rotation, tile)
+        self.found: dict = {}
+
+    def __enter__(self) -> "TrialLay":
+        table = self.table
+        hex_id = self.args[0]
+        h = table.state.hexes[hex_id]
+        self.saved = (h.tile, h.printed, h.rotation, h.cities, list(h.borders), list(h.icons),
+                      h.terrain)
+        self.tokens = [(t, t.where, t.extra, t.cheater) for c in h.cities
+                       for t in list(c.slots) + list(c.extra) if t is not None]
+        self.networks = (dict(table.state.networks), dict(table.derived.network))
+        self.old_view = board.view(table, hex_id)
+        table.state.networks.clear()
+        table.derived.network.clear()
+        board.lay(table, *self.args)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        table = self.table
+        hex_id = self.args[0]
+        self.found = dict(table.state.networks)
+        h = table.state.hexes[hex_id]
+        h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
+        for token, where, extra, cheater in self.tokens:
+            token.where, token.extra, token.cheater = where, extra, cheater
+        table.derived.views[hex_id] = self.old_view
+        board.forget_track_near(table, hex_id)
+        table.state.networks.clear()
+        table.state.networks.update(self.networks[0])
+        table.derived.network.clear()
+        table.derived.network.update(self.networks[1])

@@ -140,6 +140,7 @@ class TrackStep(Step):
             raise GameError(f"{payer.name} has {payer.cash} and cannot spend {cost}")
 
         def commit() -> None:
+            network.forget(table)   # before the board changes, as after (nothing to walk)
             track.lay(table, entity, hex_id, action.tile_id, rotation, tile, payer, extra)
             network.forget(table)
             for operator, memo in found.items():
@@ -173,15 +174,19 @@ class TrackStep(Step):
             raise GameError("new track must keep the old track")
         if not old_view.layout.tracks:
             return None
-        with board.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
-            reached = network.rails_reached(table, entity)
+        # The lay itself may open sides the trial does not (track.lay): then walk now.
+        wait = network.may_wait(table, entity) and \
+            old_view.tile.color not in table.settings.impassable_colors
+        with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
+            reached = network.rails_reached_in(table, entity, hex_id) if wait else \
+                network.rails_reached(table, entity)
             laid = board.view(table, hex_id)
             ours = {rail.track for rail in laid.rails if rail in reached}
             problem = track.restriction_problem(table, old_view.layout, new,
                                                 lambda t: t in ours)
         if problem:
             raise GameError(problem)
-        return trial.found
+        return {entity: network.pending()} if wait else trial.found
 
     def after_lay(self, action, entity) -> None:
         if not self.may_lay(action.entity):
@@ -215,6 +220,7 @@ class PlacingTokens:
     def put_token(self, entity, node, token, *, extra_action: bool = False,
                   payer=None) -> None:
         table = self.table
+        network.forget(table)   # before the board changes, as after (nothing to walk)
         tokens.place(table, entity, node, token)
         network.forget(table)
         if token.price > 0:

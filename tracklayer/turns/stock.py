@@ -123,10 +123,16 @@ class StockTurn(BuyingShares, Step):
         if corporation.price is None and bundle.owner is corporation and \
                 bundle.president_certificate is None:
             return False
-        return (self.cash_for(entity) >= bundle_price(self.table, bundle)
-                and not self.sold_in_round(entity).get(corporation)
-                and (self.may_buy_more(entity, corporation, bundle.owner) or not self.bought())
+        return (self.may_buy_of(entity, corporation, bundle.owner)
+                and self.cash_for(entity) >= bundle_price(self.table, bundle)
                 and self.may_take(entity, bundle))
+
+    def may_buy_of(self, entity, corporation, seller) -> bool:
+        """May ``entity`` buy shares of ``corporation`` from ``seller`` at this point of
+        the turn: not after selling some this round, and after a purchase only another
+        that the cell allows (:meth:`may_buy_more`)?"""
+        return not self.sold_in_round(entity).get(corporation) and (
+            not self.bought() or self.may_buy_more(entity, corporation, seller))
 
     def may_buy_more(self, entity, corporation, seller) -> bool:
         """May ``entity`` buy another certificate this turn (a multiple-buy cell)?"""
@@ -141,9 +147,7 @@ class StockTurn(BuyingShares, Step):
         """Could ``entity`` buy the smallest buyable certificate of ``certs``?"""
         if not certs:
             return False
-        corporation = certs[0].corporation
-        if self.sold_in_round(entity).get(corporation) or (
-                self.bought() and not self.may_buy_more(entity, corporation, certs[0].owner)):
+        if not self.may_buy_of(entity, certs[0].corporation, certs[0].owner):
             return False
         smallest = None
         for c in certs:
@@ -151,7 +155,7 @@ class StockTurn(BuyingShares, Step):
                 smallest = c
         if smallest is None:
             return False
-        bundle = Bundle.of([smallest])
+        bundle = Bundle((smallest,), smallest.percent)
         return self.cash_for(entity) >= bundle_price(self.table, bundle) and \
             self.may_take(entity, bundle)
 

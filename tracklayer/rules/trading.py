@@ -88,11 +88,13 @@ def market_has_room(table: Table, bundle: Bundle) -> bool:
 
 
 def over_limits(table: Table, player) -> bool:
-    """Over the certificate limit, or over a holding limit?"""
+    """Over the certificate limit, or over a holding limit (of a corporation the player
+    has shares of: nothing is within every holding limit)?"""
     if certificate_count(table, player) > certificate_limit(table, player):
         return True
+    shares = player.shares
     for c in table.state.corporations:
-        if not holding_allowed(table, player, c):
+        if shares.get(c.sym) and not holding_allowed(table, player, c):
             return True
     return False
 

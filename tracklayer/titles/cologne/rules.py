@@ -18,8 +18,6 @@ traded between players, and AGV and HGK formed from minors (``rules.formation``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, companies, formation, market, money, operators, powers, \
@@ -38,21 +36,7 @@ from ...turns.stock import StockTurn, one_of_each_size
 from ...turns.step import handles
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 from . import data
-
-
-@dataclass(eq=False)
-class CologneNotes:
-    """What 1893 keeps beyond the common state."""
-    passers: list = field(default_factory=list)       # passed in the draft / first SR
-    after_merger: tuple = ()                          # the round due after a merger round
-    mergeable: dict = field(default_factory=dict)     # "AGV"/"HGK" → may form by vote
-    due: dict = field(default_factory=dict)           # "AGV"/"HGK" → forms by itself
-    fdsd_to_close: bool = False
-    discards: list = field(default_factory=list)      # formed with trains to give back
-
-
-def notes(table) -> CologneNotes:
-    return table.state.title
+from .notes import CologneNotes, notes
 
 
 # -- the starting package (1.3) -------------------------------------------------------------
@@ -93,9 +77,10 @@ class CologneStockTurn(StockTurn):
 
     def kinds(self, entity):
         """FdSD's exchange, FdSD paying for RAG's par, and 18xx.games' extras."""
-        if entity is self.table.company("FdSD") and self.table.corporation("RAG").started:
-            return ("buy_shares", "pass")
-        if not isinstance(entity, PlayerState) or self.out_of_first_round(entity):
+        if not isinstance(entity, PlayerState):
+            fdsd = entity is self.table.company("FdSD")
+            return ("buy_shares", "pass") if fdsd and self.table.corporation("RAG").started else ()
+        if self.out_of_first_round(entity):
             return ()
         if self.fdsd_to_pay(entity):
             return ("assign", "pass")
@@ -154,7 +139,7 @@ class CologneStockTurn(StockTurn):
 
     def rag_by_fdsd(self, player, corporation) -> bool:
         """Is ``corporation`` RAG, which ``player`` may par with FdSD's help (2.1)?"""
-        return corporation is self.table.corporation("RAG") and self.fdsd(player) is not None
+        return corporation.sym == "RAG" and self.fdsd(player) is not None
 
     def may_exchange(self, player) -> bool:
         """FdSD for RAG shares from the market, instead of a purchase."""
@@ -458,9 +443,10 @@ class Cologne(Variant):
         table.log(f"{passers[0].name} has priority deal due to being first to pass")
 
     def may_start(self, table, corporation, player) -> bool:
-        """FdSD may pay for starting RAG; otherwise a player needs 120 to start one."""
-        if corporation is table.corporation("RAG") and \
-                player is table.company("FdSD").owner and not corporation.started:
+        """Not once started; FdSD may pay for starting RAG; otherwise a player needs 120."""
+        if corporation.started:
+            return False
+        if corporation.sym == "RAG" and player is table.company("FdSD").owner:
             return True
         if player.cash < 120:
             return False

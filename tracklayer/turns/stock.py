@@ -236,6 +236,9 @@ class StockTurn(BuyingShares, Step):
                    for b in trading.sale_bundles(self.table, entity, corporation))
 
     def may_sell_any(self, entity) -> bool:
+        """Could ``entity`` sell some shares (the trade order allowing a sale at all)?"""
+        if not self.order_allows_sale():
+            return False
         return any(self.may_sell_some_of(entity, certs[0].corporation)
                    for certs in list(entity.shares.values())
                    if certs and not certs[0].corporation.closed)
@@ -264,12 +267,12 @@ class StockTurn(BuyingShares, Step):
         this round, and, where companies count, with room under the certificate limit
         (``offer``: :meth:`bank_offer`, if known)."""
         table = self.table
+        if self.cash_for(entity) < company.value:
+            return False
         if company.spec.stack is not None and self.sold_in_round(entity).get(company.spec.stack):
             return False
         if table.settings.privates_count_for_limit and \
                 trading.certificate_count(table, entity) >= trading.certificate_limit(table):
-            return False
-        if self.cash_for(entity) < company.value:
             return False
         return company in (offer if offer is not None else self.bank_offer())
 

@@ -108,10 +108,18 @@ class PlayerCompanyTrade(BuyCompanyStep):
         return 1, self.buyer(entity).cash
 
     def for_sale_to(self, entity) -> list:
+        """Open companies of another player with the ``player_trade`` power."""
         buyer = self.buyer(entity)
-        return [c for c in self.table.state.companies
-                if not c.closed and isinstance(c.owner, PlayerState) and c.owner is not buyer
-                and any(p.spec.kind == "player_trade" for p in c.powers)]
+        out = []
+        for c in self.table.state.companies:
+            owner = c.owner
+            if c.closed or owner is buyer or not isinstance(owner, PlayerState):
+                continue
+            for p in c.powers:
+                if p.spec.kind == "player_trade":
+                    out.append(c)
+                    break
+        return out
 
     @handles("buy_company")
     def buy(self, action):

@@ -19,7 +19,8 @@
 
 from __future__ import annotations
 
-from typing import List
+import functools
+from typing import List, Tuple
 
 from ...board.tiles import gauges_join
 from ...errors import GameError, RouteError
@@ -47,13 +48,20 @@ SETTINGS = Settings(
     pool_drop=PoolDrop.DOWN_ONE)
 
 
-def distinct_combinations(certs: list) -> List[list]:
+def distinct_combinations(certs: list) -> List[tuple]:
     """Index sets of ``certs`` giving every distinct kind of bundle (how many 10%s,
     whether the president's, whether the last), each the first such set in order of size
     then position."""
-    tens = [i for i, c in enumerate(certs) if c.percent == 10]
-    pres = [i for i, c in enumerate(certs) if c.president]
-    last = [i for i, c in enumerate(certs) if c.last]
+    return _combinations(tuple((c.percent == 10, c.president, c.last) for c in certs))
+
+
+@functools.lru_cache(maxsize=1024)
+def _combinations(kinds: Tuple[Tuple[bool, bool, bool], ...]) -> Tuple[tuple, ...]:
+    """:func:`distinct_combinations` of certificates that are, in turn, (10%, president's,
+    last) as ``kinds`` says: it depends on nothing else."""
+    tens = [i for i, k in enumerate(kinds) if k[0]]
+    pres = [i for i, k in enumerate(kinds) if k[1]]
+    last = [i for i, k in enumerate(kinds) if k[2]]
     found = []
     for k in range(len(tens) + 1):
         for p in range(min(1, len(pres)) + 1):
@@ -62,7 +70,7 @@ def distinct_combinations(certs: list) -> List[list]:
                     combo = sorted(tens[:k] + pres[:p] + last[:q])
                     found.append((len(combo), combo))
     found.sort()
-    return [combo for _, combo in found]
+    return tuple(tuple(combo) for _, combo in found)
 
 
 # -- gauges -------------------------------------------------------------------------------------

@@ -314,15 +314,13 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
     if not names:
         return []
     key = (tuple(names), skip_gauge)
-    hexes = [_hex_named(table, n) for n in names]
-    state_hexes = table.state.hexes
-    views = table.derived.views
-    stamp = tuple((views.get(h) or board.view(table, h), state_hexes[h].open_sides)
-                  for h in hexes)
     known = table.derived.chains.get(key)
-    if known is not None and _same(known[0], stamp):
+    if known is not None and _unchanged(table, known[0]):
         return known[1]
-    first, last_hex = stamp[0][0], stamp[-1][0]
+    state_hexes = table.state.hexes
+    hexes = [_hex_named(table, n) for n in names]
+    stamp = tuple((h, board.view(table, h), state_hexes[h].open_sides) for h in hexes)
+    first, last_hex = stamp[0][1], stamp[-1][1]
     last = len(names) - 1
     out = []
     for s in first.stops:
@@ -346,11 +344,13 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
     return out
 
 
-def _same(kept: tuple, now: tuple) -> bool:
-    """Are the hexes of a connection as they were (the same tiles as laid, the same open
-    sides)?"""
-    for (kept_view, kept_sides), (view, sides) in zip(kept, now):
-        if kept_view is not view or kept_sides != sides:
+def _unchanged(table: Table, stamp: tuple) -> bool:
+    """Are the hexes of a connection as they were when it was read (the same tiles as
+    laid, the same open sides)?"""
+    views = table.derived.views
+    state_hexes = table.state.hexes
+    for hex_id, view, sides in stamp:
+        if views.get(hex_id) is not view or state_hexes[hex_id].open_sides != sides:
             return False
     return True
 
@@ -402,9 +402,10 @@ def _pair(chains_a, chains_b, taken, signatures):
     chains_b = [b for b in chains_b if _apart(b, taken)]
     candidates = []
     for a in chains_a:
+        rails_a = set(a.rails)
         for b in chains_b:
             middle = [n for n in a.ends if n in b.ends]
-            if len(middle) != 1 or not _apart(b, set(a.rails)):
+            if len(middle) != 1 or not _apart(b, rails_a):
                 continue
             m = middle[0]
             left = next(n for n in a.ends if n is not m)

@@ -188,17 +188,23 @@ class Round:
 
     def lapse_idle_steps(self) -> None:
         """Steps up to the first that holds the turn, with nothing for the entity whose
-        turn it is, lapse."""
+        turn it is, lapse (none while that entity is closed)."""
+        if self.closed_in_turn():
+            return
         for step in self.steps:
             if not step.live() or not step.holds():
-                continue
-            entity = self.entities[self.index] if self.index < len(self.entities) else None
-            if entity is not None and entity.closed:
                 continue
             if step.holding():
                 break
             step.lapse()
             self.forget()
+            if self.closed_in_turn():
+                return
+
+    def closed_in_turn(self) -> bool:
+        """Is the entity whose turn it is closed?"""
+        entity = self.entities[self.index] if self.index < len(self.entities) else None
+        return entity is not None and entity.closed
 
     def goto(self, entity) -> None:
         self.index = self.entities.index(entity)

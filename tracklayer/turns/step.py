@@ -92,7 +92,19 @@ class Step:
         return self.HOLDS
 
     def holding(self) -> bool:
-        return self.holds() and bool(self.current_kinds())
+        """Does the step hold the turn now: it can, and has something for the entity whose
+        turn it is (not closed)?"""
+        if not self.holds():
+            return False
+        if self.ROUND_ACTOR:
+            r = self.round
+            entity = r.entities[r.index] if r.index < len(r.entities) else None
+        else:
+            entity = self.actor()
+        if entity is None or entity.closed:
+            return False
+        found = self.memo.get(id(entity))
+        return bool(found if found is not None else self.known_kinds(entity))
 
     def live(self) -> bool:
         return not self.done

@@ -32,7 +32,7 @@ class Game:
 
     def __init__(self, title: Title, players: Sequence, seed: int = 0,
                  optional_rules: Sequence = (), *, keep_log: bool = True,
-                 route_planner: Optional[Callable] = None, snapshot_every: Optional[int] = 16):
+                 route_planner: Optional[Callable] = None, snapshot_every: Optional[int] = 8):
         players = [(pid, name) for pid, name in players]
         low, high = title.player_range
         if not low <= len(players) <= high:

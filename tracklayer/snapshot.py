@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import pickle
+import threading
 from typing import Dict
 
 from .board.notation import BorderPart, IconPart, TerrainPart
@@ -50,29 +51,46 @@ def static_objects(table: Table) -> Dict[int, object]:
 
 
 class _Pickler(pickle.Pickler):
+    """Pickles the state, naming the table and the static objects instead of copying them.
+    They are found by their classes (``dispatch_table``), so that no other object costs a
+    look (a ``persistent_id`` would be asked about every object)."""
+
     def __init__(self, file, table: Table) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.table = table
-        self.known = static_objects(table)
+        known = static_objects(table)
 
-    def persistent_id(self, obj):
-        if obj is self.table:
-            return "table"
-        if isinstance(obj, STATIC) and id(obj) in self.known:
-            return id(obj)
-        return None
+        def named(obj):
+            if id(obj) in known:
+                return _static, (id(obj),)
+            return obj.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+        self.dispatch_table = {cls: named for cls in STATIC}
+        self.dispatch_table[Table] = lambda obj: (_the_table, ())
 
 
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, file, table: Table) -> None:
-        super().__init__(file)
-        self.table = table
-        self.known = static_objects(table)
+# The table being restored, for :func:`_the_table` and :func:`_static` (one at a time per
+# thread).
+_restoring = threading.local()
 
-    def persistent_load(self, pid):
-        if pid == "table":
-            return self.table
-        return self.known[pid]
+
+def _the_table() -> Table:
+    return _restoring.table
+
+
+def _static(key: int) -> object:
+    return _restoring.known[key]
+
+
+def restore(table: Table, snapshot: bytes) -> None:
+    """Put the table back in the state of ``snapshot``."""
+    _restoring.table, _restoring.known = table, static_objects(table)
+    try:
+        state, messages = pickle.loads(snapshot)
+    finally:
+        _restoring.table = _restoring.known = None
+    table.state = state
+    del table.messages[messages:]
+    table.forget()
 
 
 def take(table: Table) -> bytes:
@@ -80,11 +98,3 @@ def take(table: Table) -> bytes:
     buffer = io.BytesIO()
     _Pickler(buffer, table).dump((table.state, len(table.messages)))
     return buffer.getvalue()
-
-
-def restore(table: Table, snapshot: bytes) -> None:
-    """Put the table back in the state of ``snapshot``."""
-    state, messages = _Unpickler(io.BytesIO(snapshot), table).load()
-    table.state = state
-    del table.messages[messages:]
-    table.forget()

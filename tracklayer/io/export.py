@@ -24,7 +24,7 @@ def load_export(path: str) -> dict:
     return data
 
 
-def open_game(data: dict, keep_log: bool = True, snapshot_every: Optional[int] = 16,
+def open_game(data: dict, keep_log: bool = True, snapshot_every: Optional[int] = 8,
               route_planner=None) -> Game:
     """A new game (no action applied) for an export's title, players and settings."""
     if not isinstance(data, dict):

@@ -51,23 +51,13 @@ def test_actions_are_numbered_once_each_in_order(played):
 
 def _offered(table, planner) -> list:
     """Every action the steps offer as candidates now, before the listing judges them
-    (the loop of ``listing.legal_moves`` without its check)."""
-    from tracklayer.state.model import CompanyState
-    from tracklayer.turns.listing import COMPANY_KINDS, SKIPPED, Offer, acting_entities
+    (``listing.offered``, which ``listing.legal_moves`` filters)."""
+    from tracklayer.turns.listing import offered
 
     out = []
-    for entity in acting_entities(table):
-        for kind in table.round.kinds_for(entity):
-            if kind in SKIPPED or kind.startswith("program_"):
-                continue
-            if isinstance(entity, CompanyState) and kind not in COMPANY_KINDS:
-                continue
-            step = table.round.step_for(entity, kind)
-            if step is None:
-                continue
-            for h in step.candidates(entity, kind, Offer(random.Random(0), planner)):
-                if h not in out:
-                    out.append(h)
+    for h in offered(table, planner, random.Random(0)):
+        if h not in out:
+            out.append(h)
     return out
 
 

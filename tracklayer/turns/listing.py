@@ -9,7 +9,7 @@ runs as the route planner's best set.
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Optional
+from typing import Callable, Iterator, List, Optional
 
 from ..actions import read
 from ..errors import GameError
@@ -46,6 +46,21 @@ def accepted(table: Table, h: dict) -> bool:
     return True
 
 
+def offered(table: Table, planner, rng: random.Random) -> Iterator[dict]:
+    """The actions the steps offer now as candidates, before they are judged: for each
+    entity that may act, each kind it may take (not ``SKIPPED``, programs, nor a company's
+    kinds other than ``COMPANY_KINDS``), from the step that takes it."""
+    for entity in acting_entities(table):
+        for kind in table.round.kinds_for(entity):
+            if kind in SKIPPED or kind.startswith("program_"):
+                continue
+            if isinstance(entity, CompanyState) and kind not in COMPANY_KINDS:
+                continue
+            step = table.round.step_for(entity, kind)
+            if step is not None:
+                yield from step.candidates(entity, kind, Offer(rng, planner))
+
+
 def legal_moves(table: Table, planner: Optional[Callable] = None,
                 rng: Optional[random.Random] = None) -> List[dict]:
     """Every legal action found (see the module docstring)."""
@@ -56,18 +71,9 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
     restore = network.checkpoint(table)
     try:
         out: List[dict] = []
-        for entity in acting_entities(table):
-            for kind in table.round.kinds_for(entity):
-                if kind in SKIPPED or kind.startswith("program_"):
-                    continue
-                if isinstance(entity, CompanyState) and kind not in COMPANY_KINDS:
-                    continue
-                step = table.round.step_for(entity, kind)
-                if step is None:
-                    continue
-                for h in step.candidates(entity, kind, Offer(rng, planner)):
-                    if h not in out and accepted(table, h):
-                        out.append(h)
+        for h in offered(table, planner, rng):
+            if h not in out and accepted(table, h):
+                out.append(h)
         return out
     finally:
         table.listing = listing

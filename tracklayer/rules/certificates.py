@@ -43,8 +43,14 @@ class Bundle:
                 raise GameError("all shares of a bundle must be of the same corporation")
             if c.owner is not first.owner:
                 raise GameError("all shares of a bundle must have the same owner")
-        total = sum(c.percent for c in certificates)
-        return cls(certificates, total if percent is None else percent)
+        return cls.whole(certificates) if percent is None else cls(certificates, percent)
+
+    @classmethod
+    def whole(cls, certificates: Sequence[Certificate]) -> "Bundle":
+        """Certificates known to be one holder's of one corporation (not checked, as
+        :meth:`of` does), at their full percent."""
+        certificates = tuple(certificates)
+        return cls(certificates, sum(c.percent for c in certificates))
 
     @property
     def corporation(self) -> CorporationState:

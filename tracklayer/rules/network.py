@@ -29,6 +29,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
+from ..board.tiles import facing
 from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, links, view
@@ -345,8 +346,7 @@ def arrives_at(table: Table, operator, hex_id: str, sides) -> Optional[List[int]
     by walks that stop at the first track arriving there (None: none), and nothing is
     kept (what a lay works out is forgotten once it is laid)."""
     memo = table.state.networks.get(operator)
-    if isinstance(operator, OperatorState) and operator.route_known and not table.listing \
-            and (memo is None or memo.pending):
+    if may_wait(table, operator) and (memo is None or memo.pending):
         return _first_arrival(table, operator, hex_id, sides)
     return hexes_reached(table, operator).get(hex_id)
 
@@ -370,11 +370,11 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     across = table.spec.grid.across[hex_id]
     for side in sides:
         other = across.get(side)
-        facing = (side + 3) % 6
-        if other is None or facing not in table.state.hexes[other].open_sides:
+        back = facing(side)
+        if other is None or back not in table.state.hexes[other].open_sides:
             continue
         for rail in view(table, other).rails:
-            if facing in rail.sides:
+            if back in rail.sides:
                 arrivals.setdefault(rail, side)
     if not arrivals:
         return None
@@ -397,7 +397,7 @@ def rail_across(table: Table, rail: Rail) -> tuple:
     if found is None or found[0] is not open_sides:
         grid = table.spec.grid.across[rail.hex]
         found = rail.across = (open_sides, tuple(
-            (side, grid.get(side) if side in open_sides else None, (side + 3) % 6)
+            (side, grid.get(side) if side in open_sides else None, facing(side))
             for side in rail.sides))
     return found[1]
 

@@ -9,11 +9,9 @@ same price, the one further right, then higher up, then the one that arrived fir
 from __future__ import annotations
 
 import math
-from typing import FrozenSet, List, Optional, Tuple
-from weakref import WeakKeyDictionary
+from typing import List, Optional
 
 from ..spec.data import Timing
-from ..spec.resolved import GameSpec
 from ..spec.settings import Capitalization, HomeTokenTiming
 from ..state.model import CorporationState, MinorState
 from . import board, certificates, market, money, powers, tokens
@@ -239,21 +237,9 @@ def _leave_the_lists(table: Table, operator) -> None:
     operator.started = False
 
 
-_CLOSING_CELLS: "WeakKeyDictionary[GameSpec, FrozenSet[Tuple[int, int]]]" = WeakKeyDictionary()
-
-
-def closing_cells(spec: GameSpec) -> FrozenSet[Tuple[int, int]]:
-    """Where on the market a corporation closes (fixed for a game's market)."""
-    found = _CLOSING_CELLS.get(spec)
-    if found is None:
-        found = _CLOSING_CELLS[spec] = frozenset(
-            at for at, cell in spec.cells.items() if cell.kind == "close")
-    return found
-
-
 def close_in_closing_cells(table: Table) -> bool:
     """Corporations whose price has fallen into a closing cell close."""
-    cells = closing_cells(table.spec)
+    cells = table.spec.closing_cells
     if not cells:
         return False
     closing = [c for c in table.state.corporations if c.price in cells]

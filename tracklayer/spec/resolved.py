@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from ..board.catalogue import standard_tiles
 from ..board.grid import Grid
@@ -214,6 +214,11 @@ class GameSpec:
         found = [c for c in self.cells.values() if c.kind in PAR_KINDS]
         found.sort(key=lambda c: (c.price, c.column, c.row), reverse=True)
         return tuple(found)
+
+    @cached_property
+    def closing_cells(self) -> FrozenSet[Tuple[int, int]]:
+        """Where on the market a corporation closes."""
+        return frozenset(at for at, cell in self.cells.items() if cell.kind == "close")
 
     @property
     def one_row_market(self) -> bool:

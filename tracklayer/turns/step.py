@@ -96,15 +96,8 @@ class Step:
         turn it is (not closed)?"""
         if not self.holds():
             return False
-        if self.ROUND_ACTOR:
-            r = self.round
-            entity = r.entities[r.index] if r.index < len(r.entities) else None
-        else:
-            entity = self.actor()
-        if entity is None or entity.closed:
-            return False
-        found = self.memo.get(id(entity))
-        return bool(found if found is not None else self.known_kinds(entity))
+        entity = self.actor()
+        return entity is not None and not entity.closed and bool(self.known_kinds(entity))
 
     def live(self) -> bool:
         return not self.done

@@ -155,7 +155,7 @@ class StockTurn(BuyingShares, Step):
                 smallest = c
         if smallest is None:
             return False
-        bundle = Bundle((smallest,), smallest.percent)
+        bundle = Bundle.whole((smallest,))
         return self.cash_for(entity) >= bundle_price(self.table, bundle) and \
             self.may_take(entity, bundle)
 

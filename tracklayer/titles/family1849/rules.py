@@ -235,10 +235,7 @@ class Family1849(CommonRounds):
         if not corporation.started:
             return []
         held = list(certificates.held(holder, corporation))
-        bundles = []
-        for combo in distinct_combinations(held):      # of one holder and corporation
-            chosen = tuple(held[i] for i in combo)
-            bundles.append(Bundle(chosen, sum(c.percent for c in chosen)))
+        bundles = [Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held)]
         if corporation.owner is holder:
             bundles.append(Bundle(tuple([corporation.certificates[0]]), 10))
             heir = self.heir(table, holder, corporation)

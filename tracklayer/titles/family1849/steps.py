@@ -218,14 +218,12 @@ class StockTurn1849(StockTurn):
         return super().may_buy(entity, bundle) and last_certificate_last(self.table, bundle)
 
     def may_buy_any_from_treasury(self, entity) -> bool:
-        """Could the player buy the smallest certificate of a treasury? (Whether they may
-        buy of the corporation now is asked before the certificate is looked at.)"""
+        """Could the player buy the smallest certificate of a treasury?"""
         for c in self.table.state.corporations:
             pile = certificates.treasury(c)
-            if c.started and pile and self.may_buy_of(entity, c, c):
-                smallest = min(pile, key=lambda x: x.percent)
-                if self.may_buy(entity, Bundle((smallest,), smallest.percent)):
-                    return True
+            if c.started and pile and \
+                    self.may_buy(entity, Bundle.whole((min(pile, key=lambda x: x.percent),))):
+                return True
         return False
 
     def may_buy_more(self, entity, corporation, seller) -> bool:

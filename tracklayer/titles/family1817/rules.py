@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import List
 
-from ...rules import board, phases, tokens
+from ...rules import board, phases, powers, tokens
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
-from ...state.model import PlayerState
+from ...state.model import CompanyState, PlayerState
 from ...errors import RouteError
 from ...turns.operating import HomeTokenStep, RouteStep, TokenStep
 from ...turns.order import CommonRounds
@@ -124,6 +124,15 @@ class Family1817(CommonRounds):
         """A mine's hex keeps its yellow tile."""
         return MINE not in table.state.hexes[hex_id].assignments and \
             super().may_upgrade(table, hex_id, old, new, special)
+
+    def tile_terrain_cost(self, table, operator, hex_id, tile, rotation) -> int:
+        """A coal mine saves the terrain it is laid on, up to its discount ($15)."""
+        cost = super().tile_terrain_cost(table, operator, hex_id, tile, rotation)
+        if isinstance(operator, CompanyState):
+            for p in powers.powers(table, operator, "tile_lay"):
+                if isinstance(p.spec.discount, int):
+                    cost -= min(cost, p.spec.discount)
+        return cost
 
     def route_bonus(self, table, route, stops) -> int:
         """$10 for each stop on a bridge, $10 for each mine the route runs through."""

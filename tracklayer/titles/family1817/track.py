@@ -19,6 +19,7 @@ from ...state.model import CompanyState, CorporationState
 from ...turns.operating import TrackStep
 from ...turns.step import Step, handles
 from ...actions import new_action
+from .operating import buying_power
 
 MINE = "mine"
 BRIDGE = "bridge"
@@ -64,6 +65,13 @@ class Track1817(TrackStep):
             commit()
             self.after_any_lay(action, entity, had_mountain)
         return then
+
+    def may_lay(self, entity) -> bool:
+        """As the common rule, the loans the corporation could take counting as cash."""
+        lay = self.allowance(entity)
+        if lay is None or not entity.tokens or not (lay.lay or lay.upgrade):
+            return False
+        return buying_power(self.table, entity) >= lay.cost
 
     def after_lay(self, action, entity) -> None:
         operator = entity.owner if isinstance(entity, CompanyState) else entity

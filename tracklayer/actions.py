@@ -280,5 +280,5 @@ READERS: Dict[str, Callable[[Table, dict, Action], None]] = {
     "buy_company": _company, "sell_company": _company, "lay_tile": _lay_tile,
     "place_token": _place_token, "run_routes": _run_routes, "dividend": _dividend,
     "buy_train": _buy_train, "discard_train": _train, "special_buy": _special_buy,
-    "choose": _choose, "assign": _assign,
+    "choose": _choose, "assign": _assign, "short": _target, "merge": _target,
 }

@@ -173,7 +173,8 @@ def tile_known(table: Table, tile_id) -> bool:
     name = tile_id.rsplit("-", 1)[0]
     return tile_id in table.spec.supply or any(
         p.tile_id == tile_id for p in table.spec.hexes.values()) or \
-        (name in table.spec.unlimited_tiles and tile_id in table.state.tiles)
+        (name in table.spec.unlimited_tiles and (tile_id in table.state.tiles or
+                                                 board.where_is_tile(table, tile_id) is not None))
 
 
 def _lay_tile(table: Table, h, action) -> None:

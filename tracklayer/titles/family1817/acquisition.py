@@ -237,7 +237,7 @@ class Acquire(Step):
         once (True: the auction is on)."""
         least = self.starting_bid(corporation)
         bidders = [p for p in self.round.entities if self.most_bid(p, corporation) >= least]
-        self.auction = OpenAuction(corporation, None, bidders)
+        self.auction = OpenAuction(corporation, None, bidders, step=BID_STEP)
         if not bidders:
             self.nobody_bids()
             return False

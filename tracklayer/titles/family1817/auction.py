@@ -26,8 +26,9 @@ from .notes import notes
 class OpenAuction:
     """One item's open auction: who takes part (in seat order) and their bids."""
 
-    def __init__(self, item, opener, bidders: list) -> None:
+    def __init__(self, item, opener, bidders: list, step: int = 5) -> None:
         self.item = item
+        self.step = step                      # bids rise by multiples of this
         self.opener = opener
         self.bidders = list(bidders)         # still in, in seat order
         self.bids: dict = {}                  # player → their bid
@@ -55,7 +56,7 @@ class OpenAuction:
     def place(self, player, price: int, can_meet: Callable[[object, int], bool], log) -> None:
         """``player`` bids ``price``; those who cannot meet the next bid drop out."""
         self.bids[player] = price
-        least = price + STEP
+        least = price + self.step
         for other in list(self.bidders):
             if other is not player and not can_meet(other, least):
                 log(f"{other.name} cannot bid {least} and is out of the auction for "

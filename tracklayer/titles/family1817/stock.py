@@ -13,7 +13,7 @@ corporation closes.
 from __future__ import annotations
 
 from ...errors import GameError
-from ...rules import certificates, market, operators
+from ...rules import certificates, market, operators, powers
 from ...rules.certificates import Bundle
 from ...state.model import CorporationState, PlayerState
 from ...turns.round import StockRound
@@ -51,6 +51,7 @@ class StockTurn1817(FoundingTurn, StockTurn):
     def prepare(self) -> None:
         super().prepare()
         self.acting_for = None
+        self.bought_back = False
         self.shorted = False
 
     def kinds(self, entity):
@@ -61,6 +62,8 @@ class StockTurn1817(FoundingTurn, StockTurn):
             return self.corporate_kinds(entity)
         if entity is not self.actor():
             return ()
+        if self.acting_for is not None:
+            return ("pass",) if self.any_corporate(entity) else ()
         kinds = list(self.turn_kinds(entity, self.must_sell(entity)))
         if not self.bought():
             if self.may_short_any(entity):
@@ -79,10 +82,11 @@ class StockTurn1817(FoundingTurn, StockTurn):
     def corporate_kinds(self, corporation) -> tuple:
         player = self.actor()
         if corporation.owner is not player or corporation.closed or \
-                (self.acting_for is not None and self.acting_for is not corporation):
+                (self.acting_for is not None and self.acting_for is not corporation) or \
+                self.round.notes.turn_actions:
             return ()
         kinds = []
-        if loans.may_borrow(self.table, corporation) and not self.bought_back():
+        if loans.may_borrow(self.table, corporation) and not self.bought_back:
             kinds.append("take_loan")
         if self.buy_back_bundles(corporation):
             kinds.append("buy_shares")
@@ -91,10 +95,6 @@ class StockTurn1817(FoundingTurn, StockTurn):
     def any_corporate(self, player) -> bool:
         return any(self.corporate_kinds(c) for c in self.table.state.corporations
                    if c.owner is player)
-
-    def bought_back(self) -> bool:
-        return any(a.kind == "buy_shares" and isinstance(a.entity, CorporationState)
-                   for a in self.round.notes.turn_actions)
 
     def buy_back_bundles(self, corporation) -> list:
         if in_zone(self.table, corporation):
@@ -158,9 +158,9 @@ class StockTurn1817(FoundingTurn, StockTurn):
 
         def commit() -> None:
             self.acting_for = corporation
+            self.bought_back = True
             self.take_shares(corporation, bundle)
             self.note(action, corporation, counts=False)
-            self.round.notes.turn_actions.append(action)
         return commit
 
     def may_short(self, player, corporation) -> bool:
@@ -255,8 +255,8 @@ class StockTurn1817(FoundingTurn, StockTurn):
             def stop_acting() -> None:
                 self.table.log(f"{action.entity.name} finishes acting for "
                                f"{self.acting_for.name}")
-                self.acting_for = None
                 self.round.notes.turn_actions.append(action)
+                self.mark_done()
             return stop_acting
         return super().decline(action)
 
@@ -316,7 +316,7 @@ class StockRound1817(StockRound):
                 table.log(f"{corporation.name} did not purchase tokens and liquidates")
                 loans.liquidate(table, corporation)
         for company in table.state.companies:
-            if company.sym == "TS" and isinstance(company.owner, CorporationState):
-                company.closed = True
-                company.owner.companies.remove(company)
+            if company.sym == "TS" and not company.closed and \
+                    isinstance(company.owner, CorporationState):
+                powers.close_company(table, company)
                 table.log(f"{company.name} closes")

@@ -98,8 +98,7 @@ class Track1817(TrackStep):
             commit()
             powers.use(table, power)
             if power.uses_left == 0:
-                company.closed = True
-                operator.companies.remove(company)
+                powers.close_company(table, company)
                 table.log(f"{company.name} closes")
             if is_mine(power):
                 table.state.hexes[action.hex].assignments[MINE] = True
@@ -142,9 +141,7 @@ class Track1817(TrackStep):
             denver = lay_power(table, company) if company.owner is not None else None
             if denver is not None and not is_mine(denver) and \
                     action.hex in denver.spec.hexes and action.entity is not company:
-                company.closed = True
-                if isinstance(company.owner, CorporationState):
-                    company.owner.companies.remove(company)
+                powers.close_company(table, company)
                 table.log(f"{company.name} closes as it can no longer be used")
 
 

@@ -30,19 +30,19 @@ from typing import List, Optional
 
 from ...actions import new_action
 from ...errors import GameError
-from ...rules import board, certificates, finance, market, money, network, operators, setup
+from ...rules import board, certificates, finance, market, money, network, operators
 from ...rules.market import Direction
 from ...state.model import CorporationState, PlayerState
 from ...turns.step import Step, handles
 from . import loans
 from .auction import OpenAuction
 from .mergers import MergerRound
+from .merging import reset, take_over_tokens
 from .notes import notes
 from .operating import buying_power
 from .stock import ZONES
 
 BID_STEP = 10
-TOKEN_LIMIT = 8
 
 
 def cell_kind(table, at) -> Optional[str]:
@@ -485,36 +485,6 @@ class Acquire(Step):
         self.buyer = None
         self.winner = None
         self.next_offer()
-
-
-def take_over_tokens(table, buyer, corporation) -> None:
-    """The acquired corporation's tokens become the buyer's (placed ones where they are;
-    a buyer's token in a city the acquired one also holds goes back to its charter)."""
-    theirs = {t.where for t in corporation.tokens if t.where is not None}
-    for token in buyer.tokens:
-        if token.where is not None and token.where in theirs:
-            board.lift_token(table, token)
-    placed = [t for t in buyer.tokens if t.where is not None]
-    spare = [t for t in buyer.tokens if t.where is None]
-    for token in corporation.tokens:
-        token.owner = buyer
-        (placed if token.where is not None else spare).append(token)
-    if len(placed) > TOKEN_LIMIT:
-        raise GameError("Used token above limit")
-    spare.sort(key=lambda t: t.price)
-    buyer.tokens = (placed + spare)[:TOKEN_LIMIT]
-    corporation.tokens = []
-    network.forget(table)
-
-
-def reset(table, corporation) -> None:
-    """The corporation closes and is put back unstarted, where it was in the list."""
-    state = table.state
-    at = state.corporations.index(corporation)
-    operators.close_corporation(table, corporation, quiet=True)
-    fresh = setup.fresh_corporation(table.spec.corporations[corporation.sym])
-    state.corporations.insert(at, fresh)
-    table.forget_index()
 
 
 def acquisition_round(table, number: int):

@@ -21,7 +21,7 @@ from ...state.model import TokenState
 from ...turns.round import Round
 from ...turns.step import Step, handles
 from ...turns.stock import BuyingShares
-from . import loans, shares
+from . import loans, merging, shares
 from .stock import in_zone
 
 
@@ -43,6 +43,7 @@ class MergerRound(Round):
 
     def __init__(self, table, steps: list, number: int = 1) -> None:
         self.converted = None          # the corporation that just converted
+        self.converts: list = []       # those that converted or merged this round
         self.converted_price = None
         self.tokens_due = 0
         self.loans_done = False
@@ -95,7 +96,40 @@ class ConversionStep(Step):
     def kinds(self, entity):
         if entity is not self.actor():
             return ()
-        return ("convert", "pass") if self.may_convert(entity) else ("pass",)
+        out = ["convert"] if self.may_convert(entity) else []
+        if merging.partners(self.table, entity, self.round.converts):
+            out.append("merge")
+        return tuple(out + ["pass"]) if out else ()
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "merge":
+            return [new_action("merge", entity, corporation=c.sym)
+                    for c in merging.partners(self.table, entity, self.round.converts)]
+        if kind == "convert":
+            return [new_action("convert", entity)]
+        return super().candidates(entity, kind, offer)
+
+    @handles("merge")
+    def merge(self, action):
+        corporation, other = action.entity, action.corporation
+        if other not in merging.partners(self.table, corporation, self.round.converts):
+            raise GameError(f"Choose a corporation to merge with {corporation.name}")
+
+        def commit() -> None:
+            r = self.round
+            merging.merge(self.table, corporation, other)
+            if other in r.entities:
+                at = r.entities.index(other)
+                r.entities.remove(other)
+                if at < r.index:
+                    r.index -= 1
+            r.converted = corporation
+            r.converted_price = corporation.price
+            r.converts.append(corporation)
+            for p in self.table.state.players:
+                p.passed = False
+            self.mark_done()
+        return commit
 
     def may_convert(self, corporation) -> bool:
         return shares.size_of(corporation) in (2, 5)
@@ -116,6 +150,7 @@ class ConversionStep(Step):
             r.tokens_due = (1 if held < 8 else 0) if after == 5 else min(max(8 - held, 0), 2)
             r.converted = corporation
             r.converted_price = corporation.price
+            r.converts.append(corporation)
             for p in self.table.state.players:
                 p.passed = False
             self.mark_done()

@@ -27,7 +27,7 @@ def size_of(corporation: CorporationState) -> int:
     return certificates.total_shares(corporation)
 
 
-def _add(table, corporation: CorporationState, percent: int, owner, index: int = None,
+def add(table, corporation: CorporationState, percent: int, owner, index: int = None,
          buyable: bool = True) -> Certificate:
     """A new certificate of the corporation, held by ``owner``."""
     if index is None:
@@ -51,7 +51,7 @@ def remove(table, certificate: Certificate) -> None:
     table.forget_index()
 
 
-def _recount(corporation: CorporationState) -> None:
+def recount(corporation: CorporationState) -> None:
     holders = {}
     for cert in corporation.certificates:
         holders[cert.owner] = holders.get(cert.owner, 0) + cert.percent
@@ -72,8 +72,8 @@ def resize(table, corporation: CorporationState, size: int) -> List[Certificate]
         raise GameError(f"{corporation.name} cannot become a {size}-share corporation")
     share = 100 // size
     corporation.certificates[0].percent = 2 * share
-    _recount(corporation)
-    made = [_add(table, corporation, share, corporation, index=i + 1)
+    recount(corporation)
+    made = [add(table, corporation, share, corporation, index=i + 1)
             for i in range(size - 2)]
     _limit_for_size(corporation)
     return made
@@ -87,9 +87,9 @@ def to_ten(table, corporation: CorporationState) -> List[Certificate]:
     for cert in corporation.certificates:
         cert.percent = 10 if cert.percent > 0 else -10
     corporation.certificates[0].percent = 20
-    _recount(corporation)
+    recount(corporation)
     first = max(c.index for c in corporation.certificates if c.percent > 0) + 1
-    made = [_add(table, corporation, 10, corporation, index=first + i) for i in range(5)]
+    made = [add(table, corporation, 10, corporation, index=first + i) for i in range(5)]
     _limit_for_size(corporation)
     return made
 
@@ -117,8 +117,8 @@ def open_short(table, player, corporation: CorporationState) -> None:
     negative one, and the price of a share from the bank."""
     percent = certificates.share_percent(corporation)
     top = max(max(c.index for c in corporation.certificates), 9)
-    _add(table, corporation, percent, table.state.market, index=top + 1)
-    _add(table, corporation, -percent, player, index=top + 2, buyable=False)
+    add(table, corporation, percent, table.state.market, index=top + 1)
+    add(table, corporation, -percent, player, index=top + 2, buyable=False)
 
 
 def close_short(table, holder, share: Certificate) -> None:

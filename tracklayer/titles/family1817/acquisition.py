@@ -30,7 +30,7 @@ from typing import List, Optional
 
 from ...actions import new_action
 from ...errors import GameError
-from ...rules import board, certificates, finance, market, money, network, operators
+from ...rules import board, certificates, finance, market, money, network, operators, trains
 from ...rules.market import Direction
 from ...state.model import CorporationState, PlayerState
 from ...turns.step import Step, handles
@@ -387,10 +387,7 @@ class Acquire(Step):
         self.unpaid = corporation.loans
         buyer.loans += corporation.loans
         corporation.loans = 0
-        for train in list(corporation.trains):
-            corporation.trains.remove(train)
-            train.owner = buyer
-            buyer.trains.append(train)
+        trains.move_all(table, corporation, buyer)
         take_over_tokens(table, buyer, corporation)
         table.log(f"{buyer.name} acquires {corporation.name}")
         while buyer.cash < price:

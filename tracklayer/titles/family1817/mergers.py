@@ -21,6 +21,7 @@ from ...state.model import TokenState
 from ...turns.round import Round
 from ...turns.step import Step, handles
 from ...turns.stock import BuyingShares
+from ...turns.trains import DiscardStep
 from . import loans, merging, shares
 from .stock import in_zone
 
@@ -277,7 +278,8 @@ class AfterConversionLoans(Step):
 def merger_round(table, number: int):
     table.log(f"-- Merger and Conversion Round {table.state.turn}.{number} --")
     table.state.round_count += 1
-    return MergerRound(table, [AfterConversionShares, AfterConversionLoans, ConversionStep],
+    return MergerRound(table, [DiscardStep, AfterConversionShares, AfterConversionLoans,
+                              ConversionStep],
                        number)
 
 

@@ -15,7 +15,7 @@ The other corporation is put back unstarted.
 from __future__ import annotations
 
 from ...errors import GameError
-from ...rules import board, certificates, market, money, network, operators, setup
+from ...rules import board, certificates, market, money, network, operators, setup, trains
 from ...rules.certificates import Bundle
 from ...state.model import PlayerState
 from . import shares
@@ -74,10 +74,7 @@ def merge(table, corporation, other) -> None:
         corporation.companies.append(company)
     corporation.loans += other.loans
     other.loans = 0
-    for train in list(other.trains):
-        other.trains.remove(train)
-        train.owner = corporation
-        corporation.trains.append(train)
+    trains.move_all(table, other, corporation)
     take_over_tokens(table, corporation, other)
     cell = merged_price(table, corporation, other)
     old = corporation.price

@@ -51,6 +51,7 @@ class StockTurn1817(FoundingTurn, StockTurn):
     def prepare(self) -> None:
         super().prepare()
         self.acting_for = None
+        self.corporate_action = None
         self.bought_back = False
         self.shorted = False
 
@@ -97,12 +98,25 @@ class StockTurn1817(FoundingTurn, StockTurn):
                    if c.owner is player)
 
     def buy_back_bundles(self, corporation) -> list:
+        """Any number of its shares in the market that it can pay for."""
         if in_zone(self.table, corporation):
             return []
         market = self.table.state.market
         price = operators.par_value(self.table, corporation)
-        return [Bundle.of([c]) for c in certificates.held(market, corporation)
-                if c.percent > 0 and c.buyable and corporation.cash >= price]
+        held = [c for c in certificates.held(market, corporation)
+                if c.percent > 0 and c.buyable and not c.president]
+        return [Bundle.of(held[:n]) for n in range(1, len(held) + 1)
+                if corporation.cash >= price * n]
+
+    def may_buy_back(self, corporation, bundle) -> bool:
+        return any(sorted(b.ids()) == sorted(bundle.ids())
+                   for b in self.buy_back_bundles(corporation))
+
+    def mark_done(self) -> None:
+        """Acting for a corporation counts as acting in the turn."""
+        if self.acting_for is not None and not self.round.notes.turn_actions:
+            self.round.notes.turn_actions.append(self.corporate_action)
+        super().mark_done()
 
     @handles("take_loan")
     def borrow(self, action):
@@ -112,6 +126,7 @@ class StockTurn1817(FoundingTurn, StockTurn):
 
         def commit() -> None:
             self.acting_for = corporation
+            self.corporate_action = action
             self.note(action, corporation, counts=False)
             loans.take(self.table, corporation, in_stock_round=True)
             buy_tokens(self.table, corporation)
@@ -152,12 +167,13 @@ class StockTurn1817(FoundingTurn, StockTurn):
         corporation = action.entity
         bundle = action.bundle
         if "buy_shares" not in self.corporate_kinds(corporation) or \
-                bundle.owner is not self.table.state.market or \
-                bundle.corporation is not corporation:
+                bundle.corporation is not corporation or \
+                not self.may_buy_back(corporation, bundle):
             raise GameError(f"{corporation.name} cannot buy back that share now")
 
         def commit() -> None:
             self.acting_for = corporation
+            self.corporate_action = action
             self.bought_back = True
             self.take_shares(corporation, bundle)
             self.note(action, corporation, counts=False)

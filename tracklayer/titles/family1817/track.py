@@ -114,7 +114,7 @@ class Track1817(TrackStep):
             if other is None:
                 continue
             view = board.view(table, other)
-            if not view.stops:
+            if not view.nodes:
                 continue
             back = table.spec.grid.side_towards(other, action.hex)
             if back in view.layout.exits or view.tile.color != "gray":

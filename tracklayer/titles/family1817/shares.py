@@ -30,8 +30,8 @@ def size_of(corporation: CorporationState) -> int:
 def add(table, corporation: CorporationState, percent: int, owner, index: int = None,
          buyable: bool = True) -> Certificate:
     """A new certificate of the corporation, held by ``owner``."""
-    if index is None:
-        index = max(c.index for c in corporation.certificates) + 1
+    if index is None:       # after the 9 ordinary ones (18xx.games numbers them so)
+        index = max(max(c.index for c in corporation.certificates), 9) + 1
     cert = Certificate(corporation, index, percent, False, owner, buyable=buyable)
     corporation.certificates.append(cert)
     owner.shares.setdefault(corporation.sym, []).append(cert)
@@ -88,8 +88,7 @@ def to_ten(table, corporation: CorporationState) -> List[Certificate]:
         cert.percent = 10 if cert.percent > 0 else -10
     corporation.certificates[0].percent = 20
     recount(corporation)
-    first = max(c.index for c in corporation.certificates if c.percent > 0) + 1
-    made = [add(table, corporation, 10, corporation, index=first + i) for i in range(5)]
+    made = [add(table, corporation, 10, corporation, index=4 + i) for i in range(5)]
     _limit_for_size(corporation)
     return made
 

@@ -116,8 +116,9 @@ def open_short(table, player, corporation: CorporationState) -> None:
     negative one, and the price of a share from the bank."""
     percent = certificates.share_percent(corporation)
     top = max(max(c.index for c in corporation.certificates), 9)
-    add(table, corporation, percent, table.state.market, index=top + 1)
+    # the short is made first (the reference's order, which later migrations follow)
     add(table, corporation, -percent, player, index=top + 2, buyable=False)
+    add(table, corporation, percent, table.state.market, index=top + 1)
 
 
 def close_short(table, holder, share: Certificate) -> None:

@@ -138,7 +138,7 @@ class Family1817(CommonRounds):
         """$10 for each stop on a bridge, $10 for each mine the route runs through."""
         hexes = table.state.hexes
         bridged = sum(1 for node in stops if BRIDGE in hexes[node.hex].assignments)
-        return 10 * (bridged + sum(1 for h in route_hexes(route)
+        return 10 * (bridged + sum(1 for h in set(route_hexes(route))
                                    if MINE in hexes[h].assignments))
 
     def route_bonus_bound(self, table, operator, train) -> int:
@@ -148,12 +148,20 @@ class Family1817(CommonRounds):
 
     def route_problem(self, table, route) -> None:
         """A route visits no hex twice, and neither starts nor ends at a mine."""
-        hexes = route_hexes(route)
+        hexes = route.hexes()
         if len(hexes) != len(set(hexes)):
             raise RouteError("Route visits same hex twice")
-        ends = [route.legs[0].start.hex, route.legs[-1].end.hex] if route.legs else []
+        ends = [hexes[0], hexes[-1]] if hexes else []
         if any(MINE in table.state.hexes[h].assignments for h in ends):
             raise RouteError("Route cannot start or end with a mine")
+
+    def ends_after_round(self, table, timing) -> bool:
+        """One more set ends with the acquisition round after its last operating round."""
+        if timing is EndTiming.ONE_MORE_SET:
+            r = table.round
+            return mergers.is_acquisition(r) and r.number == table.state.operating_rounds \
+                and table.turn == table.state.end.final_turn
+        return super().ends_after_round(table, timing)
 
     def certificate_limit(self, table, holder=None) -> int:
         return table.spec.data.cert_limit

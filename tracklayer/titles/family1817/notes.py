@@ -15,7 +15,7 @@ class Notes1817:
     final_operating_rounds: Optional[int] = None    # set by the first 8
     prices_at_mergers: Dict[Any, Any] = field(default_factory=dict)
     liquidated_by: Dict[Any, Any] = field(default_factory=dict)    # corporation → owner then
-    next_share_index: Dict[str, int] = field(default_factory=dict)  # for new certificates
+    crisis_player: Any = None                 # whom a cash crisis starts from
 
 
 def notes(table) -> Notes1817:

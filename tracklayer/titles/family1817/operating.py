@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...errors import GameError
 from ...rules import certificates, finance, money, trains
 from ...rules.market import Direction
-from ...state.model import CompanyState, CorporationState
+from ...state.model import CompanyState, CorporationState, PlayerState
 from ...turns.operating import DividendStep
 from ...turns.round import OperatingRound
 from ...turns.step import Step, handles
@@ -170,6 +170,8 @@ class OperatingRound1817(OperatingRound):
 
     def after_action(self, action) -> None:
         entity = self.entities[self.index] if self.index < len(self.entities) else None
+        if entity is not None and isinstance(entity.owner, PlayerState):
+            notes(self.table).crisis_player = entity.owner
         if isinstance(entity, CorporationState) and self.active_step() is None and \
                 entity is self.operator and not entity.trains and \
                 not loans.in_liquidation(self.table, entity) and \

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import List
 
-from ...rules import board, phases, powers, tokens
+from ...rules import board, phases, powers, tokens, trading
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
@@ -31,6 +31,7 @@ from ...turns.sequence import operating_round, reorder_players, stock_round
 from ...turns.trains import DiscardStep
 from . import acquisition, mergers, shares
 from .auction import PrivateAuction
+from .crisis import Bankrupt, CashCrisis
 from .notes import Notes1817, notes
 from .operating import Dividend1817, LoanStep, OperatingRound1817, TrainsThenInterest
 from .stock import StockRound1817, StockTurn1817, close_bank_shorts
@@ -52,7 +53,7 @@ class Family1817(CommonRounds):
 
     OPENING_STEPS = (PrivateAuction,)
     STOCK_STEPS = (DiscardStep, HomeTokenStep, StockTurn1817)
-    OPERATING_STEPS = (DiscardStep, LoanStep, BridgeStep, Track1817, TokenStep, RouteStep,
+    OPERATING_STEPS = (Bankrupt, CashCrisis, DiscardStep, LoanStep, BridgeStep, Track1817, TokenStep, RouteStep,
                        Dividend1817, TrainsThenInterest)
 
     def __init__(self) -> None:
@@ -162,6 +163,11 @@ class Family1817(CommonRounds):
             return mergers.is_acquisition(r) and r.number == table.state.operating_rounds \
                 and table.turn == table.state.end.final_turn
         return super().ends_after_round(table, timing)
+
+    def sale_bundles(self, table, holder, corporation) -> list:
+        """Shares only: a short is never sold."""
+        certs = [c for c in shares.certificates.held(holder, corporation) if c.percent > 0]
+        return trading.growing_bundles(table, holder, corporation, certs)
 
     def certificate_limit(self, table, holder=None) -> int:
         return table.spec.data.cert_limit

@@ -34,8 +34,10 @@ from ...rules import board, certificates, finance, market, money, network, opera
 from ...rules.market import Direction
 from ...state.model import CorporationState, PlayerState
 from ...turns.step import Step, handles
+from ...turns.trains import DiscardStep
 from . import loans
 from .auction import OpenAuction
+from .crisis import Bankrupt, CashCrisis
 from .mergers import MergerRound
 from .merging import reset, take_over_tokens
 from .notes import notes
@@ -476,6 +478,9 @@ class Acquire(Step):
                     money.pay(table, table.state.bank, player, held * per_share,
                               any_amount=True)
         self.shareholder_cash = 0
+        owner = corporation.owner
+        notes(table).crisis_player = owner if isinstance(owner, PlayerState) else \
+            notes(table).liquidated_by.get(corporation.sym)
         reset(table, corporation)
         if corporation in self.offering:
             self.offering.remove(corporation)
@@ -487,7 +492,7 @@ class Acquire(Step):
 def acquisition_round(table, number: int):
     table.log(f"-- Acquisition Round {table.state.turn}.{number} --")
     table.state.round_count += 1
-    return AcquisitionRound(table, [Acquire], number)
+    return AcquisitionRound(table, [Bankrupt, CashCrisis, DiscardStep, Acquire], number)
 
 
 __all__: List[str] = ["AcquisitionRound", "Acquire", "acquisition_round", "CorporationState"]

@@ -10,7 +10,7 @@ from tracklayer.io.export import positions, replay
 from tracklayer.trace import snapshot
 
 # Folders of ../shared/fixtures for the titles the engine supports.
-TITLE_DIRS = ["1893", "1849KingdomoftheTwoSicilies"]
+TITLE_DIRS = ["1893", "1849KingdomoftheTwoSicilies", "1817NA"]
 
 GAMES = [p for d in TITLE_DIRS for p in fixture_files(d)]
 
@@ -44,7 +44,12 @@ def _without_volatile(h: dict) -> dict:
     return {k: v for k, v in h.items() if k not in ("created_at", "id", "user", "reason")}
 
 
-@pytest.mark.parametrize("path", GAMES)
+# 1817NA's merger-round programs (program_merger_pass) are not worked out yet: its games
+# replay with the auto_actions recorded, but do not generate them.
+PROGRAMS_GAMES = [p for d in TITLE_DIRS if d != "1817NA" for p in fixture_files(d)]
+
+
+@pytest.mark.parametrize("path", PROGRAMS_GAMES)
 def test_programmed_actions_act_as_recorded(path):
     """Working out players' programmed actions (auto-pass, buy until floated) gives the
     auto_actions the server recorded after every action."""

@@ -169,8 +169,14 @@ class Family1817(CommonRounds):
         certs = [c for c in shares.certificates.held(holder, corporation) if c.percent > 0]
         return trading.growing_bundles(table, holder, corporation, certs)
 
+    # The certificate limit by the number of players still in the game: a bankruptcy
+    # raises it (the title's table; empty: the limit of the game's data).
+    CERT_LIMITS: dict = {}
+
     def certificate_limit(self, table, holder=None) -> int:
-        return table.spec.data.cert_limit
+        """The limit for the players left in the game."""
+        left = sum(1 for p in table.state.players if not p.bankrupt)
+        return self.CERT_LIMITS.get(left, table.spec.data.cert_limit)
 
     def score(self, table, player) -> int:
         """Cash and shares at their price, shorts taken off; privates count nothing."""

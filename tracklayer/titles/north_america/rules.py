@@ -10,7 +10,9 @@ from . import data
 
 
 class NorthAmerica(Family1817):
-    """1817NA plays by the family's rules."""
+    """1817NA plays by the family's rules, with its own certificate limits."""
+
+    CERT_LIMITS = data.CERT_LIMIT
 
 
 TITLE = Title("1817NA", (2, 6), SETTINGS, data.title_data, NorthAmerica,

@@ -89,11 +89,17 @@ class TrainsThenInterest(BuyTrainStep):
     the corporation pays its interest."""
 
     def may_buy_any(self, entity) -> bool:
+        """Room for a train, and the money for the cheapest on offer (another
+        corporation's sells for as little as $1; none of one in liquidation)."""
         table = self.table
         if not trains.has_room(table, entity):
             return False
-        low = trains.lowest_available_price(table, entity)
-        return low is not None and buying_power(table, entity) >= low
+        prices = [trains.lowest_price(t) for t in trains.for_sale(table)]
+        if table.phase.trains_between_companies and any(
+                not loans.in_liquidation(table, t.owner)
+                for t in trains.others_trains(table, entity)):
+            prices.append(1)
+        return bool(prices) and buying_power(table, entity) >= min(prices)
 
     def mark_done(self) -> None:
         entity = self.actor()

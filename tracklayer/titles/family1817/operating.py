@@ -90,14 +90,14 @@ class TrainsThenInterest(BuyTrainStep):
 
     def may_buy_any(self, entity) -> bool:
         """Room for a train, and the money for the cheapest on offer (another
-        corporation's sells for as little as $1; none of one in liquidation)."""
+        corporation's sells for as little as $1: the step waits for a pass even when that
+        one is in liquidation, as on 18xx.games, though it cannot sell)."""
         table = self.table
         if not trains.has_room(table, entity):
             return False
         prices = [trains.lowest_price(t) for t in trains.for_sale(table)]
-        if table.phase.trains_between_companies and any(
-                not loans.in_liquidation(table, t.owner)
-                for t in trains.others_trains(table, entity)):
+        if table.phase.trains_between_companies and (
+                trains.others_trains(table, entity) or left_behind(table)):
             prices.append(1)
         return bool(prices) and buying_power(table, entity) >= min(prices)
 
@@ -106,6 +106,14 @@ class TrainsThenInterest(BuyTrainStep):
         super().mark_done()
         if isinstance(entity, CorporationState):
             settle_interest(self.table, entity)
+
+
+def left_behind(table) -> bool:
+    """Trains left with a corporation the bank liquidated: 18xx.games still counts them
+    as on offer (for $1) when it asks whether a corporation could buy a train, though
+    none can buy them."""
+    return any(isinstance(t.owner, CorporationState) and t.owner.closed and not t.rusted
+               for t in table.state.depot.every)
 
 
 def buying_power(table, corporation) -> int:

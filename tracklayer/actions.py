@@ -232,6 +232,14 @@ def _place_token(table: Table, h, action) -> None:
         if isinstance(owner, OperatorState) else None
 
 
+def _remove_token(table: Table, h, action) -> None:
+    city_id = _need(h, "city")
+    action.city = city_node(table, city_id)
+    if action.city is None or isinstance(action.city, OffMap):
+        raise ActionError(f"unknown city {city_id!r}")
+    action.slot = h.get("slot")
+
+
 def _run_routes(table: Table, h, action) -> None:
     routes = _need(h, "routes")
     if not isinstance(routes, list):
@@ -282,4 +290,5 @@ READERS: Dict[str, Callable[[Table, dict, Action], None]] = {
     "place_token": _place_token, "run_routes": _run_routes, "dividend": _dividend,
     "buy_train": _buy_train, "discard_train": _train, "special_buy": _special_buy,
     "choose": _choose, "assign": _assign, "short": _target, "merge": _target,
+    "remove_token": _remove_token,
 }

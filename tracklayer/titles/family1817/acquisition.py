@@ -38,7 +38,7 @@ from ...turns.trains import DiscardStep
 from . import loans
 from .auction import OpenAuction
 from .crisis import Bankrupt, CashCrisis
-from .mergers import MergerRound
+from .mergers import MergerRound, ReduceTokens
 from .merging import reset, take_over_tokens
 from .notes import notes
 from .operating import buying_power
@@ -66,7 +66,11 @@ class AcquisitionRound(MergerRound):
         self.lapse_idle_steps()
 
     def after_action(self, action) -> None:
-        pass
+        """A corporation under offer that a bankruptcy put into liquidation is no longer
+        offered."""
+        for step in self.steps:
+            if isinstance(step, Acquire) and step.live():
+                step.drop_if_fallen()
 
     def over(self) -> bool:
         return self.active_step() is None
@@ -190,6 +194,15 @@ class Acquire(Step):
 
     # -- the offers in turn ------------------------------------------------------------------
 
+    def drop_if_fallen(self) -> None:
+        corporation = self.offer or (self.auction.item if self.auction else None)
+        if self.buyer is None and corporation is not None and \
+                self.entered_zone_now(corporation):
+            self.table.log(f"{corporation.name} is no longer eligible to be auctioned")
+            if corporation in self.offering:
+                self.offering.remove(corporation)
+            self.next_offer()
+
     def entered_zone_now(self, corporation) -> bool:
         table = self.table
         kind = cell_kind(table, corporation.price)
@@ -231,8 +244,9 @@ class Acquire(Step):
                           f"{table.money(least)}")
                 self.offer = corporation
                 return
-            if self.open_auction(corporation):
-                return
+            if not self.open_auction(corporation):
+                self.nobody_bids()
+            return
 
     def open_auction(self, corporation) -> bool:
         """The players who can meet the first bid take part; with none, the offer ends at
@@ -240,12 +254,10 @@ class Acquire(Step):
         least = self.starting_bid(corporation)
         bidders = [p for p in self.round.entities if self.most_bid(p, corporation) >= least]
         self.auction = OpenAuction(corporation, None, bidders, step=BID_STEP)
-        if not bidders:
-            self.nobody_bids()
-            return False
-        return True
+        return bool(bidders)
 
     def nobody_bids(self) -> None:
+        """Nobody bids: not acquired, not sold, or the bank liquidates; then the next."""
         table = self.table
         corporation = self.offering.pop(0)
         self.auction = None
@@ -253,6 +265,8 @@ class Acquire(Step):
             table.log(f"All players pass on {corporation.name}, not acquired")
         elif self.mode == "offered":
             table.log(f"All players pass on {corporation.name}, not sold")
+        if self.mode != "liquidate":
+            self.next_offer()
         else:
             table.log(f"Bank liquidates {corporation.name} for $0")
             for token in corporation.tokens:
@@ -274,7 +288,7 @@ class Acquire(Step):
                            f"receive {self.table.money(self.compensation(corporation))} for "
                            f"treasury shares")
             if not self.open_auction(corporation):
-                self.next_offer()
+                self.nobody_bids()
         return commit
 
     def candidates(self, entity, kind, offer) -> list:
@@ -346,7 +360,6 @@ class Acquire(Step):
         auction = self.auction
         if not auction.bidders:
             self.nobody_bids()
-            self.next_offer()
             return
         won = auction.winner()
         if won is None:
@@ -390,7 +403,7 @@ class Acquire(Step):
         buyer.loans += corporation.loans
         corporation.loans = 0
         trains.move_all(table, corporation, buyer)
-        take_over_tokens(table, buyer, corporation)
+        self.round.reducing = take_over_tokens(table, buyer, corporation)
         table.log(f"{buyer.name} acquires {corporation.name}")
         while buyer.cash < price:
             loans.take(table, buyer)
@@ -481,7 +494,7 @@ class Acquire(Step):
         owner = corporation.owner
         notes(table).crisis_player = owner if isinstance(owner, PlayerState) else \
             notes(table).liquidated_by.get(corporation.sym)
-        reset(table, corporation)
+        reset(table, corporation, self.round.reducing)
         if corporation in self.offering:
             self.offering.remove(corporation)
         self.buyer = None
@@ -492,7 +505,8 @@ class Acquire(Step):
 def acquisition_round(table, number: int):
     table.log(f"-- Acquisition Round {table.state.turn}.{number} --")
     table.state.round_count += 1
-    return AcquisitionRound(table, [Bankrupt, CashCrisis, DiscardStep, Acquire], number)
+    return AcquisitionRound(table, [ReduceTokens, Bankrupt, CashCrisis, DiscardStep, Acquire],
+                            number)
 
 
 __all__: List[str] = ["AcquisitionRound", "Acquire", "acquisition_round", "CorporationState"]

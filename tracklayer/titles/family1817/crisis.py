@@ -12,7 +12,7 @@ takes what they still have.
 from __future__ import annotations
 
 from ...errors import GameError
-from ...rules import certificates, finance, money, trading
+from ...rules import certificates, finance, money, operators, trading
 from ...rules.certificates import Bundle, bundle_price
 from ...state.model import PlayerState
 from ...turns.step import Step, handles
@@ -105,7 +105,8 @@ class Bankrupt(Step):
 def go_bankrupt(table, player) -> None:
     table.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
     market = table.state.market
-    held = [c for c in table.state.corporations if certificates.held(player, c)]
+    held = operators.by_price(table, [c for c in table.state.corporations
+                                      if certificates.held(player, c)])
     for corporation in held:
         if corporation.price is None or in_zone(table, corporation):
             continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...actions import new_action
 from ...errors import GameError
-from ...rules import certificates, money, operators, trading
+from ...rules import board, certificates, money, network, operators, trading
 from ...rules.certificates import Bundle
 from ...state.model import TokenState
 from ...turns.round import Round
@@ -45,6 +45,7 @@ class MergerRound(Round):
     def __init__(self, table, steps: list, number: int = 1) -> None:
         self.converted = None          # the corporation that just converted
         self.converts: list = []       # those that converted or merged this round
+        self.reducing = None           # merging.TokensToReduce, while tokens must go
         self.converted_price = None
         self.tokens_due = 0
         self.loans_done = False
@@ -118,7 +119,7 @@ class ConversionStep(Step):
 
         def commit() -> None:
             r = self.round
-            merging.merge(self.table, corporation, other)
+            r.reducing = merging.merge(self.table, corporation, other)
             if other in r.entities:
                 at = r.entities.index(other)
                 r.entities.remove(other)
@@ -275,10 +276,60 @@ class AfterConversionLoans(Step):
         return commit
 
 
+class ReduceTokens(Step):
+    """A survivor over the token limit (or with two tokens in a hex) takes tokens off the
+    map, its own or the other's, then takes the other's."""
+
+    NAME = "Remove Tokens"
+
+    def live(self) -> bool:
+        return self.round.reducing is not None
+
+    def actors(self) -> list:
+        pending = self.round.reducing
+        return [pending.survivor] if pending is not None else []
+
+    def kinds(self, entity):
+        return ("remove_token",) if entity is self.actor() else ()
+
+    def may_remove_in(self, hex_id: str) -> bool:
+        pending = self.round.reducing
+        mine = hex_id in merging.hexes_of(pending.survivor.tokens)
+        theirs = hex_id in merging.hexes_of(pending.theirs)
+        shared = set(merging.hexes_of(pending.survivor.tokens)) & \
+            set(merging.hexes_of(pending.theirs))
+        return (mine and theirs) if shared else (mine or theirs)
+
+    @handles("remove_token")
+    def remove(self, action):
+        pending = self.round.reducing
+        node = action.city
+        slots = node.city.slots + node.city.extra if node.city is not None else []
+        token = slots[action.slot] if isinstance(action.slot, int) and \
+            0 <= action.slot < len(slots) else None
+        if token is None or not (token in pending.survivor.tokens or token in pending.theirs) \
+                or not self.may_remove_in(node.hex):
+            raise GameError(f"Cannot remove that token from {node.hex}")
+
+        def commit() -> None:
+            table = self.table
+            board.lift_token(table, token)
+            network.forget(table)
+            table.log(f"{pending.survivor.name} removes token from {node.hex}")
+            if merging.too_many_tokens(pending.survivor, pending.theirs):
+                return
+            for holder in table.state.corporations:
+                if holder is not pending.survivor:
+                    holder.tokens = [t for t in holder.tokens if t not in pending.theirs]
+            merging.join_tokens(table, pending.survivor, pending.theirs)
+            self.round.reducing = None
+        return commit
+
+
 def merger_round(table, number: int):
     table.log(f"-- Merger and Conversion Round {table.state.turn}.{number} --")
     table.state.round_count += 1
-    return MergerRound(table, [DiscardStep, AfterConversionShares, AfterConversionLoans,
+    return MergerRound(table, [ReduceTokens, DiscardStep, AfterConversionShares, AfterConversionLoans,
                               ConversionStep],
                        number)
 

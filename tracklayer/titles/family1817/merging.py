@@ -64,7 +64,7 @@ def most_held(corporation, other) -> int:
     return max(held.values(), default=0)
 
 
-def merge(table, corporation, other) -> None:
+def merge(table, corporation, other) -> "TokensToReduce | None":
     """``corporation`` takes ``other`` over (see the module docstring)."""
     if other.cash > 0:
         money.pay(table, other, corporation, other.cash)
@@ -75,7 +75,7 @@ def merge(table, corporation, other) -> None:
     corporation.loans += other.loans
     other.loans = 0
     trains.move_all(table, other, corporation)
-    take_over_tokens(table, corporation, other)
+    pending = take_over_tokens(table, corporation, other)
     cell = merged_price(table, corporation, other)
     old = corporation.price
     market.leave_market(table, corporation)
@@ -88,7 +88,8 @@ def merge(table, corporation, other) -> None:
         two_into_five(table, corporation, other, cell.price)
     else:
         five_into_ten(table, corporation, other)
-    reset(table, other)
+    reset(table, other, pending)
+    return pending
 
 
 def two_into_five(table, corporation, other, price: int) -> None:
@@ -146,29 +147,68 @@ def v_of(held: dict, player) -> int:
     return held.get(player, 0)
 
 
-def take_over_tokens(table, buyer, corporation) -> None:
+class TokensToReduce:
+    """A survivor that must take tokens off the map before it takes the other's: two in
+    one hex (a city's duplicates go back to the charter by themselves), or more than eight
+    on the map. ``theirs``: the other corporation's tokens."""
+
+    def __init__(self, survivor, theirs: list) -> None:
+        self.survivor = survivor
+        self.theirs = theirs
+
+
+def hexes_of(tokens) -> list:
+    return [t.where[0] for t in tokens if t.where is not None]
+
+
+def too_many_tokens(survivor, theirs: list) -> bool:
+    mine = hexes_of(survivor.tokens)
+    other = hexes_of(theirs)
+    return len(mine) != len(set(mine)) or bool(set(mine) & set(other)) or \
+        len(mine) + len(other) > TOKEN_LIMIT
+
+
+def take_over_tokens(table, buyer, corporation) -> "TokensToReduce | None":
     """The acquired corporation's tokens become the buyer's (placed ones where they are;
-    a buyer's token in a city the acquired one also holds goes back to its charter)."""
+    a buyer's token in a city the acquired one also holds goes back to its charter). If
+    the buyer must first take tokens off the map, what it must reduce is returned and
+    nothing moves yet."""
     theirs = {t.where for t in corporation.tokens if t.where is not None}
     for token in buyer.tokens:
         if token.where is not None and token.where in theirs:
             board.lift_token(table, token)
+    if too_many_tokens(buyer, corporation.tokens):
+        table.log(f"{buyer.name} will be above token limit and must decide which tokens to "
+                  f"remove")
+        return TokensToReduce(buyer, list(corporation.tokens))
+    join_tokens(table, buyer, list(corporation.tokens))
+    corporation.tokens = []
+    return None
+
+
+def join_tokens(table, buyer, theirs: list) -> None:
+    """The other's tokens join the buyer's: placed ones first, then the charter's (the
+    cheapest first), eight at most."""
     placed = [t for t in buyer.tokens if t.where is not None]
     spare = [t for t in buyer.tokens if t.where is None]
-    for token in corporation.tokens:
+    for token in theirs:
         token.owner = buyer
         (placed if token.where is not None else spare).append(token)
     if len(placed) > TOKEN_LIMIT:
         raise GameError("Used token above limit")
     spare.sort(key=lambda t: t.price)
     buyer.tokens = (placed + spare)[:TOKEN_LIMIT]
-    corporation.tokens = []
     network.forget(table)
 
 
-def reset(table, corporation) -> None:
-    """The corporation closes and is put back unstarted, where it was in the list."""
+def reset(table, corporation, pending: "TokensToReduce | None" = None) -> None:
+    """The corporation closes and is put back unstarted, where it was in the list (tokens
+    still to be taken over stay on the map, held for the survivor)."""
     state = table.state
+    if pending is not None:
+        for token in pending.theirs:
+            token.owner = pending.survivor
+        corporation.tokens = [t for t in corporation.tokens if t not in pending.theirs]
     at = state.corporations.index(corporation)
     operators.close_corporation(table, corporation, quiet=True)
     fresh = setup.fresh_corporation(table.spec.corporations[corporation.sym])

@@ -179,8 +179,11 @@ class Family1817(CommonRounds):
         return self.CERT_LIMITS.get(left, table.spec.data.cert_limit)
 
     def score(self, table, player) -> int:
-        """Cash and shares at their price, shorts taken off; privates count nothing."""
-        total = player.cash
+        """Cash and shares at their price, shorts taken off, and private companies still
+        held at face value. (The seed says privates count nothing; 18xx.games counts them,
+        and a random game's recorded result shows it: a bankrupt player keeping the Minor
+        Mail Contract scores $60.)"""
+        total = player.cash + sum(c.value for c in player.companies)
         for certs in player.shares.values():
             for cert in certs:
                 cell = table.cell(cert.corporation.price)

@@ -44,12 +44,7 @@ def _without_volatile(h: dict) -> dict:
     return {k: v for k, v in h.items() if k not in ("created_at", "id", "user", "reason")}
 
 
-# 1817NA's merger-round programs (program_merger_pass) are not worked out yet: its games
-# replay with the auto_actions recorded, but do not generate them.
-PROGRAMS_GAMES = [p for d in TITLE_DIRS if d != "1817NA" for p in fixture_files(d)]
-
-
-@pytest.mark.parametrize("path", PROGRAMS_GAMES)
+@pytest.mark.parametrize("path", GAMES)
 def test_programmed_actions_act_as_recorded(path):
     """Working out players' programmed actions (auto-pass, buy until floated) gives the
     auto_actions the server recorded after every action."""

@@ -214,9 +214,14 @@ def _borrowed(step, entity, other, action, corporation, buying) -> str:
     return f"{corporation.name} took a loan"
 
 
+def _shorted(step, entity, other, action, corporation, buying) -> str:
+    """A short sale (1817) matters as a sale does."""
+    return "Short bought"
+
+
 # What in another player's action may make a player reconsider, by the action's kind.
 WORRIES = {"par": _started, "buy_shares": _bought_into, "sell_shares": _sale_seen,
-           "take_loan": _borrowed}
+           "take_loan": _borrowed, "short": _shorted}
 
 
 def keep_across_rounds(table, program: dict) -> bool:
@@ -227,7 +232,25 @@ def keep_across_rounds(table, program: dict) -> bool:
         return table.round.is_stock or bool(program.get("indefinite"))
     if kind == "program_buy_shares":
         return table.round.is_stock
+    if kind == "program_merger_pass":
+        return table.round.is_merger
     return False
+
+
+def merger_passes(table, player, round_name: str) -> set:
+    """The corporations ``player``'s merger-pass programs pass for in the round called
+    ``round_name`` ("MR", "AR"): by round, or (the older form) the same ones in each round
+    listed."""
+    out = set()
+    for program in table.state.programs.get(player, []):
+        if program.get("type") != "program_merger_pass":
+            continue
+        by_round = program.get("corporations_by_round")
+        if by_round is not None:
+            out.update(by_round.get(round_name) or ())
+        elif round_name in (program.get("rounds") or ()):
+            out.update(program.get("corporations") or ())
+    return out
 
 
 __all__ = ["share_percent"]

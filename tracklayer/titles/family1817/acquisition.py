@@ -33,6 +33,7 @@ from ...errors import GameError
 from ...rules import board, certificates, finance, market, money, network, operators, trains
 from ...rules.market import Direction
 from ...state.model import CorporationState, PlayerState
+from ...turns import programs
 from ...turns.step import Step, handles
 from ...turns.trains import DiscardStep
 from . import loans
@@ -148,6 +149,13 @@ class Acquire(Step):
         if self.winner is not None:
             return ("merge",)
         return ()
+
+    def auto_moves(self, entity):
+        """A merger-pass program declines to offer the player's corporation for sale."""
+        if self.offer is not None and entity is self.offer.owner and \
+                self.offer.sym in programs.merger_passes(self.table, entity, "AR"):
+            return [new_action("pass", entity)]
+        return None
 
     # -- prices -----------------------------------------------------------------------------
 

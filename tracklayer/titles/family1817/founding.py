@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import List, Optional
 
-from ...actions import new_action
+from ...actions import Action, new_action
 from ...errors import GameError
 from ...rules import certificates, market, money, operators, trading
 from ...rules.certificates import Bundle
@@ -232,7 +232,9 @@ class FoundingTurn:
         table.log(f"{player.name} pars {corporation.name} at {table.money(cell.price)}")
         money.pay(table, player, corporation, price, overdraw=True)
         operators.has_floated(table, corporation)
-        self.note(action, corporation)
+        # the founding is a par, as programs see it ("Corporation X parred")
+        self.note(Action("par", player, {"id": action.id, "created_at": action.get("created_at")}),
+                  corporation)
         f.winner = player
         sizes = table.phase.corporation_sizes
         if len(sizes) == 1:

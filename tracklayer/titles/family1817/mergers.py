@@ -20,6 +20,8 @@ from ...rules.certificates import Bundle
 from ...state.model import TokenState
 from ...turns.round import Round
 from ...turns.step import Step, handles
+from ...state.model import PlayerState
+from ...turns import programs
 from ...turns.stock import BuyingShares
 from ...turns.trains import DiscardStep
 from . import loans, merging, shares
@@ -110,6 +112,14 @@ class ConversionStep(Step):
         if kind == "convert":
             return [new_action("convert", entity)]
         return super().candidates(entity, kind, offer)
+
+    def auto_moves(self, entity):
+        """A merger-pass program of its president passes for the corporation."""
+        owner = entity.owner
+        if isinstance(owner, PlayerState) and "pass" in self.kinds(entity) and \
+                entity.sym in programs.merger_passes(self.table, owner, "MR"):
+            return [new_action("pass", entity)]
+        return None
 
     @handles("merge")
     def merge(self, action):

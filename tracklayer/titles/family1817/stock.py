@@ -75,6 +75,13 @@ class StockTurn1817(FoundingTurn, StockTurn):
             kinds.append("pass")
         return tuple(kinds)
 
+    def auto_moves(self, entity):
+        """Programs act only outside a founding (a pass there is no ordinary pass)."""
+        f = self.founding
+        if f.auction is not None or f.winner is not None:
+            return None
+        return super().auto_moves(entity)
+
     def may_start_any(self, entity) -> bool:
         return False          # corporations are founded by auction (founding)
 

@@ -308,6 +308,8 @@ class Acquire(Step):
         if kind == "assign":
             return [new_action("assign", entity, target=self.offer.sym,
                                target_type="corporation")]
+        if kind in ("take_loan", "payoff_loan"):
+            return [new_action(kind, entity, loan=0)]
         if kind == "merge":
             player, price = self.winner
             return [new_action("merge", entity, corporation=c.sym)

@@ -275,6 +275,11 @@ class AfterConversionLoans(Step):
     def kinds(self, entity):
         return ("take_loan", "pass") if entity is self.actor() else ()
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "take_loan":
+            return [new_action("take_loan", entity, loan=0)]
+        return super().candidates(entity, kind, offer)
+
     @handles("take_loan")
     def borrow(self, action):
         return lambda: loans.take(self.table, action.entity)

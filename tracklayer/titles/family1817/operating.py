@@ -13,6 +13,7 @@ At the end of the round the bank exports the next train (all the 2s the first ti
 
 from __future__ import annotations
 
+from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, finance, money, trains
 from ...rules.market import Direction
@@ -66,6 +67,11 @@ class LoanStep(Step):
             out.append("pass")
         return tuple(out)
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind in ("take_loan", "payoff_loan"):
+            return [new_action(kind, entity, loan=0)]
+        return super().candidates(entity, kind, offer)
+
     @handles("take_loan")
     def borrow(self, action):
         if not loans.may_borrow(self.table, action.entity):
@@ -101,6 +107,11 @@ class TrainsThenInterest(BuyTrainStep):
             prices.append(1)
         return bool(prices) and buying_power(table, entity) >= min(prices)
 
+    def price_range(self, entity, train) -> tuple:
+        """Another corporation's train: from $1 to what the buyer has (no president's
+        money in 1817)."""
+        return 1, entity.cash
+
     def mark_done(self) -> None:
         entity = self.actor()
         super().mark_done()
@@ -132,6 +143,8 @@ def settle_interest(table, corporation) -> None:
     if not owed:
         return
     owner = corporation.owner
+    if not isinstance(owner, PlayerState):
+        return                             # nobody answers for it any more
     loans.liquidate(table, corporation)
     if corporation.cash > 0:
         money.pay(table, corporation, owner, corporation.cash)
@@ -182,6 +195,14 @@ class OperatingRound1817(OperatingRound):
                 company.revenue = mail[0].spec.discount if company.owner.trains else 0
         super().begin()
 
+    def start_operating(self) -> None:
+        """A corporation that went into liquidation (its president's bankruptcy) during
+        the round does not operate."""
+        entity = self.entities[self.index]
+        if isinstance(entity, CorporationState) and loans.in_liquidation(self.table, entity):
+            return self.advance()
+        super().start_operating()
+
     def after_action(self, action) -> None:
         entity = self.entities[self.index] if self.index < len(self.entities) else None
         if entity is not None and isinstance(entity.owner, PlayerState):
@@ -192,4 +213,10 @@ class OperatingRound1817(OperatingRound):
                 not isinstance(action.entity, CompanyState):
             self.table.log(f"{entity.name} has no trains and liquidates")
             loans.liquidate(self.table, entity)
+        if isinstance(entity, CorporationState) and entity is self.operator and \
+                not isinstance(entity.owner, PlayerState) and \
+                loans.in_liquidation(self.table, entity):
+            for step in self.steps:        # its president went bankrupt: its turn ends
+                step.mark_done()
+            self.forget()
         super().after_action(action)

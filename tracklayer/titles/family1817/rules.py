@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import List
 
-from ...rules import board, phases, powers, tokens, trading
+from ...rules import board, endgame, phases, powers, tokens, trading
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
@@ -105,6 +105,7 @@ class Family1817(CommonRounds):
         r = table.round
         kept = notes(table)
         kept.final_operating_rounds = 3 if r.number == 2 else 2
+        endgame.check_triggers(table)
         table.log(f"First 8 train bought/exported, ending game at the end of "
                   f"{table.state.turn + 1}.{kept.final_operating_rounds}")
 

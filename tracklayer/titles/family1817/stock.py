@@ -12,6 +12,7 @@ corporation closes.
 
 from __future__ import annotations
 
+from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, market, operators, powers
 from ...rules.certificates import Bundle
@@ -81,6 +82,20 @@ class StockTurn1817(FoundingTurn, StockTurn):
         if f.auction is not None or f.winner is not None:
             return None
         return super().auto_moves(entity)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind in ("bid", "assign", "choose"):
+            return self.founding_candidates(entity, kind, offer)
+        if kind == "short":
+            return [new_action("short", entity, corporation=c.sym)
+                    for c in self.table.state.corporations
+                    if c.started and not c.closed and self.may_short(entity, c)]
+        if kind == "take_loan":
+            return [new_action("take_loan", entity, loan=0)]
+        if kind == "buy_shares" and isinstance(entity, CorporationState):
+            return [new_action("buy_shares", entity, shares=b.ids(), percent=b.percent)
+                    for b in self.buy_back_bundles(entity)]
+        return super().candidates(entity, kind, offer)
 
     def may_start_any(self, entity) -> bool:
         return False          # corporations are founded by auction (founding)

@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from conftest import FIXTURES, load_json
+from conftest import FIXTURES, SHARED, load_json
 from tracklayer.errors import GameError
 from tracklayer.game import Game
 from tracklayer.io.export import replay
@@ -301,3 +301,70 @@ def test_holding_limit_privates_and_shorts_follow_the_reference():
     sizes = {shares.size_of(c): c.spec.max_ownership for c in g.table.state.corporations
              if c.started}
     assert all(limit == (100 if size == 2 else 60) for size, limit in sizes.items())
+
+
+# -- the reference's random games (../shared/random-games/1817NA) -------------------------
+
+RANDOM = SHARED / "random-games" / "1817NA"
+
+
+def random_game(name: str) -> dict:
+    path = RANDOM / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"no random game {path} (the shared test data is not present)")
+    return load_json(path)
+
+
+def random_at(name: str, n: int) -> Game:
+    d = copy.deepcopy(random_game(name))
+    d["actions"] = d["actions"][:n]
+    return replay(d, keep_log=True)
+
+
+def test_the_bank_liquidates_a_corporation_nobody_bids_for():
+    """rand_4p_421, acquisition round 3.2: DL&W, in liquidation with $91 and a loan, its
+    president bankrupt, is offered; its cash goes to the bank and its loan is put aside;
+    Player 2 passes, the bank liquidates it: its token leaves C9 and it is unstarted."""
+    d = random_game("rand_4p_421")
+    game = random_at("rand_4p_421", 379)
+    dlw = corp(game, "DL&W")
+    assert (dlw.cash, dlw.loans) == (0, 0) and dlw.owner is game.table.state.market
+    assert "DL&W is being liquidated, bank offers $0, corporation had $91 and 1 loans" in \
+        game.table.messages
+    game.apply(d["actions"][379])
+    fresh = corp(game, "DL&W")
+    assert fresh.price is None and not fresh.started and not fresh.tokens[0].where
+    assert all(t.owner is None or t.owner.sym != "DL&W"
+               for c in game.table.state.hexes["C9"].cities for t in c.slots if t)
+    assert "Bank liquidates DL&W for $0" in game.table.messages
+
+
+def test_a_survivor_above_the_token_limit_removes_tokens():
+    """rand_3p_422: H acquires PW and would hold more than 8 tokens (or two in a hex): it
+    must take one off the map first, then takes PW's."""
+    d = random_game("rand_3p_422")
+    game = random_at("rand_3p_422", 674)
+    assert "H will be above token limit and must decide which tokens to remove" in \
+        game.table.messages
+    h = corp(game, "H")
+    assert game.table.round.acting() is h
+    refused_without_change(game, {"type": "pass", "entity": "H", "entity_type": "corporation"})
+    game.apply(d["actions"][674])                   # remove_token in New York (54-0-0)
+    placed = sorted(t.where[0] for t in h.tokens if t.where)
+    assert placed == ["D16", "D22", "E9", "F14", "F20", "H18", "I15", "J18"]
+
+
+@pytest.mark.parametrize("name", ["rand_2p_424", "rand_3p_422", "rand_4p_421", "rand_6p_425"])
+def test_reference_random_games_replay_exactly(name):
+    """Every line of the reference's trace, and the recorded result."""
+    from conftest import load_trace
+    d = random_game(name)
+    trace = load_trace(RANDOM / f"{name}.jsonl.gz")
+    from tracklayer.io.export import positions
+    for (index, entry, game), theirs in zip(positions(d), trace):
+        ours = snapshot(game, index, entry)
+        assert ours == theirs, f"{name}: line {index} ({entry.get('type')})"
+    game = replay(d)
+    assert game.is_over and game.end_reason == d["game_end_reason"]
+    assert {str(k): v for k, v in game.result().items()} == d["result"]
+    assert game.total_money() == game.starting_money

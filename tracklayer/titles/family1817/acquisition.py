@@ -32,7 +32,7 @@ from ...actions import new_action
 from ...errors import GameError
 from ...rules import board, certificates, finance, market, money, network, operators, trains
 from ...rules.market import Direction
-from ...state.model import CorporationState, PlayerState
+from ...state.model import PlayerState
 from ...turns import programs
 from ...turns.step import Step, handles
 from ...turns.trains import DiscardStep
@@ -42,7 +42,6 @@ from .crisis import Bankrupt, CashCrisis
 from .mergers import MergerRound, ReduceTokens
 from .merging import reset, take_over_tokens
 from .notes import notes
-from .operating import buying_power
 from .stock import ZONES
 
 BID_STEP = 10
@@ -519,4 +518,4 @@ def acquisition_round(table, number: int):
                             number)
 
 
-__all__: List[str] = ["AcquisitionRound", "Acquire", "acquisition_round", "CorporationState"]
+__all__: List[str] = ["AcquisitionRound", "Acquire", "acquisition_round"]

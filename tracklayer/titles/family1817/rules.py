@@ -22,7 +22,7 @@ from ...rules import board, endgame, phases, powers, tokens, trading
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
-from ...state.model import CompanyState, PlayerState
+from ...state.model import CompanyState
 from ...errors import RouteError
 from ...turns.operating import HomeTokenStep, RouteStep, TokenStep
 from ...turns.order import CommonRounds
@@ -217,4 +217,4 @@ def export_train(table) -> None:
               f"-- Event: All {first.name} trains are exported --")
 
 
-__all__ = ["Family1817", "SETTINGS", "PlayerState"]
+__all__ = ["Family1817", "SETTINGS"]

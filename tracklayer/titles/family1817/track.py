@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...errors import GameError
 from ...rules import board, money, powers
-from ...state.model import CompanyState, CorporationState
+from ...state.model import CompanyState
 from ...turns.operating import TrackStep
 from ...turns.step import Step, handles
 from ...actions import new_action

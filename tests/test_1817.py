@@ -368,3 +368,19 @@ def test_reference_random_games_replay_exactly(name):
     assert game.is_over and game.end_reason == d["game_end_reason"]
     assert {str(k): v for k, v in game.result().items()} == d["result"]
     assert game.total_money() == game.starting_money
+
+
+def test_modern_trains_pay_for_the_owners_stations():
+    """With Modern Trains, a 7 earns $10 and an 8 $20 more per station of its owner it
+    stops at; other trains nothing more; without the option nothing."""
+    from tracklayer.titles.family1817.rules import modern_bonus
+    game = game_at("25363", 10, options=["modern_trains"])
+    eight = next(t for t in game.table.state.depot.every if t.name == "8")
+    two = next(t for t in game.table.state.depot.every if t.name == "2")
+    assert (modern_bonus(game.table, eight), modern_bonus(game.table, two)) == (20, 0)
+    plain = game_at("25363", 10)
+    assert modern_bonus(plain.table, eight) == 0
+    # the real game (played without it) records a 7's run at 420; with it the same run
+    # earns $60 more (three stations)
+    with pytest.raises(GameError, match="earns 480, not 420"):
+        game_at("25363", 837, options=["modern_trains"])

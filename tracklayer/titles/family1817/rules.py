@@ -137,16 +137,25 @@ class Family1817(CommonRounds):
         return cost
 
     def route_bonus(self, table, route, stops) -> int:
-        """$10 for each stop on a bridge, $10 for each mine the route runs through."""
+        """$10 for each stop on a bridge, $10 for each mine the route runs through; with
+        Modern Trains, a 7 earns $10 and an 8 $20 more for each of its owner's stations
+        it stops at."""
         hexes = table.state.hexes
         bridged = sum(1 for node in stops if BRIDGE in hexes[node.hex].assignments)
-        return 10 * (bridged + sum(1 for h in set(route_hexes(route))
-                                   if MINE in hexes[h].assignments))
+        bonus = 10 * (bridged + sum(1 for h in set(route_hexes(route))
+                                    if MINE in hexes[h].assignments))
+        per_station = modern_bonus(table, route.train)
+        if per_station:
+            bonus += per_station * sum(
+                1 for node in stops if node.is_city and node.city is not None and
+                any(t is not None and t.owner is route.train.owner for t in node.city.slots))
+        return bonus
 
     def route_bonus_bound(self, table, operator, train) -> int:
         marked = [h for h in table.state.hexes.values()
                   if MINE in h.assignments or BRIDGE in h.assignments]
-        return 10 * len(marked)
+        stations = sum(1 for t in operator.tokens if t.where is not None)
+        return 10 * len(marked) + modern_bonus(table, train) * stations
 
     def route_problem(self, table, route) -> None:
         """A route visits no hex twice, and neither starts nor ends at a mine."""
@@ -192,6 +201,17 @@ class Family1817(CommonRounds):
                     total += cell.price * cert.percent // \
                         shares.certificates.share_percent(cert.corporation)
         return total
+
+
+MODERN_BONUS = {7: 10, 8: 20}
+
+
+def modern_bonus(table, train) -> int:
+    """What each of its owner's stations adds to a 7 or 8 with the Modern Trains option."""
+    if "modern_trains" not in table.spec.options:
+        return 0
+    distance = train.variant.distance
+    return MODERN_BONUS.get(distance, 0) if isinstance(distance, int) else 0
 
 
 def route_hexes(route) -> list:

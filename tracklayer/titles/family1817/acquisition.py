@@ -110,7 +110,8 @@ class Acquire(Step):
 
     def actors(self) -> list:
         if self.offer is not None:
-            return [self.offer.owner]
+            owner = self.offer.owner
+            return [owner] if isinstance(owner, PlayerState) else []
         if self.auction is not None:
             if self.auction.bids:
                 return [self.auction.next_bidder()]
@@ -201,7 +202,13 @@ class Acquire(Step):
 
     # -- the offers in turn ------------------------------------------------------------------
 
-    def drop_if_fallen(self) -> None:
+    def lapse(self) -> None:
+        """With nobody to act, an offer whose corporation fell into liquidation (its
+        president's bankruptcy) is dropped and the next is made."""
+        if not self.drop_if_fallen():
+            super().lapse()
+
+    def drop_if_fallen(self) -> bool:
         corporation = self.offer or (self.auction.item if self.auction else None)
         if self.buyer is None and corporation is not None and \
                 self.entered_zone_now(corporation):
@@ -209,6 +216,8 @@ class Acquire(Step):
             if corporation in self.offering:
                 self.offering.remove(corporation)
             self.next_offer()
+            return True
+        return False
 
     def entered_zone_now(self, corporation) -> bool:
         table = self.table

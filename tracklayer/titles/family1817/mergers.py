@@ -315,6 +315,21 @@ class ReduceTokens(Step):
             set(merging.hexes_of(pending.theirs))
         return (mine and theirs) if shared else (mine or theirs)
 
+    def candidates(self, entity, kind, offer) -> list:
+        if kind != "remove_token":
+            return super().candidates(entity, kind, offer)
+        pending = self.round.reducing
+        out = []
+        for token in pending.survivor.tokens + pending.theirs:
+            if token.where is None or not self.may_remove_in(token.where[0]):
+                continue
+            hex_id, index = token.where
+            node = board.view(self.table, hex_id).cities[index]
+            slots = node.city.slots + node.city.extra
+            out.append(new_action("remove_token", entity, city=node.id,
+                                  slot=slots.index(token)))
+        return out
+
     @handles("remove_token")
     def remove(self, action):
         pending = self.round.reducing

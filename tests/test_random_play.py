@@ -18,7 +18,7 @@ GAMES = [
     ("1849: Kingdom of the Two Sicilies", 4, 3, sensible_weight, 400),
     ("1849: Kingdom of the Two Sicilies", 5, 8, uniform_weight, 250),
     ("1817NA", 4, 7, sensible_weight, 300),
-    ("1817NA", 3, 3, uniform_weight, 250),
+    ("1817NA", 3, 5, uniform_weight, 250),
 ]
 
 

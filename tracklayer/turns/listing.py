@@ -23,7 +23,8 @@ COMPANY_KINDS = ("buy_shares", "assign")
 
 def acting_entities(table: Table) -> list:
     """Who may act now: the round's active entities, the players owning them (who may
-    sell shares to help), and private companies with powers."""
+    sell shares to help), in a stock round the corporations an acting player presides (who
+    may act for them: 1817's loans), and private companies with powers."""
     out = []
     for e in table.round.actors():
         if e is not None and e not in out:
@@ -31,6 +32,9 @@ def acting_entities(table: Table) -> list:
             owner = e.owner if isinstance(e, (CompanyState, OperatorState)) else None
             if isinstance(owner, PlayerState) and owner not in out:
                 out.append(owner)
+    if table.round.is_stock:
+        out.extend(c for c in table.state.corporations
+                   if c.owner in out and not c.closed and c not in out)
     for c in table.state.companies:
         if not c.closed and isinstance(c.owner, (PlayerState, CorporationState)):
             out.append(c)

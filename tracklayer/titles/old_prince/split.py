@@ -3,7 +3,8 @@
 A president holding 40% of a corporation with two stations on the map may, as the
 action of a stock turn and while a tranche has room, split it. In order they choose:
 the branch; the stations it takes over (at least one, never the home; with a single
-candidate it is taken at once); its starting price; the trains it takes; the cash it
+candidate it is taken at once); its starting price (a single one left is taken at once);
+the trains it takes; the cash it
 takes; whether it takes the Hunslet (only if the corporation owns it). At the price
 chosen the shares are exchanged: the president gives two shares for the branch's
 president's certificate, every holder (and the market) one branch share for every two
@@ -111,6 +112,9 @@ class SplitStep(Step):
             self.swap_station(int(choice))
             if not _placed_away(s.corporation):
                 s.stage = PAR
+                cells = self.choices()
+                if len(cells) == 1:     # a single starting price left is taken at once
+                    self.take(cells[0])
             return None
         if s.stage == PAR:
             self.exchange(table.spec.cell_by_id(choice))

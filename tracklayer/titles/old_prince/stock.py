@@ -198,6 +198,13 @@ class PrinceStockTurn(StockTurn):
 
     # -- selling ----------------------------------------------------------------------------
 
+    def must_sell(self, entity) -> bool:
+        """Only the certificate limit forces a sale: a player may keep more than 60% of
+        a corporation they came to hold."""
+        table = self.table
+        return trading.certificate_count(table, entity) > \
+            trading.certificate_limit(table, entity) and self.may_sell_any(entity)
+
     def may_sell(self, entity, bundle) -> bool:
         """At most 30% of a corporation in a turn."""
         return bundle is not None and bundle.percent <= data.TURN_SALE_LIMIT and \

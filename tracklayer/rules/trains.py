@@ -183,11 +183,25 @@ def detach(table: Table, train: TrainState) -> None:
     if isinstance(owner, DepotState):
         if train in depot.upcoming:
             depot.upcoming.remove(train)
+            _never_runs_out(table, train)
         if train in depot.given_back:
             depot.given_back.remove(train)
     elif train in owner.trains:
         owner.trains.remove(train)
     _forget(table)
+
+
+def _never_runs_out(table: Table, train: TrainState) -> None:
+    """The last of an unlimited kind of train left the depot: another comes in."""
+    spec = train.spec
+    depot = table.state.depot
+    if not spec.unlimited or any(t.spec is spec for t in depot.upcoming):
+        return
+    index = max(t.index for t in depot.every if t.spec is spec) + 1
+    fresh = TrainState(spec, index, spec.base, owner=depot)
+    depot.upcoming.append(fresh)
+    depot.every.append(fresh)
+    table.forget_index()
 
 
 def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None:

@@ -128,6 +128,7 @@ class TileLay:
     upgrade_cost: Optional[int] = None
     not_after_upgrade: bool = False     # neither lay nor upgrade once the turn upgraded
     new_hex_only: bool = False          # not a hex laid earlier this turn
+    no_upgrade_after_upgrade: bool = False   # a lay, but no upgrade, once the turn upgraded
 
     @property
     def price_of_upgrade(self) -> int:

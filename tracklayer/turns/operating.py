@@ -61,6 +61,9 @@ class TrackStep(Step):
         if lay.not_after_upgrade and n.upgraded:
             return type(lay)(lay=False, upgrade=False, cost=lay.cost,
                              upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
+        if lay.no_upgrade_after_upgrade and n.upgraded:
+            return type(lay)(lay=lay.lay, upgrade=False, cost=lay.cost,
+                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
         return lay
 
     def may_lay(self, entity) -> bool:

@@ -24,7 +24,7 @@ def _setup_table(f: Facts) -> Table:
                        and c.minor is None)
         rows.append([str(n), f.money(d.starting_cash), str(d.cert_limit),
                      f.money(d.bank_cash), str(privates)])
-    return Table(["Players", "Cash each", "Certificate limit", "Bank", "Private companies"],
+    return Table(["Players", "Cash each", "Certificate limit", "Bank", "Company cards"],
                  rows)
 
 
@@ -101,11 +101,13 @@ def _rounds(f: Facts, n: Notes) -> Section:
     s = Section("Rounds", [Para(structure[0])])
     s.add(Section("Set-up", [_setup_table(f), Bullets(n.setup)]))
     s.add(Section(n.opening[0], [Bullets(n.opening[1])]) if n.opening[1] else None)
-    s.add(Section("Stock round", [Bullets(texts.stock_round(f))]))
-    s.add(Section("Operating round", [Bullets(texts.operating_round(f), numbered=True)]))
+    stock = texts.stock_round(f)      # the first line is the turn: the title's own, if it has one
+    s.add(Section("Stock round", [Bullets(n.stock + stock[1:] if n.stock else stock)]))
+    s.add(Section("Operating round", [Bullets(texts.operating_round(f) + n.operating,
+                                              numbered=True)]))
     for title, lines in n.rounds:
         s.add(Section(title, [Bullets(lines)]))
-    score = ["The winner has the most money: cash plus shares at their price"
+    score = [n.score or "The winner has the most money: cash plus shares at their price"
              + (" plus private companies." if f.data.companies else ".")]
     s.add(Section("End of the game", [Bullets(end_triggers(f) + score)]))
     return s
@@ -124,7 +126,8 @@ def _components(f: Facts, n: Notes) -> Section:
             if title == "Minor companies":
                 block.append(_minor_table(f))
             s.add(Section(title, block))
-    s.add(Section("Corporations", [_corporation_table(f)]))
+    s.add(Section("Corporations", [Bullets(n.corporations) if n.corporations else None,
+                                   _corporation_table(f)]))
     bank = [f"Bank: {per_players(f, lambda x: f.money(x.bank_cash))}.",
             "Trains: " + ", ".join(t.name for t in d.trains) + "."]
     if d.loans:

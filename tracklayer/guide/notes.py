@@ -26,6 +26,10 @@ class Notes:
     opening: Tuple[str, Lines] = ("Opening round", [])
     rounds: List[Tuple[str, Lines]] = field(default_factory=list)   # after the OR
     components: List[Tuple[str, Lines]] = field(default_factory=list)
+    stock: Lines = field(default_factory=list)          # added to the stock round's
+    operating: Lines = field(default_factory=list)      # ... and the operating round's
+    corporations: Lines = field(default_factory=list)   # said before their table
+    score: str = ""                                     # how the winner is found
     money: Lines = field(default_factory=list)
     special: Lines = field(default_factory=list)
     emergency: Lines = field(default_factory=list)
@@ -182,6 +186,14 @@ def _sicilies(f: Facts) -> Notes:
             "The cheapest private company is bought at its price; bids on the others are "
             f"kept until it is their turn (at least {m(f.settings.min_bid_step)} above the "
             "value or the last bid)."]),
+        operating=["A corporation may sell shares from its treasury to the pool or buy one "
+                   "back (not in its first operating round).",
+                   "A total dividend at least the share price moves the price right."],
+        corporations=[f"Each pays for all its stations when it starts: " + ", ".join(
+            f"{c.sym} {m(c.token_fee)}" for c in f.data.corporations) + ".",
+            f"{chooser} chooses its home when it starts."],
+        score=f"The winner has the most cash and shares at their price; a player who took "
+              f"the emergency loan loses {m(variant.LOAN_PENALTY)}.",
         components=[("Map", ["Broad, narrow and dual gauge track.",
                              "Trains count hexes, not stops.",
                              f"Avezzano ({sicilies.AVEZZANO}) is cut off from Rome by the "
@@ -257,6 +269,13 @@ def _prince(f: Facts) -> Notes:
         opening=("Opening auction", [
             "Lots are offered in turn; if both bidders pass, the next player must buy the "
             "lot at its value."]),
+        stock=[f"A turn: sell (at most {prince.TURN_SALE_LIMIT}% of a corporation), then one "
+               "action: buy a share, start a corporation, buy a PEIR share, or split a "
+               "corporation."],
+        operating=["The PEIR operates last and need not own a train.",
+                   "Corporations may buy the Hunslet while the phase allows it."],
+        score=f"The winner has the most cash, shares at their price and private companies; "
+              f"each PEIR share counts {m(_company(f, 'P1').value)}.",
         components=[
             ("PEIR", ["Runs last; has no share price.",
                       "May pay out, pay half or withhold.",
@@ -324,7 +343,7 @@ def _north_america(f: Facts) -> Notes:
     m = f.money
     loans = f.data.loans
     sizes = [p.corporation_sizes for p in f.data.phases]
-    zones = {k: sorted({c.price for c in f.spec.cells.values() if c.kind == k})
+    zones = {k: sum(1 for c in f.spec.cells.values() if c.kind == k)
              for k in ("liquidation", "acquisition")}
     return Notes(
         setup=["The 1817 rules on a map of all North America.",
@@ -340,11 +359,26 @@ def _north_america(f: Facts) -> Notes:
         rounds=[("Mergers and acquisitions", [
             "After each operating round: merger and conversion, then acquisition.",
             "Convert (2 → 5 → 10 shares) or merge two corporations of one president.",
-            f"Corporations in the red zone ({listing([m(p) for p in zones['liquidation']])}) "
+            f"Corporations on the liquidation cell ({zones['liquidation']} of the market) "
             "are liquidated.",
-            f"Corporations in the grey zone ({listing([m(p) for p in zones['acquisition']])}) "
+            f"Corporations in the acquisition zone ({zones['acquisition']} cells) "
             "are offered for sale to other corporations, bids in steps of "
             f"{m(acquisition1817.BID_STEP)}."])],
+        stock=["A turn, in this order: sell shares (not of 2-share corporations), sell one share "
+               "short, then buy one share or found a corporation; or act for a corporation "
+               "(loans, buying back shares)."],
+        operating=["Mail contracts pay at the start of the round if the corporation has a "
+                   "train.",
+                   f"Loans of {m(loans.value)} may be taken in a turn (as many as the "
+                   "corporation has shares); each moves the price down.",
+                   "Pay out, pay half or withhold.",
+                   "After buying trains: pay interest at the round's rate and repay loans.",
+                   "At the end of the round the bank exports the next train."],
+        corporations=["2, 5 or 10 shares (the sizes each phase allows are in the phases "
+                      "table); no fixed home: a city is chosen at founding.",
+                      "The president is the winner of the founding auction."],
+        score="Worth is cash plus shares at their price, less short positions; corporations' "
+              "assets and private companies do not count.",
         components=[
             ("Bank and market", [
                 "An unlimited bank.",

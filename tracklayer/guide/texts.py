@@ -60,7 +60,20 @@ TRAIN_DUTY = {
 }
 
 
+def _one_row(f: Facts, text: str) -> str:
+    """On a market of one row, prices move by cells: down is left, up is right."""
+    if not f.spec.one_row_market:
+        return text
+    return text.replace("one row down", "one cell left").replace("rises one row",
+                                                                 "moves one cell right") \
+        .replace("drops one row", "moves one cell left").replace("drops once", "moves left once")
+
+
 def stock_round(f: Facts) -> List[str]:
+    return [_one_row(f, line) for line in _stock_round(f)]
+
+
+def _stock_round(f: Facts) -> List[str]:
     s = f.settings
     out = [TRADE_ORDER[s.trade_order], SALE_TIMING[s.sale_timing],
            SALE_MOVEMENT[s.sale_movement]]
@@ -109,11 +122,14 @@ def operating_round(f: Facts) -> List[str]:
     else:
         out.append("Corporations operate by share price, highest first.")
     out.append(tile_lays(f))
-    token_prices = sorted({p for c in f.data.corporations for p in c.tokens[1:]})
+    token_prices = sorted({p for c in f.data.corporations for p in c.tokens[1:] if p})
     if token_prices:
         out.append("One station token a turn, for " + listing(
             [f.money(p) for p in token_prices], "or") + "; the home station "
             f"is placed {HOME_TOKEN[s.home_token]}.")
+    elif any(c.token_fee for c in f.data.corporations):
+        out.append("One station token a turn (paid for when the corporation started); the "
+                   f"home station is placed {HOME_TOKEN[s.home_token]}.")
     out.append("Run trains; no two trains of a company may share track.")
     if f.data.minors and s.minor_dividend is MinorDividend.HALF:
         out.append("Minors pay half their revenue to their owner and keep half.")

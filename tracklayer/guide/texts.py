@@ -145,10 +145,14 @@ def operating_round(f: Facts) -> List[str]:
 
 def capitalization(f: Facts) -> List[str]:
     kind = f.settings.capitalization
-    floats = sorted({c.float_percent for c in f.data.corporations if c.floatable})
+    floats = sorted({c.float_percent for c in f.data.corporations
+                     if c.floatable and c.float_percent})
     if kind is Capitalization.FULL:
-        text = ("Full capitalisation: a corporation receives ten times its starting price "
-                f"when it floats ({listing([str(p) + '%' for p in floats], 'or')} sold).")
+        times = sorted({sum(c.shares) // min(c.shares) for c in f.data.corporations
+                        if c.floatable and c.float_percent})
+        text = (f"Full capitalisation: a corporation receives {listing(times, 'or')} times its "
+                f"starting price when it floats ({listing([str(p) + '%' for p in floats], 'or')}"
+                " sold).")
     else:
         text = ("Incremental capitalisation: a corporation receives the price of each share "
                 "sold from its treasury, as it is sold.")
@@ -169,6 +173,9 @@ def floating_and_limits(f: Facts) -> List[str]:
     for percent, syms in sorted(floats.items()):
         excl = any(c.float_excludes_market for c in f.data.corporations
                    if c.sym in syms)
+        if not percent:
+            out.append(f"{listing(syms)}: floated from the start.")
+            continue
         out.append(f"{listing(syms)} float once {percent}% is sold"
                    + (" (shares in the market count as unsold)." if excl else "."))
     limits: dict = {}

@@ -30,8 +30,7 @@ class Step:
     @property
     def heading(self) -> str:
         s = self.state
-        where = s["round"] + (f" {s['turn']}" if s["round"] != "Draft Round" else "")
-        return f"{self.index}. {where}, phase {s['phase']}: {self.actor}"
+        return f"{self.index}. {s['round']} {s['turn']}, phase {s['phase']}: {self.actor}"
 
 
 @dataclass
@@ -89,6 +88,20 @@ def _actor(data: dict, entry: dict, players: Dict[str, str]) -> str:
     return str(entity) if entity is not None else "—"
 
 
+def _program(entry: dict) -> Optional[str]:
+    """A standing order a player gives (``program_*`` entries), in words."""
+    kind = entry.get("type")
+    if kind == "program_share_pass":
+        return "sets a standing order to pass in this stock round"
+    if kind == "program_buy_shares":
+        until = entry.get("until_condition")
+        until = "it floats" if until == "float" else f"they hold {until}%"
+        return f"sets a standing order to buy shares of {entry.get('corporation')} until {until}"
+    if kind and kind.startswith("program_"):
+        return "changes a standing order"
+    return None
+
+
 def _narrate(entry: dict, actor: str, new: List[str]) -> List[str]:
     kind = entry.get("type")
     if kind in UNDONE:
@@ -96,6 +109,9 @@ def _narrate(entry: dict, actor: str, new: List[str]) -> List[str]:
     if kind == "message":
         return [f"{actor} says: {entry.get('message', '')}"]
     lines = [m.strip("- ").strip() if m.startswith("--") else m for m in new]
+    program = _program(entry)
+    if program:
+        lines.insert(0, f"{actor} {program}.")
     return [line for line in lines if line] or [f"{actor}: {str(kind).replace('_', ' ')}."]
 
 

@@ -147,7 +147,8 @@ def _summary(f: Facts, n: Notes) -> Section:
         f"{plural(len(names), 'phase')} ({', '.join(names)}), each begun by the first train "
         "of its kind.")]))
     s.add(Section("Trains", [Table(TRAIN_HEADER,
-                                   train_rows(f, lambda kind: event_text(n, kind)))]))
+                                   train_rows(f, lambda kind: event_text(n, kind),
+                                              n.train_unit))]))
     if f.data.companies:
         s.add(Section("Private company list", [_companies_table(f)]))
     s.add(Section("Corporation list", [_corporation_table(f), _minor_table(f)]))

@@ -73,11 +73,12 @@ def listing(items: Sequence[str], last: str = "and") -> str:
 # -- trains -----------------------------------------------------------------------------
 
 
-def distance(train: TrainSpec) -> str:
+def distance(train: TrainSpec, unit: Optional[str] = None) -> str:
+    """How far a train runs (``unit``: what a title's trains count, if not stops)."""
     if isinstance(train.distance, int):
         if train.distance >= 99:
             return "any number of stops"
-        unit = "hex sides" if train.hex_distance else "stops"
+        unit = "hex sides" if train.hex_distance else (unit or "stops")
         return f"{train.distance} {unit}"
     parts = []
     for a in train.distance:
@@ -111,11 +112,11 @@ def rusting_in(f: Facts, phase: PhaseSpec) -> Tuple[List[str], List[str]]:
     return rust, obsolete
 
 
-def train_rows(f: Facts, event_text) -> List[List[str]]:
+def train_rows(f: Facts, event_text, unit: Optional[str] = None) -> List[List[str]]:
     rows = []
     for t in f.data.trains:
         discounts = ", ".join(f"{name} for {f.money(d)} off" for name, d in t.discount)
-        rows.append([t.name, distance(t), f.money(t.price), train_count(f, t.name),
+        rows.append([t.name, distance(t, unit), f.money(t.price), train_count(f, t.name),
                      listing([f"first {n}" for n in t.rusts_on], "or") or "never",
                      listing([f"first {n}" for n in t.obsolete_on], "or") or "-",
                      f"phase {t.available_on}" if t.available_on else "-",

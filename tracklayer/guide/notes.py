@@ -30,6 +30,7 @@ class Notes:
     operating: Lines = field(default_factory=list)      # ... and the operating round's
     corporations: Lines = field(default_factory=list)   # said before their table
     score: str = ""                                     # how the winner is found
+    train_unit: Optional[str] = None                    # what trains count, if not stops
     money: Lines = field(default_factory=list)
     special: Lines = field(default_factory=list)
     emergency: Lines = field(default_factory=list)
@@ -192,6 +193,7 @@ def _sicilies(f: Facts) -> Notes:
         corporations=[f"Each pays for all its stations when it starts: " + ", ".join(
             f"{c.sym} {m(c.token_fee)}" for c in f.data.corporations) + ".",
             f"{chooser} chooses its home when it starts."],
+        train_unit="hexes",
         score=f"The winner has the most cash and shares at their price; a player who took "
               f"the emergency loan loses {m(variant.LOAN_PENALTY)}.",
         components=[("Map", ["Broad, narrow and dual gauge track.",

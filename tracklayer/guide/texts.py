@@ -143,6 +143,11 @@ def operating_round(f: Facts) -> List[str]:
     return out
 
 
+CAPITAL_OF = {"none": "no capital from their shares (what they start with comes from "
+                       "the corporation they split from)",
+              "incremental": "incremental capitalisation", "full": "full capitalisation"}
+
+
 def capitalization(f: Facts) -> List[str]:
     kind = f.settings.capitalization
     floats = sorted({c.float_percent for c in f.data.corporations
@@ -160,7 +165,7 @@ def capitalization(f: Facts) -> List[str]:
     others = sorted({c.capitalization for c in f.data.corporations if c.capitalization})
     for other in others:
         syms = [c.sym for c in f.data.corporations if c.capitalization == other]
-        out.append(f"{listing(syms)}: {other} capitalisation.")
+        out.append(f"{listing(syms)}: " + CAPITAL_OF.get(other, f"{other} capitalisation") + ".")
     return out
 
 

@@ -12,7 +12,7 @@ import pytest
 from tracklayer.cli import main
 from tracklayer.errors import GameError
 from tracklayer.guide.document import render
-from tracklayer.guide.walkthrough import Step, document, operating_round_end, walk
+from tracklayer.guide.walkthrough import Step, brief, document, operating_round_end, walk
 from tracklayer.io.export import load_export
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -63,6 +63,14 @@ def test_a_walkthrough_narrates_in_plain_english():
         str(w.follow[0])]["cash"]
     undo = next(s for s in w.steps if s.entry["type"] == "undo")
     assert undo.lines == [f"{undo.actor} takes back the last action."]
+    short = brief(w)
+    assert short[0] is w.steps[0] and len(short) < len(w.steps)
+    kept = {s.index for s in short}
+    for before, step in zip(w.steps, w.steps[1:]):
+        if step.actor == "Player 4" or w.panel(step) != w.panel(before):
+            assert step.index in kept
+        else:
+            assert step.index not in kept
 
 
 @needs_shared

@@ -39,7 +39,7 @@ def cmd_guide(args) -> int:
     if args.example:
         w = walk(load_export(args.example), operating_rounds=args.example_ors,
                  follow=args.follow or ())
-        example = document(w, "Round by round")
+        example = document(w, "Round by round", short=True)
     _write(render(guide(title, example), args.format), args.output)
     return 0
 
@@ -47,7 +47,7 @@ def cmd_guide(args) -> int:
 def cmd_walkthrough(args) -> int:
     w = walk(load_export(args.file), args.start, args.end, follow=args.follow or (),
              companies=args.follow_company or ())
-    _write(render(document(w), args.format), args.output)
+    _write(render(document(w, short=args.brief), args.format), args.output)
     return 0
 
 
@@ -73,6 +73,8 @@ def add_commands(sub) -> None:
                    help="a player to follow (id or name; may be repeated)")
     p.add_argument("--follow-company", action="append", metavar="SYM",
                    help="a corporation or minor to follow (may be repeated)")
+    p.add_argument("--brief", action="store_true",
+                   help="only the steps the followed take or that change the panel")
     p.add_argument("--format", choices=("md", "html"), default="md")
     p.add_argument("-o", "--output", default="-")
     p.set_defaults(func=cmd_walkthrough)

@@ -201,14 +201,30 @@ def operating_round_end(states: Iterable[dict], count: int = 2) -> int:
     return last
 
 
-def document(w: Walk, title: Optional[str] = None) -> Section:
-    """The walkthrough as a document (see ``guide.document``)."""
+def brief(w: Walk) -> List[Step]:
+    """The steps a reader following the walk needs: the first, those a followed player or
+    company takes, and those that change the panel."""
+    out: List[Step] = []
+    followed = {w.players.get(p, p) for p in w.follow} | set(w.companies)
+    last = None
+    for step in w.steps:
+        panel = w.panel(step)
+        if not out or step.actor in followed or panel != last:
+            out.append(step)
+        last = panel
+    return out
+
+
+def document(w: Walk, title: Optional[str] = None, short: bool = False) -> Section:
+    """The walkthrough as a document (see ``guide.document``); ``short``: only the
+    :func:`brief` steps."""
     who = ", ".join(w.players.get(p, p) for p in w.follow)
     doc = Section(title or f"{w.title}: entries {w.steps[0].index}-{w.steps[-1].index}",
                   [Para(f"Following {who}" + (f" and {', '.join(w.companies)}"
                                               if w.companies else "")
-                        + ". The state panel after each step is the replay's.")])
-    for step in w.steps:
+                        + ". The state panel after each step is the replay's"
+                        + (" (only the steps that concern them)." if short else "."))])
+    for step in brief(w) if short else w.steps:
         panel = w.panel_text(step)
         doc.add(Section(step.heading, [Bullets(step.lines),
                                        Table([k for k, _ in panel], [[v for _, v in panel]])

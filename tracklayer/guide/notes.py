@@ -12,6 +12,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 from ..titles.cologne import data as cologne
 from ..titles.family1817 import acquisition as acquisition1817
 from ..titles.family1817 import founding as founding1817
+from ..titles.family1817 import shares as shares1817
 from ..titles.old_prince import data as prince
 from ..titles.two_sicilies import data as sicilies
 from .facts import Facts, listing, par_prices, per_players, phase_of_train, shares
@@ -94,8 +95,8 @@ def _cologne(f: Facts) -> Notes:
         rounds=[("Merger round", [
             f"From the first {_first(f, 'agv_buyable')} train until {listing([c.sym for c in formed])} "
             "exist, a merger round follows every round.",
-            "The owners of the minors (and HdSK) vote; a corporation forms when those for it "
-            "hold 50%.",
+            "The owners of the minors (and HdSK) vote with their percentages; a corporation "
+            "forms when those for it hold half the votes.",
             f"The minors are exchanged for certificates; the new corporation receives "
             f"{m(cologne.FORMATION_TREASURY)} and the minors' cash and trains.",
             f"{formed[0].sym} forms compulsorily with the first {_first(f, 'agv_founded')}, "
@@ -229,7 +230,7 @@ def _sicilies(f: Facts) -> Notes:
             f"{f.title.player_range[1]} players, with {len(f.data.corporations)} corporations.",
             "No free starting price: a small fixed set that grows with the phases.",
             "A drawn, compulsory order of starting corporations.",
-            "Dual gauge track; only R6H runs on both gauges.",
+            f"Dual gauge track; only {f.data.trains[-1].name} runs on both gauges.",
             "A corporation that cannot buy its train closes, with nothing for its "
             "shareholders.",
             f"A personal loan of {m(variant.LOAN)} ({m(variant.LOAN_PENALTY)} off the score).",
@@ -360,13 +361,15 @@ def _north_america(f: Facts) -> Notes:
             "a company's value."]),
         rounds=[("Mergers and acquisitions", [
             "After each operating round: merger and conversion, then acquisition.",
-            "Convert (2 → 5 → 10 shares) or merge two corporations of one president.",
+            f"Convert ({' → '.join(str(n) for n in shares1817.SIZES)} shares) or merge two "
+            "corporations of one president.",
             f"Corporations on the liquidation cell ({zones['liquidation']} of the market) "
             "are liquidated.",
             f"Corporations in the acquisition zone ({zones['acquisition']} cells) "
             "are offered for sale to other corporations, bids in steps of "
             f"{m(acquisition1817.BID_STEP)}."])],
-        stock=["A turn, in this order: sell shares (not of 2-share corporations), sell one share "
+        stock=[f"A turn, in this order: sell shares (not of {shares1817.SIZES[0]}-share "
+               "corporations), sell one share "
                "short, then buy one share or found a corporation; or act for a corporation "
                "(loans, buying back shares)."],
         operating=["Mail contracts pay at the start of the round if the corporation has a "
@@ -376,7 +379,8 @@ def _north_america(f: Facts) -> Notes:
                    "Pay out, pay half or withhold.",
                    "After buying trains: pay interest at the round's rate and repay loans.",
                    "At the end of the round the bank exports the next train."],
-        corporations=["2, 5 or 10 shares (the sizes each phase allows are in the phases "
+        corporations=[f"{listing([str(n) for n in shares1817.SIZES], 'or')} shares (the sizes "
+                      "each phase allows are in the phases "
                       "table); no fixed home: a city is chosen at founding.",
                       "The president is the winner of the founding auction."],
         score="Worth is cash plus shares at their price, less short positions; corporations' "
@@ -416,7 +420,8 @@ def _north_america(f: Facts) -> Notes:
         comparison=[
             f"Setting: North America on a small map, for {f.title.player_range[0]}-"
             f"{f.title.player_range[1]} players (as 1830).",
-            "2-share corporations that convert to 5 and 10 shares.",
+            f"{shares1817.SIZES[0]}-share corporations that convert to "
+            f"{listing([str(n) for n in shares1817.SIZES[1:]])} shares.",
             "Corporate loans with a variable interest rate.",
             "Short selling.",
             "Mergers, hostile takeovers and liquidation.",

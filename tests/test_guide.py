@@ -11,7 +11,7 @@ from typing import Callable, Dict, List, Tuple
 import pytest
 
 from tracklayer.cli import main
-from tracklayer.guide.build import guide
+from tracklayer.guide.build import guide, page
 from tracklayer.guide.document import Section, Table, render
 from tracklayer.guide.walkthrough import document, walk
 from tracklayer.io.export import load_export
@@ -111,6 +111,18 @@ def test_the_guide_renders_with_its_map_and_market(name):
     drawn = sum(1 for h in spec.hexes.values() if h.tile is not None)
     assert md.count("<polygon") == drawn
     assert md.count("<rect") == len(spec.cells)
+
+
+def test_a_title_without_words_of_its_own_has_a_guide():
+    """The example title of ARCHITECTURE.md: its guide is its data and settings alone."""
+    from test_architecture import example_title
+    tiny = example_title()
+    doc = guide(tiny)
+    assert doc.find("Rounds").blocks[0].text.startswith("Stock rounds, each followed by a set "
+                                                         "of 1-2 operating rounds")
+    assert row(tables(doc.find("Trains"))[0], "3")["Price"] == "$180"
+    assert row(tables(doc.find("Set-up"))[0], "2")["Cash each"] == "$300"
+    assert "<svg" in page(tiny)
 
 
 def test_the_command_line_writes_a_guide(tmp_path):

@@ -9,7 +9,7 @@ from typing import List, Optional
 
 from ..title import Title
 from . import texts
-from .document import Bullets, Para, Picture, Section, Table
+from .document import Bullets, Para, Picture, Section, Table, render
 from .drawing import map_svg, market_svg
 from .facts import (MARK_TEXT, TRAIN_HEADER, Facts, end_triggers, facts, home, listing,
                     market_rows, per_players, phase_start, plural, rusting_in, shares,
@@ -93,13 +93,15 @@ def _minor_table(f: Facts) -> Optional[Table]:
 
 def _rounds(f: Facts, n: Notes) -> Section:
     ors = sorted({p.operating_rounds for p in f.data.phases})
-    structure = [f"{n.opening[0]}, then stock rounds, each followed by a set of "
+    opening = f"{n.opening[0]}, then stock rounds" if n.opening[1] or f.data.companies \
+        else "Stock rounds"
+    structure = [f"{opening}, each followed by a set of "
                  f"{'-'.join(str(x) for x in (ors[0], ors[-1]) if True) if len(ors) > 1 else ors[0]}"
                  " operating rounds (as many as the phase gives when the set begins)"
                  + (", with " + listing([r[0].lower() for r in n.rounds]) if n.rounds else "")
                  + "; this repeats until the end."]
     s = Section("Rounds", [Para(structure[0])])
-    s.add(Section("Set-up", [_setup_table(f), Bullets(n.setup)]))
+    s.add(Section("Set-up", [_setup_table(f), Bullets(n.setup) if n.setup else None]))
     s.add(Section(n.opening[0], [Bullets(n.opening[1])]) if n.opening[1] else None)
     stock = texts.stock_round(f)      # the first line is the turn: the title's own, if it has one
     s.add(Section("Stock round", [Bullets(n.stock + stock[1:] if n.stock else stock)]))
@@ -200,5 +202,6 @@ def guide(title: Title, example: Optional[Section] = None) -> Section:
     return doc
 
 
-def section_titles(doc: Section) -> List[str]:
-    return [s.title for s in doc.walk()]
+def page(title: Title, fmt: str = "html", example: Optional[Section] = None) -> str:
+    """The guide as a page (``html``) or as Markdown (``md``), e.g. for the web app."""
+    return render(guide(title, example), fmt)

@@ -196,8 +196,10 @@ def test_companies():
                  ("RF", 120, 15), ("SB", 90, 15), ("HSE", 110, 20), ("ML", 160, 20),
                  ("SBC", 100, 30), ("SL", 160, 30), ("UB", 120, 0), ("KM", 0, 80)]
     assert [(c.sym, c.value, c.revenue) for c in data.COMPANIES] == published
-    assert [c.sym for c in spec(3).companies] == [s for s, _, _ in published if s != "IB"]
-    assert [c.sym for c in spec(4).companies] == [s for s, _, _ in published]
+    cards = [f"P{n}" for n in range(1, 8)]     # all seven; the game drops the drawn two
+    assert [c.sym for c in spec(3).companies] == \
+        [s for s, _, _ in published if s != "IB"] + cards
+    assert [c.sym for c in spec(4).companies] == [s for s, _, _ in published] + cards
     shares = {c.sym: p.certificate for c in data.COMPANIES for p in c.powers
               if p.kind == "shares"}
     assert shares == {"RA": "mainline_1", "RF": "mainline_2", "ML": "mainline_0",
@@ -223,9 +225,9 @@ def test_cash_limits_and_bank():
     assert data.TURN_SALE_LIMIT == 30 and data.SECOND_LAY_COST == 20
 
 
-def test_not_playable_yet():
-    """No rules module yet: the title must not be offered."""
-    assert NAME not in TITLES
+def test_registered():
+    """With its rules module, the title is offered."""
+    assert NAME in TITLES
 
 
 # -- the real games -------------------------------------------------------------------------

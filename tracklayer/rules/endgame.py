@@ -108,6 +108,6 @@ def worth(table: Table, player: PlayerState) -> int:
 
 def scores_by_player(table: Table) -> Dict:
     """Final score per player id, best first (ties in seat order)."""
-    scores = [(p.id, table.variant.score(table, p)) for p in table.state.players]
+    scores = [(p.id, table.variant.score(table, p)) for p in table.variant.scored(table)]
     scores.sort(key=lambda x: x[1], reverse=True)
     return dict(scores)

@@ -26,6 +26,8 @@ def float_threshold(table: Table, corporation: CorporationState) -> int:
     threshold = 100 - corporation.spec.float_percent
     if corporation.spec.float_excludes_market:
         threshold -= certificates.market_percent(table, corporation)
+    if corporation.spec.float_includes_reserved:
+        threshold += sum(c.percent for c in certificates.treasury(corporation) if not c.buyable)
     return threshold
 
 

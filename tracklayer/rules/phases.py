@@ -54,10 +54,12 @@ def train_bought(table: Table, train: TrainState) -> None:
 
 
 def close_all_companies(table: Table) -> None:
-    """Every private company closes."""
+    """Every private company closes, but those whose close power says never."""
     table.log("-- Event: Private companies close --")
     for company in list(table.state.companies):
-        powers.close_company(table, company)
+        if not any(p.spec.kind == "close" and p.spec.on_phase == "never"
+                   for p in company.powers):
+            powers.close_company(table, company)
 
 
 COMMON_EVENTS: Dict[str, Callable[[Table], None]] = {

@@ -178,3 +178,15 @@ def standard_stop_cost(train, kind: str, visit_cost: int) -> Dict[str, int]:
     names = [n for n in standard_limits(train) if n != "other"]
     hit = {n: visit_cost for n in names if kind in n.split("+")}
     return hit or {"other": visit_cost}
+
+
+def hex_sides(rails) -> int:
+    """How many hex sides a chain of rails crosses (a train counting hexes, not stops)."""
+    return sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
+
+
+def check_hex_distance(route) -> None:
+    """A train counting hexes runs at most as many hex sides as its number."""
+    distance = sum(hex_sides(list(leg.chain.rails)) for leg in route.legs)
+    if distance > route.train.variant.distance:
+        raise RouteError(f"{distance} hex sides is too far for a {route.train.name} train")

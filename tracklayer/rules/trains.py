@@ -101,9 +101,12 @@ def others_trains(table: Table, operator) -> List[TrainState]:
     """Trains of other operators ``operator`` could buy."""
     if not table.variant.trains_change_hands:
         return []
-    return [t for t in table.state.depot.every
-            if t.saleable and not t.obsolete and t.owner is not None
-            and t.owner is not operator and not in_depot(t)]
+    return [t for t in table.state.depot.every if _of_another(t, operator)]
+
+
+def _of_another(train: TrainState, operator) -> bool:
+    return train.saleable and not train.obsolete and train.owner is not None \
+        and train.owner is not operator and not in_depot(train)
 
 
 def available(table: Table, operator) -> List[TrainState]:
@@ -111,7 +114,12 @@ def available(table: Table, operator) -> List[TrainState]:
 
 
 def lowest_available_price(table: Table, operator) -> Optional[int]:
-    prices = [lowest_price(t) for t in available(table, operator)]
+    """The least any train :func:`available` costs: another operator's train can be had
+    for 1, so one is enough to know that."""
+    prices = [lowest_price(t) for t in for_sale(table)]
+    if table.variant.trains_change_hands and \
+            any(_of_another(t, operator) for t in table.state.depot.every):
+        prices.append(1)
     return min(prices) if prices else None
 
 
@@ -200,11 +208,27 @@ def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None
     """``to`` takes the train, paying ``price`` to its owner (None: nothing paid)."""
     if price is not None:
         money.pay(table, to, train.owner, price)
+    if in_depot(train) and train.spec.unlimited:
+        _restock(table, train)
     detach(table, train)
     train.owner = to
     to.trains.append(train)
     _forget(table)
     powers.close_on(table, to, Timing.BOUGHT_TRAIN)
+
+
+def _restock(table: Table, bought: TrainState) -> None:
+    """A train the depot never runs out of: when its last copy is bought, another one
+    takes its place."""
+    depot = table.state.depot
+    if any(t.spec is bought.spec for t in depot.upcoming if t is not bought):
+        return
+    copy = TrainState(bought.spec, max(t.index for t in depot.every
+                                       if t.spec is bought.spec) + 1,
+                      bought.spec.base, owner=depot)
+    depot.upcoming.insert(depot.upcoming.index(bought) + 1, copy)
+    depot.every.append(copy)
+    table.forget_index()
 
 
 def give_back(table: Table, train: TrainState) -> None:

@@ -61,6 +61,10 @@ class Variant:
     def score(self, table: Table, player) -> int:
         return endgame.worth(table, player)
 
+    def scored(self, table: Table) -> list:
+        """The players in the final result: all of them."""
+        return table.state.players
+
     # -- certificates ---------------------------------------------------------------------
 
     def certificates_for_presidency(self, table: Table, corporation, president, count: int,
@@ -155,6 +159,9 @@ class Variant:
         """A title's own rules on the set of routes an operator runs (raise RouteError)."""
 
     def check_reach(self, table: Table, route, visited) -> None:
+        """Stops counted, or, for a train counting hexes, the hex sides crossed."""
+        if route.train.spec.hex_distance:
+            return revenue.check_hex_distance(route)
         revenue.check_stop_count(table, route, visited)
 
     def gauge_a_train_cannot_use(self, train) -> Optional[str]:
@@ -165,15 +172,21 @@ class Variant:
 
     def reach_limits(self, table: Table, train) -> dict:
         """How far ``train`` may run, as limits on named measures (``check_reach``)."""
+        if train.spec.hex_distance:
+            return {"hexes": train.variant.distance}
         return revenue.standard_limits(train)
 
     def stop_reach_cost(self, table: Table, train, node) -> dict:
         """What stopping at ``node`` uses of each measure of :meth:`reach_limits`."""
+        if train.spec.hex_distance:
+            return {}
         return revenue.standard_stop_cost(train, node.kind, node.part.visit_cost)
 
     def chain_reach_cost(self, table: Table, train, rails) -> Optional[dict]:
         """What running along ``rails`` between two stops uses of each measure, or None
         if ``train`` may not run there."""
+        if train.spec.hex_distance:
+            return {"hexes": revenue.hex_sides(list(rails))}
         return {}
 
     def train_may_use(self, table: Table, train, rail) -> bool:

@@ -369,6 +369,8 @@ PEIR_CARDS = tuple(
                 powers=(_NEVER_CLOSES, _NO_BUY))
     for c in NUMBERED)
 
+PEIR_CARD_SYMS = frozenset(c.sym for c in PEIR_CARDS)
+
 # A neutral token fills Malpeque Shipyard's slot: trains run through it, nobody stations
 # there. The Mainline's, Shortline's and PEIR's tokens follow the draw (rules module).
 TOKENS_AT_START = ((None, 'G11'),)
@@ -379,6 +381,6 @@ def title_data(players: int, options: Tuple[str, ...]) -> TitleData:
     return TitleData(
         map=MapSpec(HEXES, layout="flat", letters_on_x=True, names=LOCATION_NAMES),
         tiles=TileSupply(TILES), market=MARKET, phases=PHASES, trains=TRAINS,
-        corporations=CORPORATIONS, companies=COMPANIES, bank_cash=BANK_CASH,
+        corporations=CORPORATIONS, companies=COMPANIES + PEIR_CARDS, bank_cash=BANK_CASH,
         starting_cash=STARTING_CASH[players], cert_limit=CERT_LIMIT[players],
         tokens_at_start=TOKENS_AT_START)

@@ -1,0 +1,202 @@
+"""The Old Prince 1871 — the rules in which it differs (the seed document's sections in
+brackets). Its data and settings declare what it shares with other titles: an unlimited
+bank, full capitalisation, selling only once a corporation has operated, one cell down per
+sale, selling before buying, two yellow lays or one upgrade, the end one set after the
+first D or at a bankruptcy. Here, and in the modules beside it:
+
+* the draws at the start and the pieces' places (``draws``, "Příprava hry");
+* the auction of piles (``auction``, "Dražba");
+* what privates and PEIR cards bring, and a numbered corporation floating (``buying``);
+* the stock round: tranches, the Union Bank, exchanges, splitting (``stock``, ``split``);
+* the operating round: the PEIR, dividends, the Hunslet, H and + trains (``operating``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...board.tiles import COLOR_ORDER, fits_some_rotation
+from ...rules import certificates, endgame, phases
+from ...state.model import PlayerState
+from ...rules.variant import Variant
+from ...spec.settings import (EndTiming, EndTrigger, HomeTokenTiming, PriorityDeal,
+                              SaleMovement, SaleTiming, Settings, TileLay, TradeOrder)
+from ...title import Title
+from ...turns import sequence
+from . import buying, data, draws, operating, stock
+from .auction import PileAuction, PileRound
+from .notes import notes
+
+
+def _future_labels() -> dict:
+    """hex -> {colour: label} of the labels the map prints for a later colour."""
+    out: dict = {}
+    for group in data.HEXES.values():
+        for hexes, text in group.items():
+            for part in text.split(";"):
+                words = part.split()
+                if words and words[0] == "future_label":
+                    for h in hexes:
+                        out.setdefault(h, {})[words[2]] = words[1]
+    return out
+
+
+FUTURE_LABELS = _future_labels()
+
+
+def _remove_start_cell(at):
+    def event(table) -> None:
+        """A starting price is withdrawn (the 5H: 80, the 3+: 74, the 7: 65)."""
+        if at in table.state.par_cells:
+            table.state.par_cells.remove(at)
+            table.log(f"Par {table.money(table.spec.cells[at].price)} is no longer available")
+    return event
+
+
+def _close_companies(table) -> None:
+    """The 4+ closes the privates; MC, VR and SB still open are first exchanged for the
+    Shortline's reserved shares."""
+    shortline = notes(table).shortline
+    for sym in data.SHORTLINE_EXCHANGERS:
+        company = table.company(sym)
+        if company is None or company.closed:
+            continue
+        reserved = [c for c in certificates.held(shortline, shortline) if not c.buyable]
+        if reserved and isinstance(company.owner, PlayerState):
+            reserved[0].buyable = True
+            buying.receive(table, company.owner, reserved[0])
+    phases.close_all_companies(table)
+
+
+class OldPrince(Variant):
+    events = dict({name: _remove_start_cell(at) for name, at in data.PAR_REMOVED_BY.items()},
+                  close_companies=_close_companies)
+
+    # -- setting up ---------------------------------------------------------------------
+
+    def corporation_order(self, table, corporations) -> list:
+        """The Mainline, the Shortline and the Union Bank's corporation are drawn
+        ("Příprava hry"); see ``draws.draw``."""
+        return draws.draw(table, corporations)
+
+    def set_up(self, table) -> None:
+        """See ``draws.set_up``; the concessions close when their corporation drawn
+        operates."""
+        draws.set_up(table)
+        n = notes(table)
+        for company in table.state.companies:
+            for p in company.powers:
+                if p.spec.kind == "close" and p.spec.corporation in ("mainline", "shortline"):
+                    drawn = n.mainline if p.spec.corporation == "mainline" else n.shortline
+                    p.spec = replace(p.spec, corporation=drawn.sym)
+
+    def certificate_with_company(self, table, company, power):
+        """"mainline_1" names a certificate of the corporation drawn as the Mainline."""
+        cert = power.spec.certificate
+        n = notes(table)
+        for alias, corp in (("mainline", n.mainline), ("shortline", n.shortline)):
+            if cert.startswith(alias + "_"):
+                return corp.sym + cert[len(alias):]
+        return cert
+
+    def first_round(self, table):
+        """The game opens with the auction of piles ("Dražba")."""
+        return PileRound(table, [PileAuction])
+
+    def next_round(self, table):
+        """After the auction the players sit least cash first; later, in the order they
+        passed in the stock round. The Union Bank always sits last."""
+        r = table.round
+        if r.is_auction:
+            self.seat(table, PriorityDeal.LEAST_CASH)
+            return sequence.stock_round(table, self.stock_round)
+        if r.is_stock:
+            table.state.operating_rounds = table.phase.operating_rounds
+            self.seat(table, PriorityDeal.FIRST_TO_PASS)
+            return sequence.operating_round(table, self.operating_round)
+        if r.number < table.state.operating_rounds:
+            return sequence.operating_round(table, self.operating_round, r.number + 1)
+        table.state.turn += 1
+        return sequence.stock_round(table, self.stock_round)
+
+    def seat(self, table, rule) -> None:
+        players = table.state.players
+        bank_seat = notes(table).union_bank
+        players.remove(bank_seat)
+        try:
+            sequence.reorder_players(table, rule)
+        finally:
+            players.append(bank_seat)
+
+    def stock_round(self, table):
+        return stock.stock_round(table)
+
+    def operating_round(self, table, number: int):
+        return operating.operating_round(table, number)
+
+    # -- limits and scores --------------------------------------------------------------
+
+    def certificate_limit(self, table, holder=None) -> int:
+        """PEIR cards do not count towards the limit (other privates do)."""
+        limit = data.CERT_LIMIT[len(draws.seats(table)) if holder is None else
+                                len(table.state.players) - 1]
+        if holder is None:
+            return limit
+        return limit + sum(1 for c in holder.companies if c.sym in data.PEIR_CARD_SYMS)
+
+    def score(self, table, player) -> int:
+        """Cash, shares and privates; the Union Bank counts for the owner of UB as what
+        the Union Bank holds."""
+        bank_seat = notes(table).union_bank
+        worth = endgame.worth(table, player)
+        ub = table.company("UB")
+        if ub is not None and ub.owner is player:
+            worth += endgame.worth(table, bank_seat) - ub.value
+        return worth
+
+    def scored(self, table) -> list:
+        """The Union Bank is no player of its own at the end."""
+        bank_seat = notes(table).union_bank
+        return [p for p in table.state.players if p is not bank_seat]
+
+    # -- track ----------------------------------------------------------------------------
+
+    def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
+        """A tile of the next colour keeping the old track and the number of cities and
+        towns; its label is the hex's label, or the one printed for that colour (X, T,
+        CX); tile 9 only for the owner of SBC ("Stavba trati")."""
+        old_tile = old.tile
+        if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old_tile.color) + 1:
+            return False
+        if new.name == data.SBC_TILE and not self.owns_sbc(table):
+            return False
+        printed = FUTURE_LABELS.get(hex_id, {})
+        label = printed.get(new.color, old_tile.label)
+        return (new.label or None) == (label or None) and \
+            len(old_tile.towns) == len(new.towns) and \
+            len(old_tile.cities) == len(new.cities) and \
+            fits_some_rotation(old, new.layout(0))
+
+    def owns_sbc(self, table) -> bool:
+        sbc = table.company("SBC")
+        operator = table.round.acting()
+        return sbc is not None and not sbc.closed and operator is not None and \
+            sbc.owner is operator.owner
+
+    def start_cells(self, table, corporation, player) -> list:
+        """The starting prices still in the game (the 5H, 3+ and 7 withdraw some)."""
+        left = table.state.par_cells
+        return [c for c in table.spec.starting_cells() if c.at in left]
+
+
+SETTINGS = Settings(
+    currency="${}", market_limit=data.MARKET_LIMIT, sell_in_blocks=True,
+    sale_timing=SaleTiming.AFTER_IT_OPERATED, sale_movement=SaleMovement.DOWN_PER_SALE,
+    trade_order=TradeOrder.SELL_THEN_BUY, priority_deal=PriorityDeal.FIRST_TO_PASS,
+    home_token=HomeTokenTiming.FIRST_OPERATION,
+    tile_lays=(TileLay(), TileLay(upgrade=False, cost=data.SECOND_LAY_COST,
+                                  not_after_upgrade=True)),
+    end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),
+                  (EndTrigger.FINAL_PHASE, EndTiming.ONE_MORE_SET)))
+
+TITLE = Title("The Old Prince 1871", (3, 4), SETTINGS, data.title_data, OldPrince)

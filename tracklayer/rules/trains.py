@@ -183,7 +183,6 @@ def detach(table: Table, train: TrainState) -> None:
     if isinstance(owner, DepotState):
         if train in depot.upcoming:
             depot.upcoming.remove(train)
-            _never_runs_out(table, train)
         if train in depot.given_back:
             depot.given_back.remove(train)
     elif train in owner.trains:
@@ -191,17 +190,13 @@ def detach(table: Table, train: TrainState) -> None:
     _forget(table)
 
 
-def _never_runs_out(table: Table, train: TrainState) -> None:
-    """The last of an unlimited kind of train left the depot: another comes in."""
-    spec = train.spec
-    depot = table.state.depot
-    if not spec.unlimited or any(t.spec is spec for t in depot.upcoming):
-        return
-    index = max(t.index for t in depot.every if t.spec is spec) + 1
-    fresh = TrainState(spec, index, spec.base, owner=depot)
-    depot.upcoming.append(fresh)
-    depot.every.append(fresh)
-    table.forget_index()
+def take_out(table: Table, train: TrainState) -> None:
+    """The train leaves the depot with no new owner (1817's exports); a train the depot
+    never runs out of is restocked as when bought."""
+    if in_depot(train) and train.spec.unlimited:
+        _restock(table, train)
+    detach(table, train)
+    train.owner = None
 
 
 def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None:

@@ -384,3 +384,21 @@ def test_modern_trains_pay_for_the_owners_stations():
     # earns $60 more (three stations)
     with pytest.raises(GameError, match="earns 480, not 420"):
         game_at("25363", 837, options=["modern_trains"])
+
+
+def test_net_worth_subtracts_shorts_at_the_price():
+    """A player's worth is cash, shares at the price less short positions at the price,
+    and private companies still held at face value."""
+    game = game_at("25351", 881)
+    table = game.table
+    p = player(game, 5472)
+    expected = p.cash + sum(c.value for c in p.companies)
+    shorts = 0
+    for certs in p.shares.values():
+        for cert in certs:
+            price = market.price(table, cert.corporation)
+            value = price * cert.percent // certificates.share_percent(cert.corporation)
+            expected += value
+            shorts += value if cert.percent < 0 else 0
+    assert shorts < 0
+    assert table.variant.score(table, p) == expected

@@ -20,6 +20,9 @@ SALE_TIMING = {
     SaleTiming.AFTER_FIRST_STOCK_ROUND: "Nothing may be sold in the first stock round.",
     SaleTiming.AFTER_IT_OPERATED: "Shares of a corporation that has not yet operated cannot "
                                   "be sold.",
+    SaleTiming.OPERATED_OR_IN_OPERATING_ROUND: "Shares of a corporation that has not yet "
+                                               "operated can be sold only in an operating "
+                                               "round.",
     SaleTiming.ANY_TIME: "Shares may be sold at any time.",
 }
 SALE_MOVEMENT = {

@@ -111,6 +111,8 @@ def sale_timing_allows(table: Table, corporation: CorporationState) -> bool:
         return table.turn > 1 or table.round.is_operating
     if timing is SaleTiming.AFTER_IT_OPERATED:
         return corporation.operated
+    if timing is SaleTiming.OPERATED_OR_IN_OPERATING_ROUND:
+        return corporation.operated or table.round.is_operating
     return True
 
 

@@ -20,6 +20,7 @@ class SaleTiming(Enum):
     """When shares of a corporation may first be sold."""
     AFTER_FIRST_STOCK_ROUND = "first"
     AFTER_IT_OPERATED = "operate"
+    OPERATED_OR_IN_OPERATING_ROUND = "after_sr_floated"   # 1817: any time in an OR
     ANY_TIME = "any_time"
 
 

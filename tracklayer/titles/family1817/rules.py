@@ -39,7 +39,8 @@ from .track import BRIDGE, MINE, BridgeStep, Track1817
 
 SETTINGS = Settings(
     capitalization=Capitalization.INCREMENTAL, market_limit=1000,
-    privates_count_for_limit=False, short_selling=True, sale_timing=SaleTiming.AFTER_IT_OPERATED,
+    privates_count_for_limit=False, short_selling=True,
+    sale_timing=SaleTiming.OPERATED_OR_IN_OPERATING_ROUND,
     sale_movement=SaleMovement.NONE, trade_order=TradeOrder.SELL_THEN_BUY,
     pool_drop=PoolDrop.DOWN_PER_SHARE, home_token=HomeTokenTiming.START,
     tile_lays=(TileLay(), TileLay(cost=20, no_upgrade_after_upgrade=True, new_hex_only=True)),

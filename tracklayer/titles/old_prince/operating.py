@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...actions import new_action
 from ...rules import certificates, money, operators, trains
@@ -23,6 +24,7 @@ from ...turns.round import OperatingRound
 from ...turns.step import handles
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 from . import data
+from .notes import notes
 
 PEIR = data.PEIR.sym
 
@@ -67,6 +69,12 @@ class PrinceDividend(DividendStep):
             kept = math.ceil(revenue / 2)
             return kept, revenue - kept
         return super().split(entity, kind, revenue)
+
+    def trains_have_run(self, entity) -> None:
+        """The trains that ran are remembered (a 4+ that never ran is made obsolete, not
+        rusted, by the D)."""
+        notes(self.table).ran.update(r.train.id for r in self.round.notes.routes)
+        super().trains_have_run(entity)
 
     def price_moves(self, entity, paid: int):
         """Right only when the whole revenue is paid out; left when nothing is."""
@@ -117,7 +125,20 @@ class PrinceBuyTrain(BuyTrainStep):
     def take_train(self, entity, train, variant, price, exchange) -> None:
         if trains.in_depot(train):
             self.from_depot = True
+        spare_unrun_trains(self.table, train)
         super().take_train(entity, train, variant, price, exchange)
+
+
+def spare_unrun_trains(table, bought) -> None:
+    """A 4+ that has never run does not rust on the D: it becomes obsolete (it may run
+    once more)."""
+    ran = notes(table).ran
+    for t in table.state.depot.every:
+        if t.rusted or t.id in ran or bought.spec.name not in t.variant.rusts_on or \
+                t.spec.name not in data.SPARED_UNRUN:
+            continue
+        t.variant = replace(t.variant, rusts_on=(),
+                            obsolete_on=t.variant.obsolete_on + (bought.spec.name,))
 
 
 class PrinceBuyCompany(BuyCompanyStep):

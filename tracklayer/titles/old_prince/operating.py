@@ -15,13 +15,15 @@ import math
 from dataclasses import replace
 
 from ...actions import new_action
-from ...rules import certificates, money, operators, trains
+from ...errors import GameError
+from ...rules import certificates, money, operators, phases, powers, trading, trains
+from ...rules.certificates import Bundle
 from ...rules.market import Direction
-from ...state.model import CorporationState
+from ...state.model import CorporationState, PlayerState
 from ...turns.companies import BuyCompanyStep
 from ...turns.operating import DividendStep, RouteStep, TokenStep, TrackStep
 from ...turns.round import OperatingRound
-from ...turns.step import handles
+from ...turns.step import Step, handles
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 from . import data
 from .notes import notes
@@ -108,13 +110,88 @@ class PrinceDividend(DividendStep):
 
 
 class PrinceBuyTrain(BuyTrainStep):
+    """Buying trains: the PEIR need not own one and buys one from the depot a turn; a
+    corporation that must buy one first issues every share of its treasury it can; a
+    player raising money sells at most 30% of a corporation, once; a corporation whose
+    president is the Union Bank is helped by the owner of UB."""
+
+    def kinds(self, entity):
+        current = self.actor()
+        if entity is current and self.issuable(entity):
+            return ("sell_shares", "buy_train")
+        if current is not None and isinstance(entity, PlayerState) and \
+                entity is not current.owner and entity is self.helper(current) and \
+                self.president_helps(current):
+            return ("sell_shares",)
+        return super().kinds(entity)
+
+    def helper(self, operator):
+        """Who pays for the operator's train: its president, or for the Union Bank the
+        owner of UB."""
+        owner = operator.owner
+        if owner is notes(self.table).union_bank:
+            ub = self.table.company("UB")
+            return ub.owner if ub is not None else owner
+        return owner
+
     def must_buy(self, entity) -> bool:
         """The PEIR never has to own a train."""
         return not is_peir(entity) and super().must_buy(entity)
 
+    def issuable(self, corporation) -> list:
+        """The treasury shares a trainless corporation short of the cheapest train must
+        issue (all of them, in one sale) before its president helps."""
+        table = self.table
+        if not isinstance(corporation, CorporationState) or corporation.trains or \
+                not self.must_buy(corporation) or \
+                corporation.cash >= trains.cheapest_price(table):
+            return []
+        own = [c for c in certificates.held(corporation, corporation) if c.buyable]
+        if not own or not trading.market_has_room(table, Bundle.whole(own)):
+            return []
+        return own
+
+    def president_helps(self, entity) -> bool:
+        """Only once the corporation has issued what it must."""
+        return not self.issuable(entity) and super().president_helps(entity)
+
+    def may_sell(self, seller, bundle) -> bool:
+        """The corporation issues its whole treasury; a player sells at most 30% of a
+        corporation, in one sale."""
+        if seller is bundle.corporation:
+            return list(bundle.certificates) == self.issuable(seller)
+        if bundle.percent > data.TURN_SALE_LIMIT or bundle.corporation in self.sold_for:
+            return False
+        return super().may_sell(seller, bundle)
+
+    @handles("sell_shares")
+    def sell(self, action):
+        """A corporation issuing its shares may then buy only from the depot."""
+        commit = super().sell(action)
+        if action.entity is not self.actor():
+            return commit
+
+        def then() -> None:
+            commit()
+            self.issued = True
+        return then
+
+    def others_offer(self, entity) -> list:
+        if self.issued:
+            return []
+        return super().others_offer(entity)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "sell_shares" and entity is self.actor():
+            own = self.issuable(entity)
+            return [new_action("sell_shares", entity, shares=[c.id for c in own],
+                               percent=sum(c.percent for c in own))] if own else []
+        return super().candidates(entity, kind, offer)
+
     def prepare(self) -> None:
         super().prepare()
         self.from_depot = False
+        self.issued = False
 
     def depot_offer(self, entity) -> list:
         """The PEIR buys one train a turn from the depot."""
@@ -147,7 +224,56 @@ class PrinceBuyCompany(BuyCompanyStep):
         return not is_peir(entity) and super().may_buy(entity)
 
 
+class HunsletStep(Step):
+    """The corporation owning the Hunslet may, any time in its turn, close it to buy the
+    depot's next train at its price (room and cash permitting)."""
+
+    NAME = "Hunslet Train Purchase"
+    HOLDS = False
+
+    def live(self) -> bool:
+        hunslet = self.table.company("HSE")
+        return hunslet is not None and not hunslet.closed
+
+    def next_train(self):
+        upcoming = self.table.state.depot.upcoming
+        return upcoming[0] if upcoming else None
+
+    def kinds(self, entity):
+        table = self.table
+        operator = self.round.entities[self.round.index] if self.round.entities else None
+        train = self.next_train()
+        if entity is not table.company("HSE") or entity.owner is not operator or \
+                train is None or not trains.has_room(table, operator) or \
+                operator.cash < train.variant.price:
+            return ()
+        return ("purchase_train",)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "purchase_train":
+            return [new_action("purchase_train", entity)]
+        return super().candidates(entity, kind, offer)
+
+    @handles("purchase_train")
+    def purchase(self, action):
+        """See the class docstring."""
+        hunslet = action.entity
+        if "purchase_train" not in self.kinds(hunslet):
+            raise GameError(f"{hunslet.name} cannot buy a train now")
+        corporation, train = hunslet.owner, self.next_train()
+
+        def commit() -> None:
+            table = self.table
+            table.log(f"{corporation.name} closes the {hunslet.name} to purchase a "
+                      f"{train.name} train for {table.money(train.variant.price)}")
+            powers.close_company(table, hunslet)
+            spare_unrun_trains(table, train)
+            trains.hand_over(table, train, corporation, train.variant.price)
+            phases.train_bought(table, train)
+        return commit
+
+
 def operating_round(table, number: int):
-    return PrinceOperatingRound(table, [BankruptcyStep, PrinceBuyCompany, TrackStep, TokenStep,
+    return PrinceOperatingRound(table, [HunsletStep, BankruptcyStep, PrinceBuyCompany, TrackStep, TokenStep,
                                         RouteStep, PrinceDividend, DiscardStep, PrinceBuyTrain,
                                         (PrinceBuyCompany, {"holds": True})], number)

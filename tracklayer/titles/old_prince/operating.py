@@ -151,6 +151,29 @@ class PrinceBuyTrain(BuyTrainStep):
             return []
         return own
 
+    def funding(self, entity, train, form, variant, price, exchange):
+        """The Union Bank, presiding, pays what it can, the owner of UB the rest."""
+        bank_seat = notes(self.table).union_bank
+        missing = price - entity.cash
+        if entity.owner is not bank_seat or missing <= 0:
+            return super().funding(entity, train, form, variant, price, exchange)
+        if not self.president_helps(entity) or exchange is not None:
+            raise GameError(f"{entity.name} has {entity.cash} and cannot spend {price}")
+        self.cheapest_check(train, form)
+        if price > variant.price and not isinstance(train.owner, CorporationState):
+            raise GameError("cannot buy for more than cost")
+        helper = self.helper(entity)
+        if bank_seat.cash + (helper.cash if helper is not bank_seat else 0) < missing:
+            raise GameError(f"{bank_seat.name} and {helper.name} cannot contribute {missing}")
+        return 0, missing
+
+    def pay_in(self, entity, form, owner_pays, president_pays) -> None:
+        bank_seat = notes(self.table).union_bank
+        if entity.owner is bank_seat and president_pays > bank_seat.cash:
+            money.pay(self.table, self.helper(entity), bank_seat,
+                      president_pays - bank_seat.cash)
+        super().pay_in(entity, form, owner_pays, president_pays)
+
     def president_helps(self, entity) -> bool:
         """Only once the corporation has issued what it must."""
         return not self.issuable(entity) and super().president_helps(entity)

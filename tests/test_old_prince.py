@@ -1,0 +1,336 @@
+"""The Old Prince 1871's rules (tracklayer/titles/old_prince): the draws, the auction of
+piles, tranches, hex-edge distance, the PEIR's payouts and exchanges, the split into a
+Branch, the Union Bank and the sale limit. Games of our own need nothing outside the
+repository; the checks on positions of the real games skip without ../shared."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import pytest
+
+from conftest import FIXTURES, SHARED, load_json, load_trace
+from tracklayer.errors import GameError, RouteError
+from tracklayer.game import Game
+from tracklayer.io.export import positions
+from tracklayer.rules import certificates, revenue
+from tracklayer.titles import title
+from tracklayer.titles.old_prince import tranches
+from tracklayer.titles.old_prince.notes import notes
+from tracklayer.trace import snapshot
+
+NAME = "The Old Prince 1871"
+# The seed and players of the real game 1871_game_end_bankrupt (their draws are in its trace).
+SEED = 2093260192
+PLAYERS = [(19748, "Player 1"), (136, "Player 2"), (762, "Player 3"), (14958, "Player 4")]
+
+
+def new_game(players=PLAYERS, seed=SEED) -> Game:
+    return Game(title(NAME), players, seed=seed)
+
+
+def state_of(game) -> dict:
+    return snapshot(game, 0, {})
+
+
+def act(game, kind, entity, **fields) -> None:
+    game.apply(dict(type=kind, entity=entity, entity_type="player", **fields))
+
+
+def at_id(path, action_id: int):
+    """The game of a real export just after its action ``action_id``."""
+    data = load_json(path)
+    for _, h, game in positions(data):
+        if h.get("id") == action_id:
+            return game
+    raise AssertionError(f"no action {action_id}")
+
+
+def real(name: str):
+    path = FIXTURES / "1871" / f"1871_game_end_{name}.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    return path
+
+
+# -- the draws -----------------------------------------------------------------------------
+
+
+def test_the_draws_follow_the_seed():
+    """Mainline So at 92, Shortline S at 86, the Union Bank with So_8 and MR_8, the other
+    homes under PEIR stations, the two drawn corporations' PEIR cards out of the game."""
+    game = new_game()
+    t, n = game.table, notes(game.table)
+    assert (n.mainline.sym, n.shortline.sym, n.drawn.sym) == ("So", "S", "MR")
+    assert (t.spec.cells[n.mainline.price].price, t.spec.cells[n.shortline.price].price) == (92, 86)
+    bank = t.player(-1)
+    assert sorted(c.id for certs in bank.shares.values() for c in certs) == ["MR_8", "So_8"]
+    peir = t.corporation("PEIR")
+    assert sorted(tk.where[0] for tk in peir.tokens) == ["D6", "L16", "M13", "Q21", "R16"]
+    assert t.company("P1") is None and t.company("P5") is None
+    assert [c.buyable for c in n.shortline.certificates[-3:]] == [False] * 3
+    assert t.company("KM").owner is peir and peir.cash == 200
+    assert state_of(game)["corporations"]["S"]["ipo_percent"] == 30
+
+
+def test_the_piles_are_dealt_from_the_seed():
+    game = new_game()
+    piles = {p.id: [c.sym for c in pile] for p, pile in notes(game.table).piles.items()}
+    assert piles[19748] == ["RF", "P6", "SB", "MC"]
+    assert piles[136] == ["P2", "P4", "IB", "SBC"]
+    assert all(len(p) == 4 for p in piles.values())
+    three = new_game(PLAYERS[:3])
+    assert all(len(p) == 5 for p in notes(three.table).piles.values())
+    assert "IB" not in {c.sym for pile in notes(three.table).piles.values() for c in pile}
+
+
+# -- the auction of piles ------------------------------------------------------------------
+
+
+def test_a_player_offers_only_their_own_pile():
+    game = new_game()
+    before = state_of(game)
+    with pytest.raises(GameError):
+        act(game, "offer", 19748, company="P2")
+    assert state_of(game) == before
+
+
+def test_only_the_two_players_to_the_left_bid():
+    game = new_game()
+    act(game, "offer", 19748, company="P6")
+    before = state_of(game)
+    with pytest.raises(GameError):
+        act(game, "bid", 14958, company="P6", price=85)     # three seats on
+    assert state_of(game) == before
+    with pytest.raises(GameError):
+        act(game, "bid", 136, company="P6", price=80)       # below value + 5
+    act(game, "bid", 136, company="P6", price=85)
+    act(game, "bid", 762, company="P6", price=90)
+    act(game, "pass", 136)                                  # a pass after a bid: sold
+    assert [c.sym for c in game.table.player(762).companies] == ["P6"]
+    assert game.table.player(762).cash == 480 - 90
+    assert game.acting.id == 136                          # the next to offer
+
+
+def test_two_passes_force_the_lot_on_the_third_player():
+    """With four players the one three seats on takes it at its value; with three, the
+    one who offered it."""
+    game = new_game()
+    act(game, "offer", 19748, company="P6")
+    act(game, "pass", 136)
+    act(game, "pass", 762)
+    assert [c.sym for c in game.table.player(14958).companies] == ["P6"]
+    assert game.table.player(14958).cash == 480 - 80
+    three = new_game(PLAYERS[:3])
+    first = notes(three.table).piles[three.table.player(19748)][0]
+    act(three, "offer", 19748, company=first.sym)
+    act(three, "pass", 136)
+    act(three, "pass", 762)
+    assert first.owner is three.table.player(19748)
+
+
+def test_a_bidder_who_cannot_pay_passes_by_himself():
+    game = new_game()
+    game.table.player(136).cash = 50          # less than P6's value + 5
+    act(game, "offer", 19748, company="P6")
+    assert game.acting.id == 762             # 136 passed without a log entry
+
+
+def test_the_last_lot_is_offered_by_itself():
+    """Of 16 lots, the players offer 12: each last lot is offered by the rules."""
+    game = new_game()
+    piles = notes(game.table).piles
+    offers = 0
+    while game.table.round.is_auction:
+        step = game.table.round.active_step()
+        player = game.acting
+        if step.lot is None:
+            act(game, "offer", player.id, company=piles[player][0].sym)
+            offers += 1
+        else:
+            act(game, "pass", player.id)
+    assert offers == 12 and not any(piles.values())
+    assert sum(len(p.companies) for p in game.table.state.players) == 16
+
+
+# -- tranches ------------------------------------------------------------------------------
+
+
+def test_tranches_open_when_the_one_before_has_operated_or_sold_out():
+    game = new_game()
+    t, n = game.table, notes(game.table)
+    assert [len(x) for x in n.tranches] == [2, 1, 2, 3]
+    assert not tranches.tranche_open(t)               # ML and SL have not operated
+    n.mainline.history.append(object())
+    assert not tranches.tranche_open(t)
+    n.shortline.history.append(object())
+    assert tranches.tranche_open(t)
+    tranches.enter_tranche(t, t.corporation("A"))
+    assert not tranches.tranche_open(t)                # A's tranche before the next one
+
+
+# -- hex-edge distance ---------------------------------------------------------------------
+
+
+def _route(train_distance, hexes_by_leg):
+    legs = [SimpleNamespace(chain=SimpleNamespace(rails=[SimpleNamespace(hex=h) for h in hs]))
+            for hs in hexes_by_leg]
+    train = SimpleNamespace(name=f"{train_distance}H",
+                            variant=SimpleNamespace(distance=train_distance))
+    return SimpleNamespace(legs=legs, train=train)
+
+
+def test_h_trains_count_hex_edges_not_stops():
+    """T14-U15-U17-V16 crosses three hex sides (two rails within T14 cross none)."""
+    rails = [SimpleNamespace(hex=h) for h in ("T14", "T14", "U15", "U17", "V16")]
+    assert revenue.hex_sides(rails) == 3
+    revenue.check_hex_distance(_route(4, [["T12", "T14"], ["T14", "U15", "U17", "V16"]]))
+    with pytest.raises(RouteError):
+        revenue.check_hex_distance(_route(3, [["T12", "T14"], ["T14", "U15", "U17", "V16"]]))
+    spec = title(NAME).game_spec(4, ())
+    h2 = next(t for t in spec.data.trains if t.name == "2H")
+    variant = title(NAME).rules()
+    assert variant.reach_limits(None, SimpleNamespace(spec=h2, variant=h2.base)) == {"hexes": 2}
+
+
+# -- the PEIR ------------------------------------------------------------------------------
+
+
+def test_peir_pays_half_rounded_up_per_share():
+    """PEIR's half payout (final_phase, id 111): it keeps half the revenue rounded up, each
+    of its shares earns the rest divided by their number, rounded up."""
+    path = real("final_phase")
+    before = at_id(path, 110)
+    t = before.table
+    peir = t.corporation("PEIR")
+    revenue_now = sum(r.revenue for r in t.round.notes.routes)
+    count = len(peir.certificates)
+    cash = {p.id: p.cash for p in t.state.players}
+    held = {p.id: len(certificates.held(p, peir)) for p in t.state.players}
+    treasury = peir.cash
+    in_market = len(certificates.held(t.state.market, peir))
+    after = at_id(path, 111).table
+    kept = math.ceil(revenue_now / 2)
+    per_share = math.ceil((revenue_now - kept) / count)
+    for p in after.state.players:
+        assert p.cash - cash[p.id] == per_share * held[p.id]
+    assert after.corporation("PEIR").cash - treasury == kept + per_share * in_market
+
+
+def test_a_floating_corporation_takes_back_its_peir_station_and_share():
+    """When MS floats (bankrupt game), P3 closes, its owner gets an MS share for the PEIR
+    share, MS's station replaces the PEIR's and the PEIR's shares are rebalanced."""
+    path = real("bankrupt")
+    data = load_json(path)
+    last = None
+    for _, h, game in positions(data):
+        t = game.table
+        ms = t.corporation("MS")
+        if ms.floated and last is not None:
+            card_owner = last
+            assert t.company("P3").closed
+            assert "M13" in [tk.where[0] for tk in ms.tokens if tk.where]
+            peir = t.corporation("PEIR")
+            assert "M13" not in [tk.where[0] for tk in peir.tokens if tk.where]
+            assert {c.percent for c in peir.certificates} == {100 // len(peir.certificates)}
+            assert certificates.percent_of(card_owner, ms) >= 10
+            return
+        card = t.company("P3")
+        last = card.owner if card is not None and not card.closed else None
+    raise AssertionError("MS never floated")
+
+
+# -- the split -----------------------------------------------------------------------------
+
+
+def test_splitting_s_into_the_cornwall_branch():
+    """The split of S (bankrupt game, ids 299-303: S, CB, 65, done, 0)."""
+    path = real("bankrupt")
+    game = at_id(path, 303)
+    t = game.table
+    s, cb = t.corporation("S"), t.corporation("CB")
+    president = t.player(136)
+    assert cb.owner is president and cb.certificates[0].owner is president
+    assert t.spec.cells[cb.price].price == 65
+    assert s.spec.capitalization == "incremental"
+    assert any(c.buyable for c in certificates.held(s, s))
+    assert [tk.where for tk in cb.tokens if tk.where] and \
+        not any(tk.where and tk.where[0] == s.spec.home for tk in cb.tokens)
+    assert cb.cash == 65 * len(certificates.held(t.state.market, cb))
+    assert notes(t).split is None
+    with pytest.raises(GameError):
+        act(game, "choose", 136, choice="done")       # the split is over
+
+
+# -- the Union Bank ------------------------------------------------------------------------
+
+
+def test_the_union_bank_buys_once_a_round_with_its_partners_cash():
+    """final_phase id 238: 13748 buys C_2 for the Union Bank, lending what it lacks."""
+    path = real("final_phase")
+    before = at_id(path, 234).table
+    game = at_id(path, 238)
+    t = game.table
+    bank = t.player(-1)
+    assert "C_2" in [c.id for c in certificates.held(bank, t.corporation("C"))]
+    assert notes(t).bank_bought
+    assert before.player(-1).cash + before.player(13748).cash >= 0
+    result = game.result() if game.is_over else {}
+    assert -1 not in result
+
+
+def test_the_union_bank_is_not_in_the_result_but_counts_for_its_owner():
+    path = real("final_phase")
+    data = load_json(path)
+    from tracklayer.io.export import replay
+    game = replay(data)
+    assert {str(k): v for k, v in game.result().items()} == data["result"]
+    t = game.table
+    owner = t.company("UB").owner
+    from tracklayer.rules import endgame
+    assert game.result()[owner.id] == endgame.worth(t, owner) - t.company("UB").value + \
+        endgame.worth(t, t.player(-1))
+
+
+# -- selling -------------------------------------------------------------------------------
+
+
+def test_no_more_than_30_percent_is_sold_in_a_turn():
+    path = real("final_phase")
+    data = load_json(path)
+    for _, h, game in positions(data):
+        t = game.table
+        r = t.round
+        if not r.is_stock or game.acting is None:
+            continue
+        player = game.acting
+        for certs in player.shares.values():
+            plain = [c for c in certs if not c.president]
+            if len(plain) >= 4 and plain[0].corporation.operated and \
+                    certificates.percent_of(t.state.market, plain[0].corporation) <= 40:
+                before = state_of(game)
+                with pytest.raises(GameError):
+                    act(game, "sell_shares", player.id, shares=[c.id for c in plain[:4]],
+                        percent=40)
+                assert state_of(game) == before
+                return
+    pytest.skip("no position with 40% to sell")
+
+
+# -- the reference bots' games -------------------------------------------------------------
+
+RANDOM = SHARED / "random-games" / "1871"
+
+
+@pytest.mark.parametrize("name", ["rand_3p_211", "rand_3p_213", "rand_4p_212", "rand_4p_214"])
+def test_reference_bot_games_match_at_every_action(name):
+    path = RANDOM / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    reference = load_trace(RANDOM / f"{name}.jsonl.gz")
+    data = load_json(path)
+    ours = [snapshot(game, i, h) for i, h, game in positions(data)]
+    assert len(ours) == len(reference)
+    for mine, theirs in zip(ours, reference):
+        assert mine == theirs, f"first difference at action {theirs['i']} ({theirs['type']})"

@@ -334,3 +334,45 @@ def test_reference_bot_games_match_at_every_action(name):
     assert len(ours) == len(reference)
     for mine, theirs in zip(ours, reference):
         assert mine == theirs, f"first difference at action {theirs['i']} ({theirs['type']})"
+
+
+def test_a_forced_train_purchase_sells_no_more_than_30_percent_at_once():
+    """18xx.games #8260: the 30% limit holds while raising money for a train too (the
+    common rule would allow the 40% the train needs)."""
+    from tracklayer.rules.certificates import Bundle
+    from tracklayer.turns.trains import BuyTrainStep
+    game = at_id(real("bankrupt"), 259)           # So must buy a train; Player 3 helps
+    t = game.table
+    step = t.round.active_step()
+    corporation = step.actor()
+    player = corporation.owner
+    corporation.cash = player.cash = 0           # so that 40% is what is needed
+    plain = [c for c in certificates.held(player, t.corporation("MS")) if not c.president]
+    forty, thirty = Bundle.of(plain[:4]), Bundle.of(plain[:3])
+    assert BuyTrainStep.may_sell(step, player, forty)
+    assert not step.may_sell(player, forty)
+    assert step.may_sell(player, thirty)
+
+
+def test_mc_is_exchanged_for_a_reserved_shortline_share_and_the_turn_goes_on():
+    """bankrupt, id 89: MC becomes S_6 (reserved until then); an exchange is not the
+    turn's purchase."""
+    path = real("bankrupt")
+    before = at_id(path, 88).table
+    owner_id = before.company("MC").owner.id
+    game = at_id(path, 89)
+    t = game.table
+    assert t.company("MC").closed
+    assert t.find("share", "S_6").owner is t.player(owner_id)
+    assert t.find("share", "S_6").buyable
+    step = t.round.active_step()
+    assert not step.bought()
+
+
+def test_bad_choices_in_a_split_change_nothing():
+    game = at_id(real("bankrupt"), 300)            # CB chosen, par to choose
+    before = state_of(game)
+    for bad in ("58,6,1x", "XB", -1):
+        with pytest.raises(GameError):
+            act(game, "choose", 136, choice=bad)
+        assert state_of(game) == before

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ...actions import new_action
 from ...errors import GameError
-from ...rules import certificates, money, operators, phases, powers, trading, trains
+from ...rules import certificates, finance, money, operators, phases, powers, trading, trains
 from ...rules.certificates import Bundle
 from ...rules.market import Direction
 from ...state.model import CorporationState, PlayerState
@@ -111,7 +111,7 @@ class PrinceDividend(DividendStep):
 
 class PrinceBuyTrain(BuyTrainStep):
     """Buying trains: the PEIR need not own one and buys one from the depot a turn; a
-    corporation that must buy one first issues every share of its treasury it can; a
+    corporation that must buy one first issues the shares of its treasury; a
     player raising money sells at most 30% of a corporation, once; a corporation whose
     president is the Union Bank is helped by the owner of UB."""
 
@@ -140,7 +140,8 @@ class PrinceBuyTrain(BuyTrainStep):
 
     def issuable(self, corporation) -> list:
         """The treasury shares a trainless corporation short of the cheapest train must
-        issue (all of them, in one sale) before its president helps."""
+        issue before its president helps (as many at once as it likes, all of them if it
+        will)."""
         table = self.table
         if not isinstance(corporation, CorporationState) or corporation.trains or \
                 not self.must_buy(corporation) or \
@@ -182,7 +183,8 @@ class PrinceBuyTrain(BuyTrainStep):
         """The corporation issues its whole treasury; a player sells at most 30% of a
         corporation, in one sale."""
         if seller is bundle.corporation:
-            return list(bundle.certificates) == self.issuable(seller)
+            own = self.issuable(seller)
+            return bool(own) and all(c in own for c in bundle.certificates)
         if bundle.percent > data.TURN_SALE_LIMIT or bundle.corporation in self.sold_for:
             return False
         return super().may_sell(seller, bundle)
@@ -207,8 +209,9 @@ class PrinceBuyTrain(BuyTrainStep):
     def candidates(self, entity, kind, offer) -> list:
         if kind == "sell_shares" and entity is self.actor():
             own = self.issuable(entity)
-            return [new_action("sell_shares", entity, shares=[c.id for c in own],
-                               percent=sum(c.percent for c in own))] if own else []
+            return [new_action("sell_shares", entity, shares=[c.id for c in own[:n]],
+                               percent=sum(c.percent for c in own[:n]))
+                    for n in range(1, len(own) + 1)]
         return super().candidates(entity, kind, offer)
 
     def prepare(self) -> None:
@@ -239,6 +242,27 @@ def spare_unrun_trains(table, bought) -> None:
             continue
         t.variant = replace(t.variant, rusts_on=(),
                             obsolete_on=t.variant.obsolete_on + (bought.spec.name,))
+
+
+class PrinceBankruptcy(BankruptcyStep):
+    """The player acting for the corporation answers for it: for a corporation the
+    Union Bank presides over, the owner of UB, with the Union Bank's cash too."""
+
+    @handles("bankrupt")
+    def declare(self, action):
+        table = self.table
+        operator = action.entity
+        bank_seat = notes(table).union_bank
+        if operator.owner is not bank_seat:
+            return super().declare(action)
+        ub = table.company("UB")
+        player = ub.owner if ub is not None else None
+        rule = self.seller_rule()
+        if not isinstance(player, PlayerState) or player is bank_seat or \
+                finance.emergency_cash(table, player, rule) + bank_seat.cash + \
+                operator.cash >= trains.cheapest_price(table):
+            raise GameError(f"{operator.name} can still raise the price of a train")
+        return lambda: self.go_bankrupt(player, operator, rule)
 
 
 class PrinceBuyCompany(BuyCompanyStep):
@@ -297,6 +321,6 @@ class HunsletStep(Step):
 
 
 def operating_round(table, number: int):
-    return PrinceOperatingRound(table, [HunsletStep, BankruptcyStep, PrinceBuyCompany, TrackStep, TokenStep,
+    return PrinceOperatingRound(table, [HunsletStep, PrinceBankruptcy, PrinceBuyCompany, TrackStep, TokenStep,
                                         RouteStep, PrinceDividend, DiscardStep, PrinceBuyTrain,
                                         (PrinceBuyCompany, {"holds": True})], number)

@@ -376,3 +376,65 @@ def test_bad_choices_in_a_split_change_nothing():
         with pytest.raises(GameError):
             act(game, "choose", 136, choice=bad)
         assert state_of(game) == before
+
+
+def _first_position(path, after_id, test):
+    data = load_json(path)
+    seen = False
+    for _, h, game in positions(data):
+        seen = seen or h.get("id") == after_id
+        if seen and test(game):
+            return game
+    pytest.skip("no such position")
+
+
+def test_the_hunslet_closes_to_buy_the_next_train():
+    """A owns the Hunslet from id 148 (final_phase); in its next turn it may close it to
+    buy the depot's next train at its price."""
+    game = _first_position(real("final_phase"), 149, lambda g: g.table.round.is_operating
+                           and g.acting is not None and g.acting.sym == "A"
+                           and not g.table.company("HSE").closed)
+    t = game.table
+    a, hunslet = t.corporation("A"), t.company("HSE")
+    move = {"type": "purchase_train", "entity": "HSE", "entity_type": "company"}
+    assert move in game.legal_actions()
+    train = t.state.depot.upcoming[0]
+    cash, count = a.cash, len(a.trains)
+    game.apply(move)
+    assert hunslet.closed and train.owner is a and len(a.trains) == count + 1
+    assert a.cash == cash - train.variant.price
+    with pytest.raises(GameError):
+        game.apply(move)                          # once closed, it is gone
+
+
+def test_ice_boat_is_exchanged_for_a_market_share_of_a_started_corporation():
+    """In a four-player game IB may become a market share of a started corporation
+    other than the Mainline, the Shortline and the PEIR."""
+    path = real("bankrupt")
+    data = load_json(path)
+
+    def ready(g):
+        t = g.table
+        ib = t.company("IB")
+        n = notes(t)
+        return t.round.is_stock and ib is not None and not ib.closed and \
+            g.acting is ib.owner and any(
+                c.started and c not in (n.mainline, n.shortline) and c.sym != "PEIR"
+                and certificates.held(t.state.market, c) for c in t.state.corporations)
+    game = _first_position(path, 1, ready)
+    t, n = game.table, notes(game.table)
+    owner = t.company("IB").owner
+    ml_share = certificates.held(t.state.market, n.mainline)
+    if ml_share:
+        with pytest.raises(GameError):
+            game.apply({"type": "buy_shares", "entity": "IB", "entity_type": "company",
+                        "shares": [ml_share[0].id], "percent": 10})
+    target = next(c for c in t.state.corporations if c.started and
+                  c not in (n.mainline, n.shortline) and c.sym != "PEIR" and
+                  certificates.held(t.state.market, c))
+    share = certificates.held(t.state.market, target)[0]
+    game.apply({"type": "buy_shares", "entity": "IB", "entity_type": "company",
+                "shares": [share.id], "percent": share.percent})
+    assert t.company("IB").closed and share.owner is owner
+    assert not t.round.active_step().bought()
+    assert data["players"]

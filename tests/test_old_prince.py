@@ -438,3 +438,23 @@ def test_ice_boat_is_exchanged_for_a_market_share_of_a_started_corporation():
     assert t.company("IB").closed and share.owner is owner
     assert not t.round.active_step().bought()
     assert data["players"]
+
+
+def test_a_corporation_the_union_bank_presides_over_is_helped_by_the_owner_of_ub():
+    """18xx.games #8831: the player acting for the Union Bank answers for its
+    corporation: they may sell to raise the train's price, and the corporation cannot
+    go bankrupt while they can still raise it."""
+    from tracklayer.rules.certificates import Bundle
+    game = at_id(real("bankrupt"), 259)           # So must buy a train
+    t = game.table
+    so, bank = t.corporation("So"), t.player(-1)
+    president = so.owner
+    certificates.change_hands(t, Bundle.whole([so.certificates[0]]), bank, price=0,
+                              presidency_may_change=False)
+    so.owner = bank
+    t.round.forget()
+    partner = t.company("UB").owner
+    assert partner is not president
+    assert "sell_shares" in t.round.kinds_for(partner)
+    with pytest.raises(GameError):
+        game.apply({"type": "bankrupt", "entity": "So", "entity_type": "corporation"})

@@ -138,8 +138,7 @@ class OldPrince(Variant):
 
     def certificate_limit(self, table, holder=None) -> int:
         """PEIR cards do not count towards the limit (other privates do)."""
-        limit = data.CERT_LIMIT[len(draws.seats(table)) if holder is None else
-                                len(table.state.players) - 1]
+        limit = table.spec.data.cert_limit
         if holder is None:
             return limit
         return limit + sum(1 for c in holder.companies if c.sym in data.PEIR_CARD_SYMS)

@@ -458,3 +458,26 @@ def test_a_corporation_the_union_bank_presides_over_is_helped_by_the_owner_of_ub
     assert "sell_shares" in t.round.kinds_for(partner)
     with pytest.raises(GameError):
         game.apply({"type": "bankrupt", "entity": "So", "entity_type": "corporation"})
+
+
+def test_peir_with_three_shares_pays_a_third_each():
+    """18xx.games #11525: with three PEIR shares (33% each) a payout of 300 is 100 a
+    share (the count of shares, not 100/33, divides it)."""
+    from tracklayer.rules.certificates import Bundle
+    from tracklayer.titles.old_prince import buying
+    from tracklayer.titles.old_prince.operating import PrinceDividend
+    game = new_game()
+    t = game.table
+    peir = t.corporation("PEIR")
+    for cert in list(peir.certificates[3:]):
+        buying.drop_share(t, cert)
+    buying.rebalance(t)
+    assert [c.percent for c in peir.certificates] == [33, 33, 33]
+    ann, bob = t.player(19748), t.player(136)
+    certificates.change_hands(t, Bundle.whole(peir.certificates[:2]), ann, price=0,
+                              presidency_may_change=False)
+    certificates.change_hands(t, Bundle.whole(peir.certificates[2:]), bob, price=0,
+                              presidency_may_change=False)
+    cash = (ann.cash, bob.cash, peir.cash)
+    PrinceDividend(SimpleNamespace(table=t)).pay_holders(peir, 301)
+    assert (ann.cash - cash[0], bob.cash - cash[1], peir.cash - cash[2]) == (202, 101, 0)

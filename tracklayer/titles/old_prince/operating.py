@@ -36,12 +36,15 @@ def is_peir(entity) -> bool:
 
 
 class PrinceOperatingRound(OperatingRound):
+    """An operating round of 1871: the PEIR operates after every other corporation."""
+
     def choose_entities(self) -> list:
         """By share price, the PEIR last."""
         order = operators.operating_order(self.table)
         return [c for c in order if not is_peir(c)] + [c for c in order if is_peir(c)]
 
     def reorder_rest(self) -> None:
+        """After sales moved prices, the rest in price order, the PEIR still last."""
         rest = self.entities[self.index + 1:]
         del self.entities[self.index + 1:]
         self.entities.extend(e for e in self.choose_entities() if e in rest)
@@ -51,6 +54,7 @@ class PrinceDividend(DividendStep):
     """See the module docstring."""
 
     def kinds_of(self, entity) -> tuple:
+        """The PEIR may also pay half."""
         return ("payout", "half", "withhold") if is_peir(entity) else self.KINDS
 
     def candidates(self, entity, kind, offer) -> list:
@@ -266,6 +270,8 @@ class PrinceBankruptcy(BankruptcyStep):
 
 
 class PrinceBuyCompany(BuyCompanyStep):
+    """Corporations buy the Hunslet from its owner from the 4H, the PEIR never."""
+
     def may_buy(self, entity) -> bool:
         """The PEIR never buys the Hunslet."""
         return not is_peir(entity) and super().may_buy(entity)

@@ -15,6 +15,7 @@ adds how many times faster tracklayer is, comparing best with best.
 from __future__ import annotations
 
 import argparse
+import gc
 import glob
 import json
 import os
@@ -56,6 +57,7 @@ def main() -> int:
         replay(data)  # warm up
         times = []
         for _ in range(args.repeat):
+            gc.collect()    # start each run with no garbage left over (untimed)
             t = time.process_time()
             replay(data)
             times.append(time.process_time() - t)

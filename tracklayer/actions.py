@@ -173,7 +173,8 @@ def tile_known(table: Table, tile_id) -> bool:
     name = tile_id.rsplit("-", 1)[0]
     return tile_id in table.spec.supply or any(
         p.tile_id == tile_id for p in table.spec.hexes.values()) or \
-        (name in table.spec.unlimited_tiles and tile_id in table.state.tiles)
+        (name in table.spec.unlimited_tiles and (tile_id in table.state.tiles or
+                                                 board.where_is_tile(table, tile_id) is not None))
 
 
 def _lay_tile(table: Table, h, action) -> None:
@@ -280,5 +281,5 @@ READERS: Dict[str, Callable[[Table, dict, Action], None]] = {
     "buy_company": _company, "sell_company": _company, "lay_tile": _lay_tile,
     "place_token": _place_token, "run_routes": _run_routes, "dividend": _dividend,
     "buy_train": _buy_train, "discard_train": _train, "special_buy": _special_buy,
-    "choose": _choose, "assign": _assign,
+    "choose": _choose, "assign": _assign, "short": _target, "merge": _target,
 }

@@ -177,21 +177,22 @@ class Game:
         while common < min(len(target), len(self.actions)) and \
                 target[common] is self.actions[common]:
             common += 1
-        if dirty or common < len(self.actions):
-            base = max((k for k in self.snapshots if k <= common), default=0)
-            for k in [k for k in self.snapshots if k > base]:
-                del self.snapshots[k]
-            if base in self.snapshots:
-                snapshot.restore(self.table, self.snapshots[base])
-            else:
-                self.table = self._set_table()
-            self.actions = self.actions[:base]
-        for h in target[len(self.actions):]:
-            flow.play(self.table, read(self.table, h))
-            for recorded in h.get("auto_actions") or ():
-                flow.play(self.table, read(self.table, recorded))
-            self.actions.append(h)
-            self._maybe_snapshot()
+        with snapshot.collector_paused():
+            if dirty or common < len(self.actions):
+                base = max((k for k in self.snapshots if k <= common), default=0)
+                for k in [k for k in self.snapshots if k > base]:
+                    del self.snapshots[k]
+                if base in self.snapshots:
+                    snapshot.restore(self.table, self.snapshots[base])
+                else:
+                    self.table = self._set_table()
+                self.actions = self.actions[:base]
+            for h in target[len(self.actions):]:
+                flow.play(self.table, read(self.table, h))
+                for recorded in h.get("auto_actions") or ():
+                    flow.play(self.table, read(self.table, recorded))
+                self.actions.append(h)
+                self._maybe_snapshot()
 
     def _maybe_snapshot(self) -> None:
         n = len(self.actions)

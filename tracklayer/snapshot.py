@@ -7,10 +7,12 @@ round is part of the state; its link to the table is made again on restore.
 
 from __future__ import annotations
 
+import gc
 import io
 import pickle
 import threading
-from typing import Dict
+from contextlib import contextmanager
+from typing import Dict, Iterator
 
 from .board.notation import BorderPart, IconPart, TerrainPart
 from .rules.table import Table
@@ -98,3 +100,22 @@ def take(table: Table) -> bytes:
     buffer = io.BytesIO()
     _Pickler(buffer, table).dump((table.state, len(table.messages)))
     return buffer.getvalue()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a game is replayed or restored: a game's
+    objects live as long as the game, and collecting while thousands are made costs a
+    tenth of the time (and, while an undo unpickles a snapshot, as much as the undo).
+    Afterwards they join the oldest generation at once (``gc.freeze`` then ``unfreeze``
+    moves them there without a look), instead of being traversed by the first young
+    collection after the collector is back on."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()

@@ -40,7 +40,7 @@ def snapshot(game, index: int, h: dict) -> dict:
             "president": _id(owner) if isinstance(owner, PlayerState) else None,
             "trains": sorted(t.name for t in c.trains),
             "tokens": _hexes(c),
-            "loans": 0,
+            "loans": c.loans,
             "ipo_percent": certificates.percent_of(c, c),
         }
     minors = {}
@@ -54,7 +54,7 @@ def snapshot(game, index: int, h: dict) -> dict:
             "tokens": _hexes(m),
         }
     r = state.round
-    turn = f"{state.turn}.{r.number}" if r.is_operating else f"{state.turn}"
+    turn = f"{state.turn}.{r.number}" if r.NUMBERED_IN_SET else f"{state.turn}"
     return {
         "i": index, "id": h.get("id"), "type": h.get("type"), "entity": h.get("entity"),
         "round": r.NAME, "turn": turn, "phase": table.phase.name,

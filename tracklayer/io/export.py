@@ -3,15 +3,14 @@ the action log as played, undo and redo entries and chat included."""
 
 from __future__ import annotations
 
-import gc
 import json
-from contextlib import contextmanager
 from typing import Iterator, Optional, Tuple
 
 from ..errors import GameError
 from ..finder import plan_routes
 from ..game import Game
 from ..history import in_force
+from ..snapshot import collector_paused
 from ..titles import title
 
 
@@ -42,19 +41,6 @@ def open_game(data: dict, keep_log: bool = True, snapshot_every: Optional[int] =
         route_planner = plan_routes
     return Game(title(data.get("title")), players, seed=seed, optional_rules=rules,
                 keep_log=keep_log, snapshot_every=snapshot_every, route_planner=route_planner)
-
-
-@contextmanager
-def collector_paused():
-    """Pause the cyclic garbage collector while replaying: a game's objects live as long
-    as the game, and collecting while thousands are made costs a tenth of the time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def replay(data: dict, keep_log: bool = False) -> Game:

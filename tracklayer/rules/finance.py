@@ -4,6 +4,9 @@ A president whose company must buy a train it cannot afford adds cash, selling s
 if need be (only as many as needed). One who still cannot raise enough for the cheapest
 train goes bankrupt: what may be sold is sold, the rest of their cash goes to the bank,
 and they leave the game (or, in 1849, may take a loan instead).
+
+Loans from the bank (a title with ``TitleData.loans``, 1817): a fixed number of loans of
+a fixed value; the interest rate follows how many are out (``LoanSpec.rate_for``).
 """
 
 from __future__ import annotations
@@ -89,3 +92,59 @@ def leave_with_nothing(table: Table, player) -> None:
 
 
 __all__ = ["market"]
+
+
+# -- loans from the bank ------------------------------------------------------------------------
+
+
+def loans_out(table: Table) -> int:
+    """How many of the bank's loans corporations owe."""
+    return sum(c.loans for c in table.state.corporations)
+
+
+def loans_left(table: Table) -> int:
+    """How many loans the bank can still lend (0 in a title without loans)."""
+    terms = table.spec.data.loans
+    return 0 if terms is None else terms.count - loans_out(table)
+
+
+def interest_rate(table: Table) -> int:
+    """The rate the loans now out set (percent; 0 in a title without loans)."""
+    terms = table.spec.data.loans
+    return 0 if terms is None else terms.rate_for(loans_out(table))
+
+
+def interest_on(table: Table, operator, rate: int) -> int:
+    """What ``operator``'s loans cost at ``rate``."""
+    terms = table.spec.data.loans
+    return 0 if terms is None else terms.interest(rate, operator.loans)
+
+
+def may_borrow(table: Table, operator, most: int) -> bool:
+    """May ``operator`` take another loan, owing at most ``most``?"""
+    return operator.loans < most and loans_left(table) > 0
+
+
+def borrow(table: Table, operator, most: int) -> int:
+    """``operator`` takes a loan (owing at most ``most``): the bank pays it the loan's
+    value, returned."""
+    if not may_borrow(table, operator, most):
+        raise GameError(f"{operator.name} cannot take more than {most} loans"
+                        if operator.loans >= most else "the bank has no loans left")
+    value = table.spec.data.loans.value
+    operator.loans += 1
+    money.pay(table, table.state.bank, operator, value)
+    return value
+
+
+def repay(table: Table, operator) -> int:
+    """``operator`` pays a loan back to the bank; returned: what it paid."""
+    if operator.loans <= 0:
+        raise GameError(f"{operator.name} has no loans")
+    value = table.spec.data.loans.value
+    if operator.cash < value:
+        raise GameError(f"{operator.name} has {table.money(operator.cash)} and cannot repay "
+                        f"a loan of {table.money(value)}")
+    money.pay(table, operator, table.state.bank, value)
+    operator.loans -= 1
+    return value

@@ -465,21 +465,14 @@ def before_board_change(table: Table) -> None:
 board.BEFORE_CHANGE.append(before_board_change)
 
 
-def rails_reached_in(table: Table, operator, hex_id: str) -> set:
-    """The rails of ``hex_id`` the operator's network reaches (of :func:`rails_reached`):
-    the walks from its token cities in turn, each stopping once it has reached every rail
-    of the hex not found yet. Nothing is kept."""
-    rails = set(view(table, hex_id).rails)
-    found: set = set()
+def reaches_any(table: Table, operator, goal: frozenset) -> bool:
+    """Does the operator's network reach one of the rails of ``goal``? The walks from its
+    token cities in turn, each stopping at the first such rail. Nothing is kept."""
     starts = token_nodes(table, operator)
     closed: Dict[Node, bool] = {}
     for start in starts:
-        wanted = frozenset(rails - found)
-        if not wanted:
-            break
         try:
-            walked = follow(table, start, starts, operator, closed, wanted, need=len(wanted))
+            follow(table, start, starts, operator, closed, goal)
         except _Arrived:
-            return rails
-        found.update(r for r in walked if r in rails)
-    return found
+            return True
+    return False

@@ -34,6 +34,14 @@ def start_next_phase(table: Table) -> None:
     table.variant.phase_started(table, phase)
 
 
+def export(table: Table, train: TrainState) -> None:
+    """The bank takes a train out of the depot (1817's exports at the end of an operating
+    round): it is gone, and its phase, rusting and events come as if it had been bought."""
+    trains.detach(table, train)
+    train.owner = None
+    train_bought(table, train)
+
+
 def train_bought(table: Table, train: TrainState) -> None:
     """A train was bought (or exported): phases, rusting, then its events."""
     while next_phase_starts_with(table, train):

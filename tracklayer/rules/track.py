@@ -145,28 +145,28 @@ def keeps_stop_track(old: Layout, new: Layout) -> bool:
 
 def restriction_problem(table: Table, old: Layout, new: Layout, reached) -> Optional[str]:
     """What the title's track restriction finds wrong with the upgrade, counting only the
-    new tracks for which ``reached(track)`` holds (:data:`TRACK_RESTRICTIONS`)."""
+    new tracks for which ``reached(track)`` holds (:func:`restriction_demand`)."""
+    demand = restriction_demand(table, old, new)
+    if demand is None:
+        return None
+    tracks, problem = demand
+    return None if any(reached(t) for t in tracks) else problem
+
+
+def restriction_demand(table: Table, old: Layout, new: Layout) -> Optional[tuple]:
+    """What the title's track restriction asks of the upgrade (:data:`TRACK_RESTRICTIONS`):
+    None if it is met whatever track the operator reaches, otherwise ``(tracks, problem)``:
+    the new tracks any one of which meets it once the operator reaches it (none: nothing
+    can), and what is wrong if the operator reaches none of them. (Each restriction asks
+    for something of the tile or for one reached track that is new or changes a stop.)"""
     rule = TRACK_RESTRICTIONS.get(table.settings.track_restriction)
     if rule is None:
         return None
-    uses_new, changes_city = _what_the_upgrade_brings(old, new, reached)
     allowed, problem = rule
-    return None if allowed(new, uses_new, changes_city) else problem
-
-
-def _what_the_upgrade_brings(old: Layout, new: Layout, reached) -> tuple:
-    """(uses new track, changes the value of a stop) over the new tracks reached
-    (:func:`_track_change`)."""
-    uses_new = changes_city = False
-    for nt in new.tracks:
-        if not reached(nt):
-            continue
-        is_new, changes = _track_change(old, new, nt)
-        if is_new:
-            uses_new = True
-        if changes:
-            changes_city = True
-    return uses_new, changes_city
+    if allowed(new, False, False):
+        return None
+    tracks = tuple(nt for nt in new.tracks if allowed(new, *_track_change(old, new, nt)))
+    return tracks, problem
 
 
 @lru_cache(maxsize=None)

@@ -37,16 +37,18 @@ def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
 
 
 def certificate_count(table: Table, holder) -> int:
-    """Certificates that count against the limit (privates too, where the title says)."""
+    """Certificates that count against the limit (privates too, where the title says);
+    a short position (a negative holding, 1817) does not count."""
     count = 0
     cells = table.spec.cells
+    shorts = table.settings.short_selling
     for certs in holder.shares.values():
         if not certs:
             continue
         at = certs[0].corporation.price
         cell = cells.get(at) if at is not None else None
         if cell is None or cell.counts_for_limit:
-            count += len(certs)
+            count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
     if table.settings.privates_count_for_limit:
         count += len(holder.companies)
     return count

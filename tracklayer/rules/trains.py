@@ -101,9 +101,12 @@ def others_trains(table: Table, operator) -> List[TrainState]:
     """Trains of other operators ``operator`` could buy."""
     if not table.variant.trains_change_hands:
         return []
-    return [t for t in table.state.depot.every
-            if t.saleable and not t.obsolete and t.owner is not None
-            and t.owner is not operator and not in_depot(t)]
+    return [t for t in table.state.depot.every if _of_another(t, operator)]
+
+
+def _of_another(train: TrainState, operator) -> bool:
+    return train.saleable and not train.obsolete and train.owner is not None \
+        and train.owner is not operator and not in_depot(train)
 
 
 def available(table: Table, operator) -> List[TrainState]:
@@ -111,7 +114,12 @@ def available(table: Table, operator) -> List[TrainState]:
 
 
 def lowest_available_price(table: Table, operator) -> Optional[int]:
-    prices = [lowest_price(t) for t in available(table, operator)]
+    """The least any train :func:`available` costs: another operator's train can be had
+    for 1, so one is enough to know that."""
+    prices = [lowest_price(t) for t in for_sale(table)]
+    if table.variant.trains_change_hands and \
+            any(_of_another(t, operator) for t in table.state.depot.every):
+        prices.append(1)
     return min(prices) if prices else None
 
 
@@ -175,11 +183,25 @@ def detach(table: Table, train: TrainState) -> None:
     if isinstance(owner, DepotState):
         if train in depot.upcoming:
             depot.upcoming.remove(train)
+            _never_runs_out(table, train)
         if train in depot.given_back:
             depot.given_back.remove(train)
     elif train in owner.trains:
         owner.trains.remove(train)
     _forget(table)
+
+
+def _never_runs_out(table: Table, train: TrainState) -> None:
+    """The last of an unlimited kind of train left the depot: another comes in."""
+    spec = train.spec
+    depot = table.state.depot
+    if not spec.unlimited or any(t.spec is spec for t in depot.upcoming):
+        return
+    index = max(t.index for t in depot.every if t.spec is spec) + 1
+    fresh = TrainState(spec, index, spec.base, owner=depot)
+    depot.upcoming.append(fresh)
+    depot.every.append(fresh)
+    table.forget_index()
 
 
 def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None:

@@ -123,11 +123,55 @@ class PhaseSpec:
     operating_rounds: int = 1
     status: frozenset = frozenset()
     trains_between_companies: bool = True         # or only from the depot
+    # The sizes (numbers of shares) a corporation may have or be started with in this
+    # phase (1817: 2, 5 or 10); empty: a title without sizes.
+    corporation_sizes: Tuple[int, ...] = ()
 
     def limit_for(self, kind: Optional[str]) -> int:
         if isinstance(self.train_limit, int):
             return self.train_limit
         return dict(self.train_limit).get(kind, 0)
+
+
+@dataclass(frozen=True)
+class LoanSpec:
+    """Loans the bank lends corporations, ``value`` each. The interest rate (percent a
+    round) starts at ``min_rate`` and rises by ``rate_step`` once more than each further
+    ``per_step`` loans are out, up to ``max_rate``; there are as many loans as the rates
+    take (1817NA: rates 5, 10 … 70, four loans each, 56 loans)."""
+    value: int = 100
+    min_rate: int = 5
+    max_rate: int = 70
+    rate_step: int = 5
+    per_step: int = 5
+
+    def __post_init__(self) -> None:
+        for name in ("value", "min_rate", "max_rate", "rate_step", "per_step"):
+            v = vars(self)[name]
+            if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+                raise ValueError(f"loans: {name} must be a positive integer, not {v!r}")
+        if self.max_rate < self.min_rate or (self.max_rate - self.min_rate) % self.rate_step:
+            raise ValueError(f"loans: rates {self.min_rate}..{self.max_rate} do not go in "
+                             f"steps of {self.rate_step}")
+
+    @property
+    def rates(self) -> Tuple[int, ...]:
+        return tuple(range(self.min_rate, self.max_rate + 1, self.rate_step))
+
+    @property
+    def count(self) -> int:
+        """How many loans the bank has."""
+        return len(self.rates) * self.per_step
+
+    def rate_for(self, taken: int) -> int:
+        """The interest rate with ``taken`` loans out: the first rate whose loans, with
+        those of the rates before it, cover them."""
+        steps_full = max(0, -(-taken // self.per_step) - 1)
+        return min(self.min_rate + steps_full * self.rate_step, self.max_rate)
+
+    def interest(self, rate: int, loans: int) -> int:
+        """What ``loans`` loans cost at ``rate`` percent (whole dollars, rounded down)."""
+        return rate * loans * self.value // 100
 
 
 @dataclass(frozen=True)
@@ -234,8 +278,20 @@ class TitleData:
     # Station tokens on the map from the start, in a hex's first city: (operator, hex),
     # no operator for a neutral token that only takes up a slot.
     tokens_at_start: Tuple[Tuple[Optional[str], str], ...] = ()
+    loans: Optional[LoanSpec] = None              # None: the bank lends nothing
+    # Money the bank adds to winning bids in the auction of private companies, up to the
+    # companies' values, until it is spent (1817's seed money); 0: none.
+    seed_money: int = 0
 
     def __post_init__(self) -> None:
+        if self.loans is not None and not isinstance(self.loans, LoanSpec):
+            raise TypeError(f"loans must be a LoanSpec, not {self.loans!r}")
+        if not isinstance(self.seed_money, int) or self.seed_money < 0:
+            raise ValueError(f"seed money must be a whole amount >= 0, not {self.seed_money!r}")
+        for p in self.phases:
+            if any(not isinstance(n, int) or n <= 0 or 100 % n for n in p.corporation_sizes):
+                raise ValueError(f"phase {p.name}: corporation sizes must divide 100 shares "
+                                 f"evenly, not {p.corporation_sizes!r}")
         operators = {c.sym for c in self.corporations} | {m.sym for m in self.minors}
         for sym, hex_id in self.tokens_at_start:
             if sym is not None and sym not in operators:

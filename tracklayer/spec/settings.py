@@ -128,6 +128,7 @@ class TileLay:
     upgrade_cost: Optional[int] = None
     not_after_upgrade: bool = False     # neither lay nor upgrade once the turn upgraded
     new_hex_only: bool = False          # not a hex laid earlier this turn
+    no_upgrade_after_upgrade: bool = False   # a lay, but no upgrade, once the turn upgraded
 
     @property
     def price_of_upgrade(self) -> int:
@@ -143,6 +144,7 @@ class Settings:
     market_limit: int = 50                          # percent of a corporation in the market
     shares_start_in_market: bool = False            # all but the president's, at its start
     privates_count_for_limit: bool = True
+    short_selling: bool = False                     # shorts: negative holdings (1817)
     sell_in_blocks: bool = False                    # one sale of a corporation per turn
     sale_timing: SaleTiming = SaleTiming.AFTER_FIRST_STOCK_ROUND
     sale_movement: SaleMovement = SaleMovement.DOWN_PER_SHARE

@@ -139,6 +139,7 @@ class OperatorState:
     closed: bool = False
     passed: bool = False
     route_known: bool = False   # once it has had a route, it is treated as having one
+    loans: int = 0              # loans owed to the bank (rules.finance)
 
     @property
     def id(self) -> str:

@@ -7,10 +7,11 @@ from typing import Dict, List
 from ..errors import GameError
 from ..title import Title
 from .cologne.rules import TITLE as COLOGNE
+from .north_america.rules import TITLE as NORTH_AMERICA
 from .old_prince.rules import TITLE as OLD_PRINCE
 from .two_sicilies.rules import TITLE as TWO_SICILIES
 
-TITLES: Dict[str, Title] = {t.name: t for t in (COLOGNE, TWO_SICILIES, OLD_PRINCE)}
+TITLES: Dict[str, Title] = {t.name: t for t in (COLOGNE, TWO_SICILIES, OLD_PRINCE, NORTH_AMERICA)}
 
 
 def title(name: str) -> Title:

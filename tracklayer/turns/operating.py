@@ -61,6 +61,9 @@ class TrackStep(Step):
         if lay.not_after_upgrade and n.upgraded:
             return type(lay)(lay=False, upgrade=False, cost=lay.cost,
                              upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
+        if lay.no_upgrade_after_upgrade and n.upgraded:
+            return type(lay)(lay=lay.lay, upgrade=False, cost=lay.cost,
+                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
         return lay
 
     def may_lay(self, entity) -> bool:
@@ -177,16 +180,36 @@ class TrackStep(Step):
         # The lay itself may open sides the trial does not (track.lay): then walk now.
         wait = network.may_wait(table, entity) and \
             old_view.tile.color not in table.settings.impassable_colors
+        if wait:
+            self.check_restriction_reached(entity, hex_id, tile_id, tile, rotation, old_view)
+            return {entity: network.pending()}
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
-            reached = network.rails_reached_in(table, entity, hex_id) if wait else \
-                network.rails_reached(table, entity)
+            reached = network.rails_reached(table, entity)
             laid = board.view(table, hex_id)
             ours = {rail.track for rail in laid.rails if rail in reached}
             problem = track.restriction_problem(table, old_view.layout, new,
                                                 lambda t: t in ours)
         if problem:
             raise GameError(problem)
-        return {entity: network.pending()} if wait else trial.found
+        return trial.found
+
+    def check_restriction_reached(self, entity, hex_id, tile_id, tile, rotation,
+                                  old_view) -> None:
+        """The track restriction, for an operator whose network is not worked out for the
+        tile: it walks only as far as the first new track that meets the restriction
+        (and not at all if the tile meets it, or no track could)."""
+        table = self.table
+        demand = track.restriction_demand(table, old_view.layout, tile.layout(rotation))
+        if demand is None:
+            return
+        tracks, problem = demand
+        if tracks:
+            with track.TrialLay(table, hex_id, tile_id, rotation, tile):
+                goal = frozenset(r for r in board.view(table, hex_id).rails
+                                 if r.track in tracks)
+                if network.reaches_any(table, entity, goal):
+                    return
+        raise GameError(problem)
 
     def after_lay(self, action, entity) -> None:
         if not self.may_lay(action.entity):

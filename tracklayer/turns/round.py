@@ -47,6 +47,9 @@ class Notes:
 class Round:
     NAME = "Round"
     is_stock = is_operating = is_merger = is_auction = False
+    # Numbered within its set ("2.1"), as operating rounds are (and 1817's merger and
+    # acquisition rounds, one after each operating round).
+    NUMBERED_IN_SET = False
 
     def __init__(self, table: Table, steps: list, number: int = 1) -> None:
         self.table = table
@@ -284,6 +287,7 @@ class StockRound(Round):
 class OperatingRound(Round):
     NAME = "Operating Round"
     is_operating = True
+    NUMBERED_IN_SET = True
 
     def __init__(self, table: Table, steps: list, number: int = 1) -> None:
         self.operator = None

@@ -1,0 +1,498 @@
+"""The 1817 acquisition round.
+
+Every floated corporation is offered in turn, the cheapest first (of two at one price,
+the one that would operate later):
+
+* one that entered the acquisition or liquidation zone since the operating round is
+  skipped;
+* one in the liquidation zone: its cash goes to the bank and its loans are put aside; the
+  players bid for it from $10 (the bank offers $0); if nobody bids, the bank liquidates
+  it: its tokens leave the map;
+* one in the acquisition zone is auctioned from $10;
+* any other may be offered for sale by its president, from its value (its shares at the
+  price, to the next $10), if any player could pay that; the buyer then also gets its
+  treasury shares' value.
+
+The auction is an open one (``auction.OpenAuction``) in steps of $10, starting with the
+player after the president; a player bids for one of the corporations they preside that
+could pay (cash, the loans it could take, and what the acquired corporation brings). The
+winning corporation takes the acquired one's cash, companies, loans, trains and tokens,
+takes the loans it needs and pays the bid to the bank; it may then take more loans, and
+repay the acquired ones (each unpaid loan moves its price left). The bid then settles
+the acquired corporation's debts (in liquidation its president pays what the bid and its
+cash do not cover) and the rest goes to its shareholders, by share (shorts pay). The
+acquired corporation closes, and may be founded again.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ...actions import new_action
+from ...errors import GameError
+from ...rules import board, certificates, finance, market, money, network, operators, trains
+from ...rules.market import Direction
+from ...state.model import CorporationState, PlayerState
+from ...turns.step import Step, handles
+from ...turns.trains import DiscardStep
+from . import loans
+from .auction import OpenAuction
+from .crisis import Bankrupt, CashCrisis
+from .mergers import MergerRound
+from .merging import reset, take_over_tokens
+from .notes import notes
+from .operating import buying_power
+from .stock import ZONES
+
+BID_STEP = 10
+
+
+def cell_kind(table, at) -> Optional[str]:
+    cell = table.cell(at)
+    return cell.kind if cell is not None else None
+
+
+def presidencies(table, player) -> list:
+    return [c for c in table.state.corporations if c.owner is player and not c.closed]
+
+
+class AcquisitionRound(MergerRound):
+    NAME = "Acquisition Round"
+
+    def choose_entities(self) -> list:
+        return [p for p in self.table.state.players if presidencies(self.table, p)]
+
+    def begin(self) -> None:
+        self.lapse_idle_steps()
+
+    def after_action(self, action) -> None:
+        pass
+
+    def over(self) -> bool:
+        return self.active_step() is None
+
+
+def may_acquire(table, buyer, corporation) -> bool:
+    return buyer is not corporation and operators.has_floated(table, buyer) and \
+        cell_kind(table, buyer.price) not in ZONES
+
+
+class Acquire(Step):
+    """See the module docstring."""
+
+    NAME = "Acquire Corporations"
+
+    def __init__(self, round, **options) -> None:
+        super().__init__(round, **options)
+        table = self.table
+        floated = [c for c in table.state.corporations
+                   if not c.closed and operators.has_floated(table, c)]
+        self.offering = list(reversed(operators.by_price(table, floated)))
+        self.mode = None
+        self.offer = None             # offered for sale: its president decides
+        self.auction: Optional[OpenAuction] = None
+        self.winner = None            # (player, price)
+        self.buyer = None
+        self.unpaid = 0
+        self.passed_loans = self.passed_repaying = False
+        self.liquidation_cash = self.liquidation_loans = 0
+        self.shareholder_cash = 0
+        self.next_offer()
+
+    # -- who acts ----------------------------------------------------------------------------
+
+    def live(self) -> bool:
+        return bool(self.offering) or self.buyer is not None or self.winner is not None
+
+    def actors(self) -> list:
+        if self.offer is not None:
+            return [self.offer.owner]
+        if self.auction is not None:
+            if self.auction.bids:
+                return [self.auction.next_bidder()]
+            return [self.first_bidder()]
+        if self.buyer is not None:
+            return [self.buyer]
+        if self.winner is not None:
+            return [self.winner[0]]
+        return []
+
+    def first_bidder(self):
+        corporation = self.auction.item
+        owner = corporation.owner if isinstance(corporation.owner, PlayerState) else \
+            notes(self.table).liquidated_by.get(corporation.sym)
+        players = self.table.state.players
+        start = (players.index(owner) + 1) % len(players) if owner in players else 0
+        for p in players[start:] + players[:start]:
+            if p in self.auction.bidders:
+                return p
+        return None
+
+    def kinds(self, entity):
+        if entity is not self.actor():
+            return ()
+        if self.offer is not None:
+            return ("assign", "pass")
+        if self.auction is not None:
+            return ("bid", "pass")
+        if self.buyer is not None:
+            if self.may_borrow(entity):
+                return ("take_loan", "pass")
+            if self.may_repay(entity):
+                return ("payoff_loan", "pass")
+            return ()
+        if self.winner is not None:
+            return ("merge",)
+        return ()
+
+    # -- prices -----------------------------------------------------------------------------
+
+    def starting_bid(self, corporation) -> int:
+        if cell_kind(self.table, corporation.price) in ZONES:
+            return BID_STEP
+        value = certificates.total_shares(corporation) * market.price(self.table, corporation)
+        return -(-value // BID_STEP) * BID_STEP
+
+    def least_bid(self, corporation) -> int:
+        if self.auction is not None and self.auction.bids:
+            return self.auction.top[1] + BID_STEP
+        return self.starting_bid(corporation)
+
+    def compensation(self, corporation) -> int:
+        if self.mode != "offered":
+            return 0
+        own = certificates.percent_of(corporation, corporation) // \
+            certificates.share_percent(corporation)
+        return own * market.price(self.table, corporation)
+
+    def most_for(self, buyer, corporation) -> int:
+        """What ``buyer`` could pay for ``corporation``: its cash and loans (the acquired
+        corporation's loans repaid and taken again), plus what the acquired brings."""
+        table = self.table
+        value = table.spec.data.loans.value
+        can = min(loans.most_loans(buyer) - buyer.loans,
+                  finance.loans_left(table) + corporation.loans)
+        return buyer.cash + max(0, can) * value + corporation.cash + \
+            self.compensation(corporation) - corporation.loans * value
+
+    def most_bid(self, player, corporation) -> int:
+        bids = [self.most_for(c, corporation) for c in presidencies(self.table, player)
+                if may_acquire(self.table, c, corporation)]
+        most = max(bids, default=0)
+        if corporation.owner is player:
+            return min(most, self.least_bid(corporation))
+        return most
+
+    def buyers_for(self, player, corporation, price: int) -> list:
+        return [c for c in presidencies(self.table, player)
+                if may_acquire(self.table, c, corporation) and
+                self.most_for(c, corporation) >= price]
+
+    # -- the offers in turn ------------------------------------------------------------------
+
+    def entered_zone_now(self, corporation) -> bool:
+        table = self.table
+        kind = cell_kind(table, corporation.price)
+        before = notes(table).prices_at_mergers.get(corporation.sym)
+        return kind in ZONES and kind != cell_kind(table, before)
+
+    def next_offer(self) -> None:
+        table = self.table
+        self.auction = self.offer = self.mode = None
+        while self.offering:
+            corporation = self.offering[0]
+            self.liquidation_cash = self.liquidation_loans = 0
+            kind = cell_kind(table, corporation.price)
+            if self.entered_zone_now(corporation):
+                table.log(f"{corporation.name} moved into {kind} during M&A and so is skipped")
+                self.offering.pop(0)
+                continue
+            if kind == "liquidation":
+                self.liquidation_cash, self.liquidation_loans = corporation.cash, corporation.loans
+                if corporation.cash > 0:
+                    money.pay(table, corporation, table.state.bank, corporation.cash)
+                corporation.loans = 0
+                table.log(f"{corporation.name} is being liquidated, bank offers $0, "
+                          f"corporation had {table.money(self.liquidation_cash)} and "
+                          f"{self.liquidation_loans} loans")
+                self.mode = "liquidate"
+            elif kind == "acquisition":
+                table.log(f"{corporation.name} offered for acquisition")
+                self.mode = "acquisition"
+            else:
+                self.mode = "offered"
+                least = self.starting_bid(corporation)
+                if not any(self.most_bid(p, corporation) >= least for p in self.round.entities):
+                    table.log(f"{corporation.name} cannot be bought at {table.money(least)}, "
+                              f"skipping")
+                    self.offering.pop(0)
+                    continue
+                table.log(f"{corporation.name} may be offered for sale for "
+                          f"{table.money(least)}")
+                self.offer = corporation
+                return
+            if self.open_auction(corporation):
+                return
+
+    def open_auction(self, corporation) -> bool:
+        """The players who can meet the first bid take part; with none, the offer ends at
+        once (True: the auction is on)."""
+        least = self.starting_bid(corporation)
+        bidders = [p for p in self.round.entities if self.most_bid(p, corporation) >= least]
+        self.auction = OpenAuction(corporation, None, bidders, step=BID_STEP)
+        if not bidders:
+            self.nobody_bids()
+            return False
+        return True
+
+    def nobody_bids(self) -> None:
+        table = self.table
+        corporation = self.offering.pop(0)
+        self.auction = None
+        if self.mode == "acquisition":
+            table.log(f"All players pass on {corporation.name}, not acquired")
+        elif self.mode == "offered":
+            table.log(f"All players pass on {corporation.name}, not sold")
+        else:
+            table.log(f"Bank liquidates {corporation.name} for $0")
+            for token in corporation.tokens:
+                board.lift_token(table, token)
+            network.forget(table)
+            self.settle(corporation)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    @handles("assign")
+    def put_up(self, action):
+        if action.target is not self.offer:
+            raise GameError(f"Can only offer up {self.offer.name}")
+
+        def commit() -> None:
+            corporation = self.offer
+            self.offer = None
+            self.table.log(f"{corporation.name} is offered at auction, buying corporation will "
+                           f"receive {self.table.money(self.compensation(corporation))} for "
+                           f"treasury shares")
+            if not self.open_auction(corporation):
+                self.next_offer()
+        return commit
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "bid" and self.auction is not None:
+            c = self.auction.item
+            return [new_action("bid", entity, corporation=c.sym, price=p)
+                    for p in offer.prices(self.least_bid(c), self.most_bid(entity, c))
+                    if p % BID_STEP == 0]
+        if kind == "assign":
+            return [new_action("assign", entity, target=self.offer.sym,
+                               target_type="corporation")]
+        if kind == "merge":
+            player, price = self.winner
+            return [new_action("merge", entity, corporation=c.sym)
+                    for c in self.buyers_for(player, self.auction_item(), price)]
+        return super().candidates(entity, kind, offer)
+
+    def auction_item(self):
+        return self.offering[0] if self.offering else None
+
+    @handles("bid")
+    def bid(self, action):
+        corporation, price, player = action.corporation, action.price, action.entity
+        if self.auction is None or corporation is not self.auction.item:
+            raise GameError(f"{corporation.name if corporation else '?'} is not for auction")
+        if not isinstance(price, int) or price % BID_STEP:
+            raise GameError(f"Bid {price} is not a multple of {BID_STEP}")
+        if price < self.least_bid(corporation):
+            raise GameError(f"the minimum bid for {corporation.name} is "
+                            f"{self.table.money(self.least_bid(corporation))}")
+        if price > self.most_bid(player, corporation):
+            raise GameError(f"Cannot afford bid. Maximum possible bid is "
+                            f"{self.most_bid(player, corporation)}")
+
+        def commit() -> None:
+            self.table.log(f"{player.name} bids {self.table.money(price)} for "
+                           f"{corporation.name}")
+            self.auction.place(player, price,
+                               lambda p, least: self.most_bid(p, corporation) >= least,
+                               self.table.log)
+            self.resolve()
+        return commit
+
+    @handles("pass")
+    def decline(self, action):
+        entity = action.entity
+
+        def commit() -> None:
+            table = self.table
+            if self.offer is not None:
+                table.log(f"{entity.name} declines to put {self.offer.name} up for sale")
+                self.offering.pop(0)
+                self.next_offer()
+            elif self.auction is not None:
+                table.log(f"{entity.name} passes on {self.auction.item.name}")
+                self.auction.drop(entity)
+                self.resolve()
+            elif self.may_borrow(entity):
+                self.passed_loans = True
+                table.log(f"{entity.name} passes taking additional loans")
+                self.after_loans()
+            else:
+                self.passed_repaying = True
+                table.log(f"{entity.name} passes paying off additional loans")
+                self.after_loans()
+        return commit
+
+    def resolve(self) -> None:
+        auction = self.auction
+        if not auction.bidders:
+            self.nobody_bids()
+            self.next_offer()
+            return
+        won = auction.winner()
+        if won is None:
+            return
+        player, price = won
+        corporation = auction.item
+        self.table.log(f"{player.name} wins the auction of {corporation.name} for "
+                       f"{self.table.money(price)}")
+        self.auction = None
+        self.winner = won
+        found = self.buyers_for(player, corporation, price)
+        if len(found) == 1:
+            self.acquire(found[0])
+
+    @handles("merge")
+    def choose_buyer(self, action):
+        buyer = action.corporation
+        player, price = self.winner
+        if buyer not in self.buyers_for(player, self.auction_item(), price):
+            raise GameError(f"Choose a corporation to acquire {self.auction_item().name}")
+        return lambda: self.acquire(buyer)
+
+    def acquire(self, buyer) -> None:
+        table = self.table
+        corporation = self.offering[0]
+        _, price = self.winner
+        self.buyer = buyer
+        paid = self.compensation(corporation)
+        if paid > 0:
+            money.pay(table, table.state.bank, corporation, paid)
+        if corporation.cash > 0:
+            money.pay(table, corporation, buyer, corporation.cash)
+        if cell_kind(table, corporation.price) == "liquidation":
+            self.liquidation_cash += price
+        self.shareholder_cash = price
+        for company in list(corporation.companies):
+            corporation.companies.remove(company)
+            company.owner = buyer
+            buyer.companies.append(company)
+        self.unpaid = corporation.loans
+        buyer.loans += corporation.loans
+        corporation.loans = 0
+        trains.move_all(table, corporation, buyer)
+        take_over_tokens(table, buyer, corporation)
+        table.log(f"{buyer.name} acquires {corporation.name}")
+        while buyer.cash < price:
+            loans.take(table, buyer)
+        money.pay(table, buyer, table.state.bank, price)
+        self.passed_loans = self.passed_repaying = False
+        self.after_loans()
+
+    def may_borrow(self, entity) -> bool:
+        return entity is self.buyer and not self.passed_loans and \
+            loans.may_borrow(self.table, entity)
+
+    def may_repay(self, entity) -> bool:
+        return entity is self.buyer and self.unpaid > 0 and not self.passed_repaying and \
+            entity.cash >= self.table.spec.data.loans.value
+
+    @handles("take_loan")
+    def borrow(self, action):
+        if not self.may_borrow(action.entity):
+            raise GameError(f"{action.entity.name} cannot take a loan now")
+
+        def commit() -> None:
+            loans.take(self.table, action.entity)
+            if not self.may_borrow(action.entity):
+                self.after_loans()
+        return commit
+
+    @handles("payoff_loan")
+    def repay(self, action):
+        if not self.may_repay(action.entity):
+            raise GameError(f"{action.entity.name} cannot repay a loan now")
+
+        def commit() -> None:
+            loans.repay(self.table, action.entity, move=False)
+            self.unpaid -= 1
+            self.passed_loans = True
+            if not self.may_repay(action.entity):
+                self.after_loans()
+        return commit
+
+    def after_loans(self) -> None:
+        """Loans over the buyer's limit are repaid; it may repay the others; those left
+        unpaid move its price left."""
+        table, buyer = self.table, self.buyer
+        if self.may_borrow(buyer):
+            return
+        corporation = self.offering[0]
+        while buyer.loans > loans.most_loans(buyer):
+            loans.repay(table, buyer, move=False)
+            self.unpaid -= 1
+        if self.may_repay(buyer):
+            return
+        if self.unpaid > 0:
+            old = buyer.price
+            market.move_price(table, buyer, Direction.LEFT, self.unpaid)
+            market.report_move(table, buyer, old)
+            if cell_kind(table, buyer.price) == "acquisition" and buyer in self.offering:
+                table.log(f"{buyer.name} falls into acquisition and will not be offered for "
+                          f"sale this round")
+                self.offering.remove(buyer)
+        self.unpaid = 0
+        self.settle(corporation)
+
+    def settle(self, corporation) -> None:
+        """The acquired (or liquidated) corporation's debts, then its shareholders."""
+        table = self.table
+        if cell_kind(table, corporation.price) == "liquidation":
+            president = corporation.owner
+            owed = self.liquidation_loans * table.spec.data.loans.value
+            debt = max(0, owed - self.liquidation_cash)
+            if debt > 0:
+                if isinstance(president, PlayerState):
+                    table.log(f"{president.name} settles {corporation.name} debts for "
+                              f"{table.money(debt)}")
+                    money.pay(table, president, table.state.bank, debt, overdraw=True)
+                self.shareholder_cash = 0
+            else:
+                self.shareholder_cash = self.liquidation_cash - owed
+            self.liquidation_loans = 0
+        if self.shareholder_cash > 0:
+            per_share = self.shareholder_cash // certificates.total_shares(corporation)
+            for player in table.state.players:
+                held = certificates.percent_of(player, corporation) // \
+                    certificates.share_percent(corporation)
+                if held:
+                    money.pay(table, table.state.bank, player, held * per_share,
+                              any_amount=True)
+        self.shareholder_cash = 0
+        owner = corporation.owner
+        notes(table).crisis_player = owner if isinstance(owner, PlayerState) else \
+            notes(table).liquidated_by.get(corporation.sym)
+        reset(table, corporation)
+        if corporation in self.offering:
+            self.offering.remove(corporation)
+        self.buyer = None
+        self.winner = None
+        self.next_offer()
+
+
+def acquisition_round(table, number: int):
+    table.log(f"-- Acquisition Round {table.state.turn}.{number} --")
+    table.state.round_count += 1
+    return AcquisitionRound(table, [Bankrupt, CashCrisis, DiscardStep, Acquire], number)
+
+
+__all__: List[str] = ["AcquisitionRound", "Acquire", "acquisition_round", "CorporationState"]

@@ -208,27 +208,11 @@ def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None
     """``to`` takes the train, paying ``price`` to its owner (None: nothing paid)."""
     if price is not None:
         money.pay(table, to, train.owner, price)
-    if in_depot(train) and train.spec.unlimited:
-        _restock(table, train)
     detach(table, train)
     train.owner = to
     to.trains.append(train)
     _forget(table)
     powers.close_on(table, to, Timing.BOUGHT_TRAIN)
-
-
-def _restock(table: Table, bought: TrainState) -> None:
-    """A train the depot never runs out of: when its last copy is bought, another one
-    takes its place."""
-    depot = table.state.depot
-    if any(t.spec is bought.spec for t in depot.upcoming if t is not bought):
-        return
-    copy = TrainState(bought.spec, max(t.index for t in depot.every
-                                       if t.spec is bought.spec) + 1,
-                      bought.spec.base, owner=depot)
-    depot.upcoming.insert(depot.upcoming.index(bought) + 1, copy)
-    depot.every.append(copy)
-    table.forget_index()
 
 
 def give_back(table: Table, train: TrainState) -> None:

@@ -380,7 +380,7 @@ def test_bad_choices_in_a_split_change_nothing():
 
 def _first_position(path, after_id, test):
     data = load_json(path)
-    seen = False
+    seen = after_id is None
     for _, h, game in positions(data):
         seen = seen or h.get("id") == after_id
         if seen and test(game):
@@ -421,7 +421,7 @@ def test_ice_boat_is_exchanged_for_a_market_share_of_a_started_corporation():
             g.acting is ib.owner and any(
                 c.started and c not in (n.mainline, n.shortline) and c.sym != "PEIR"
                 and certificates.held(t.state.market, c) for c in t.state.corporations)
-    game = _first_position(path, 1, ready)
+    game = _first_position(path, None, ready)
     t, n = game.table, notes(game.table)
     owner = t.company("IB").owner
     ml_share = certificates.held(t.state.market, n.mainline)
@@ -481,3 +481,32 @@ def test_peir_with_three_shares_pays_a_third_each():
     cash = (ann.cash, bob.cash, peir.cash)
     PrinceDividend(SimpleNamespace(table=t)).pay_holders(peir, 301)
     assert (ann.cash - cash[0], bob.cash - cash[1], peir.cash - cash[2]) == (202, 101, 0)
+
+
+def test_tile_9_only_for_the_owner_of_sbc_and_future_labels():
+    """An empty plain hex takes the straight 9 only from a corporation whose president
+    owns SBC; T12's green tile must carry the X printed for green."""
+    from tracklayer.rules import board
+    game = _first_position(real("bankrupt"), None, lambda g: g.table.round.is_operating
+                           and g.acting is not None)
+    t = game.table
+    operator = game.acting
+    sbc = t.company("SBC")
+    nine = t.spec.tile_defs["9"]
+    plain = board.view(t, "B4").layout
+    assert t.variant.may_upgrade(t, "B4", plain, nine) == (sbc.owner is operator.owner)
+    sbc_owner, sbc.owner = sbc.owner, operator.owner
+    assert t.variant.may_upgrade(t, "B4", plain, nine)
+    sbc.owner = sbc_owner
+    yellow = t.spec.tile_defs["6"].layout(0)
+    x_green = [n for n, d in t.spec.tile_defs.items() if d.color == "green" and d.label == "X"]
+    plain_green = t.spec.tile_defs["PEI1"]
+    assert any(t.variant.may_upgrade(t, "T12", yellow, t.spec.tile_defs[n]) for n in x_green)
+    assert not t.variant.may_upgrade(t, "T12", yellow, plain_green)
+
+
+def test_starting_prices_are_withdrawn_by_the_5h_3plus_and_7():
+    game = _first_position(real("final_phase"), None, lambda g: g.table.phase.name in ("7", "D"))
+    t = game.table
+    prices = {c.price for c in t.variant.start_cells(t, None, None)}
+    assert prices.isdisjoint({80, 74, 65}) and 58 in prices

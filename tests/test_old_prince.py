@@ -510,3 +510,47 @@ def test_starting_prices_are_withdrawn_by_the_5h_3plus_and_7():
     t = game.table
     prices = {c.price for c in t.variant.start_cells(t, None, None)}
     assert prices.isdisjoint({80, 74, 65}) and 58 in prices
+
+
+def _spoilt(h: dict, game) -> list:
+    """Versions of a real action that break a rule or are malformed."""
+    out = []
+    if h.get("entity_type") == "player":
+        others = [p.id for p in game.table.state.players if p.id not in (h["entity"], -1)]
+        out.append(dict(h, entity=others[0]))
+    if "price" in h:
+        out.append(dict(h, price=-5))
+        out.append(dict(h, price=10 ** 6))
+    if "shares" in h:
+        out.append(dict(h, shares=["PEIR_9"]))
+    if h.get("type") == "choose":
+        out.append(dict(h, choice="nonsense"))
+    if h.get("type") in ("offer", "bid"):
+        out.append(dict(h, company="KM"))
+    return out
+
+
+def test_refused_actions_change_nothing_in_a_real_game():
+    """Spoilt versions of a real game's actions are refused, name the action, and leave
+    the game as it was: the real action is then accepted."""
+    from tracklayer.io.export import in_force, open_game
+    data = load_json(real("bankrupt"))
+    game = open_game(data, keep_log=False)
+    refused = 0
+    for index, h in enumerate(in_force(data["actions"])):
+        if h is None or h["type"] == "message":
+            continue
+        if index % 3 == 0:
+            for bad in _spoilt({k: v for k, v in h.items() if k != "auto_actions"}, game):
+                before, count = state_of(game), len(game.actions)
+                try:
+                    game.apply(bad)
+                except GameError as e:
+                    refused += 1
+                    assert "action" in str(e)
+                    assert state_of(game) == before and len(game.actions) == count
+                else:
+                    game.undo()
+        game.apply(h)
+    assert refused > 100
+    assert {str(k): v for k, v in game.result().items()} == data["result"]

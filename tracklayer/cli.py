@@ -1,4 +1,4 @@
-"""The command line: ``tracklayer verify|trace ...``."""
+"""The command line: ``tracklayer verify|trace|routes|guide|walkthrough ...``."""
 
 from __future__ import annotations
 
@@ -177,6 +177,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--budget", type=float, default=10.0,
                    help="seconds per position before settling for the best found")
     p.set_defaults(func=cmd_routes)
+
+    # Guides and walkthroughs (issue 12): their commands live in tracklayer/guide.
+    from .guide.commands import add_commands as add_guide_commands
+    add_guide_commands(sub)
 
     args = parser.parse_args(argv)
     try:

@@ -10,7 +10,7 @@ from tracklayer.io.export import positions, replay
 from tracklayer.trace import snapshot
 
 # Folders of ../shared/fixtures for the titles the engine supports.
-TITLE_DIRS = ["1893", "1849KingdomoftheTwoSicilies", "1817NA"]
+TITLE_DIRS = ["1893", "1849KingdomoftheTwoSicilies", "1871", "1817NA"]
 
 GAMES = [p for d in TITLE_DIRS for p in fixture_files(d)]
 

@@ -17,6 +17,8 @@ GAMES = [
     ("1893", 4, 5, sensible_weight, 400),
     ("1849: Kingdom of the Two Sicilies", 4, 3, sensible_weight, 400),
     ("1849: Kingdom of the Two Sicilies", 5, 8, uniform_weight, 250),
+    ("The Old Prince 1871", 3, 4, uniform_weight, 300),
+    ("The Old Prince 1871", 4, 6, sensible_weight, 400),
     ("1817NA", 4, 7, sensible_weight, 300),
     ("1817NA", 3, 5, uniform_weight, 250),
 ]

@@ -37,7 +37,8 @@ def start_next_phase(table: Table) -> None:
 def export(table: Table, train: TrainState) -> None:
     """The bank takes a train out of the depot (1817's exports at the end of an operating
     round): it is gone, and its phase, rusting and events come as if it had been bought."""
-    trains.take_out(table, train)
+    trains.detach(table, train)
+    train.owner = None
     train_bought(table, train)
 
 

@@ -183,6 +183,7 @@ def detach(table: Table, train: TrainState) -> None:
     if isinstance(owner, DepotState):
         if train in depot.upcoming:
             depot.upcoming.remove(train)
+            _never_runs_out(table, train)
         if train in depot.given_back:
             depot.given_back.remove(train)
     elif train in owner.trains:
@@ -190,40 +191,28 @@ def detach(table: Table, train: TrainState) -> None:
     _forget(table)
 
 
-def take_out(table: Table, train: TrainState) -> None:
-    """The train leaves the depot with no new owner (1817's exports); a train the depot
-    never runs out of is restocked as when bought."""
-    if in_depot(train) and train.spec.unlimited:
-        _restock(table, train)
-    detach(table, train)
-    train.owner = None
+def _never_runs_out(table: Table, train: TrainState) -> None:
+    """The last of an unlimited kind of train left the depot: another comes in."""
+    spec = train.spec
+    depot = table.state.depot
+    if not spec.unlimited or any(t.spec is spec for t in depot.upcoming):
+        return
+    index = max(t.index for t in depot.every if t.spec is spec) + 1
+    fresh = TrainState(spec, index, spec.base, owner=depot)
+    depot.upcoming.append(fresh)
+    depot.every.append(fresh)
+    table.forget_index()
 
 
 def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None:
     """``to`` takes the train, paying ``price`` to its owner (None: nothing paid)."""
     if price is not None:
         money.pay(table, to, train.owner, price)
-    if in_depot(train) and train.spec.unlimited:
-        _restock(table, train)
     detach(table, train)
     train.owner = to
     to.trains.append(train)
     _forget(table)
     powers.close_on(table, to, Timing.BOUGHT_TRAIN)
-
-
-def _restock(table: Table, bought: TrainState) -> None:
-    """A train the depot never runs out of: when its last copy is bought, another one
-    takes its place."""
-    depot = table.state.depot
-    if any(t.spec is bought.spec for t in depot.upcoming if t is not bought):
-        return
-    copy = TrainState(bought.spec, max(t.index for t in depot.every
-                                       if t.spec is bought.spec) + 1,
-                      bought.spec.base, owner=depot)
-    depot.upcoming.insert(depot.upcoming.index(bought) + 1, copy)
-    depot.every.append(copy)
-    table.forget_index()
 
 
 def give_back(table: Table, train: TrainState) -> None:

@@ -18,7 +18,7 @@ from ..rules.table import Table
 from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
 
 SKIPPED = ("message", "end_game")
-COMPANY_KINDS = ("buy_shares", "assign")
+COMPANY_KINDS = ("buy_shares", "assign", "purchase_train")
 
 
 def acting_entities(table: Table) -> list:

@@ -6,7 +6,8 @@ offers a lot of their pile; only the two players to their left may bid, starting
 value + 5, in turn, each bid 5 more; a pass once someone has bid ends the auction for the
 highest bid. If both pass without a bid, the player three seats on (with three players,
 the one who offered) must buy it at its value, or, if they cannot pay, the richest
-player; if nobody can, the privates pay out until someone can. The moves the rules make
+player; if nobody can, the privates pay out until someone can (should the players' privates
+earn nothing, as the reference would then loop for ever, the richest pays all they have). The moves the rules make
 themselves are not in the log: a bidder who cannot pay the least bid passes, and a player
 left with one lot offers it.
 """
@@ -167,28 +168,32 @@ class PileAuction(Step):
                       f"{table.money(value)}")
             return
         richest = max(self.round.entities, key=lambda p: p.cash)
-        while richest.cash < value:
+        while richest.cash < value and self.pay_out_companies():
             table.log(f"No player can afford {company.name} ({table.money(value)}), paying "
                       f"out companies")
-            self.pay_out_companies()
             richest = max(self.round.entities, key=lambda p: p.cash)
-        table.log(f"{richest.name} is forced to buy {company.name} for {table.money(value)} "
+        price = min(value, richest.cash)
+        table.log(f"{richest.name} is forced to buy {company.name} for {table.money(price)} "
                   f"- highest cash")
-        self.sell(richest, company, value)
+        self.sell(richest, company, price)
 
-    def pay_out_companies(self) -> None:
-        """The players' privates pay their revenue (the King's Mail does not)."""
-        table = self.table
+    def pay_out_companies(self) -> int:
+        """The players' privates pay their revenue (the King's Mail does not); what they
+        paid in all."""
+        table, paid = self.table, 0
         for company in table.state.companies:
             owner = company.owner
             if company.sym != "KM" and owner in self.round.entities and company.revenue:
                 money.pay(table, table.state.bank, owner, company.revenue)
+                paid += company.revenue
+        return paid
 
     def sell(self, player, company, price: int) -> None:
         table = self.table
         self.piles()[self.lot.offerer].remove(company)
         powers.give(table, company, player)
-        money.pay(table, player, table.state.bank, price)
+        if price > 0:
+            money.pay(table, player, table.state.bank, price)
         company_bought(table, player, company)
 
     def close_lot(self) -> None:

@@ -83,14 +83,14 @@ def floated(table, corporation) -> None:
     powers.close_company(table, card)
     table.log(f"Exchanging {owner.name}'s PEIR share for {corporation.spec.name}")
     share = notes(table).peir_certificates.pop(card.sym)
-    _drop_certificate(table, share)
+    drop_share(table, share)
     first = certificates.held(table.state.market, corporation)
     if first:
         certificates.change_hands(table, Bundle.whole([first[0]]), owner, price=0)
     rebalance(table)
 
 
-def _drop_certificate(table, cert) -> None:
+def drop_share(table, cert) -> None:
     """A PEIR share leaves the game."""
     corp, holder = cert.corporation, cert.owner
     pile = holder.shares.get(corp.sym, [])

@@ -196,6 +196,9 @@ TRAINS = (
     TrainSpec('D', 999, 600, count=1, unlimited=True),
 )
 
+# Trains that, never run, become obsolete instead of rusting (game.rb ``rust``).
+SPARED_UNRUN = ('4+',)
+
 _YG = ('yellow', 'green')
 _HUNSLET = frozenset(['can_buy_companies'])    # corporations may buy the Hunslet
 PHASES = (

@@ -28,7 +28,8 @@ UNION_BANK_ID = -1
 def draw(table, corporations: list) -> list:
     """Shuffle the numbered corporations with the seed: the first two drawn are the
     Mainline and the Shortline, the third the Union Bank's; the corporations are then
-    listed Mainline, Shortline, the other five by number, the PEIR, the branches."""
+    listed Mainline, Shortline, the other five by number, the PEIR, the branches. (The
+    draw is the game's first use of the seed, so the title's notes begin here.)"""
     numbered = {c.sym for c in data.NUMBERED}
     drawn = table.state.rng.shuffled([c for c in corporations if c.sym in numbered])
     rest = sorted(drawn[2:], key=lambda c: data.NUMBERS[c.sym])

@@ -12,17 +12,21 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...actions import new_action
-from ...rules import certificates, money, operators, trains
+from ...errors import GameError
+from ...rules import certificates, finance, money, operators, phases, powers, trading, trains
+from ...rules.certificates import Bundle
 from ...rules.market import Direction
-from ...state.model import CorporationState
+from ...state.model import CorporationState, PlayerState
 from ...turns.companies import BuyCompanyStep
 from ...turns.operating import DividendStep, RouteStep, TokenStep, TrackStep
 from ...turns.round import OperatingRound
-from ...turns.step import handles
+from ...turns.step import Step, handles
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 from . import data
+from .notes import notes
 
 PEIR = data.PEIR.sym
 
@@ -32,12 +36,15 @@ def is_peir(entity) -> bool:
 
 
 class PrinceOperatingRound(OperatingRound):
+    """An operating round of 1871: the PEIR operates after every other corporation."""
+
     def choose_entities(self) -> list:
         """By share price, the PEIR last."""
         order = operators.operating_order(self.table)
         return [c for c in order if not is_peir(c)] + [c for c in order if is_peir(c)]
 
     def reorder_rest(self) -> None:
+        """After sales moved prices, the rest in price order, the PEIR still last."""
         rest = self.entities[self.index + 1:]
         del self.entities[self.index + 1:]
         self.entities.extend(e for e in self.choose_entities() if e in rest)
@@ -47,6 +54,7 @@ class PrinceDividend(DividendStep):
     """See the module docstring."""
 
     def kinds_of(self, entity) -> tuple:
+        """The PEIR may also pay half."""
         return ("payout", "half", "withhold") if is_peir(entity) else self.KINDS
 
     def candidates(self, entity, kind, offer) -> list:
@@ -67,6 +75,12 @@ class PrinceDividend(DividendStep):
             kept = math.ceil(revenue / 2)
             return kept, revenue - kept
         return super().split(entity, kind, revenue)
+
+    def trains_have_run(self, entity) -> None:
+        """The trains that ran are remembered (a 4+ that never ran is made obsolete, not
+        rusted, by the D)."""
+        notes(self.table).ran.update(r.train.id for r in self.round.notes.routes)
+        super().trains_have_run(entity)
 
     def price_moves(self, entity, paid: int):
         """Right only when the whole revenue is paid out; left when nothing is."""
@@ -100,13 +114,114 @@ class PrinceDividend(DividendStep):
 
 
 class PrinceBuyTrain(BuyTrainStep):
+    """Buying trains: the PEIR need not own one and buys one from the depot a turn; a
+    corporation that must buy one first issues the shares of its treasury; a
+    player raising money sells at most 30% of a corporation, once; a corporation whose
+    president is the Union Bank is helped by the owner of UB."""
+
+    def kinds(self, entity):
+        current = self.actor()
+        if entity is current and self.issuable(entity):
+            return ("sell_shares", "buy_train")
+        if current is not None and isinstance(entity, PlayerState) and \
+                entity is not current.owner and entity is self.helper(current) and \
+                self.president_helps(current):
+            return ("sell_shares",)
+        return super().kinds(entity)
+
+    def helper(self, operator):
+        """Who pays for the operator's train: its president, or for the Union Bank the
+        owner of UB."""
+        owner = operator.owner
+        if owner is notes(self.table).union_bank:
+            ub = self.table.company("UB")
+            return ub.owner if ub is not None else owner
+        return owner
+
     def must_buy(self, entity) -> bool:
         """The PEIR never has to own a train."""
         return not is_peir(entity) and super().must_buy(entity)
 
+    def issuable(self, corporation) -> list:
+        """The treasury shares a trainless corporation short of the cheapest train must
+        issue before its president helps (as many at once as it likes, all of them if it
+        will)."""
+        table = self.table
+        if not isinstance(corporation, CorporationState) or corporation.trains or \
+                not self.must_buy(corporation) or \
+                corporation.cash >= trains.cheapest_price(table):
+            return []
+        own = [c for c in certificates.held(corporation, corporation) if c.buyable]
+        if not own or not trading.market_has_room(table, Bundle.whole(own)):
+            return []
+        return own
+
+    def funding(self, entity, train, form, variant, price, exchange):
+        """The Union Bank, presiding, pays what it can, the owner of UB the rest."""
+        bank_seat = notes(self.table).union_bank
+        missing = price - entity.cash
+        if entity.owner is not bank_seat or missing <= 0:
+            return super().funding(entity, train, form, variant, price, exchange)
+        if not self.president_helps(entity) or exchange is not None:
+            raise GameError(f"{entity.name} has {entity.cash} and cannot spend {price}")
+        self.cheapest_check(train, form)
+        if price > variant.price and not isinstance(train.owner, CorporationState):
+            raise GameError("cannot buy for more than cost")
+        helper = self.helper(entity)
+        if bank_seat.cash + (helper.cash if helper is not bank_seat else 0) < missing:
+            raise GameError(f"{bank_seat.name} and {helper.name} cannot contribute {missing}")
+        return 0, missing
+
+    def pay_in(self, entity, form, owner_pays, president_pays) -> None:
+        bank_seat = notes(self.table).union_bank
+        if entity.owner is bank_seat and president_pays > bank_seat.cash:
+            money.pay(self.table, self.helper(entity), bank_seat,
+                      president_pays - bank_seat.cash)
+        super().pay_in(entity, form, owner_pays, president_pays)
+
+    def president_helps(self, entity) -> bool:
+        """Only once the corporation has issued what it must."""
+        return not self.issuable(entity) and super().president_helps(entity)
+
+    def may_sell(self, seller, bundle) -> bool:
+        """The corporation issues its whole treasury; a player sells at most 30% of a
+        corporation, in one sale."""
+        if seller is bundle.corporation:
+            own = self.issuable(seller)
+            return bool(own) and all(c in own for c in bundle.certificates)
+        if bundle.percent > data.TURN_SALE_LIMIT or bundle.corporation in self.sold_for:
+            return False
+        return super().may_sell(seller, bundle)
+
+    @handles("sell_shares")
+    def sell(self, action):
+        """A corporation issuing its shares may then buy only from the depot."""
+        commit = super().sell(action)
+        if action.entity is not self.actor():
+            return commit
+
+        def then() -> None:
+            commit()
+            self.issued = True
+        return then
+
+    def others_offer(self, entity) -> list:
+        if self.issued:
+            return []
+        return super().others_offer(entity)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "sell_shares" and entity is self.actor():
+            own = self.issuable(entity)
+            return [new_action("sell_shares", entity, shares=[c.id for c in own[:n]],
+                               percent=sum(c.percent for c in own[:n]))
+                    for n in range(1, len(own) + 1)]
+        return super().candidates(entity, kind, offer)
+
     def prepare(self) -> None:
         super().prepare()
         self.from_depot = False
+        self.issued = False
 
     def depot_offer(self, entity) -> list:
         """The PEIR buys one train a turn from the depot."""
@@ -117,16 +232,101 @@ class PrinceBuyTrain(BuyTrainStep):
     def take_train(self, entity, train, variant, price, exchange) -> None:
         if trains.in_depot(train):
             self.from_depot = True
+        spare_unrun_trains(self.table, train)
         super().take_train(entity, train, variant, price, exchange)
 
 
+def spare_unrun_trains(table, bought) -> None:
+    """A 4+ that has never run does not rust on the D: it becomes obsolete (it may run
+    once more)."""
+    ran = notes(table).ran
+    for t in table.state.depot.every:
+        if t.rusted or t.id in ran or bought.spec.name not in t.variant.rusts_on or \
+                t.spec.name not in data.SPARED_UNRUN:
+            continue
+        t.variant = replace(t.variant, rusts_on=(),
+                            obsolete_on=t.variant.obsolete_on + (bought.spec.name,))
+
+
+class PrinceBankruptcy(BankruptcyStep):
+    """The player acting for the corporation answers for it: for a corporation the
+    Union Bank presides over, the owner of UB, with the Union Bank's cash too."""
+
+    @handles("bankrupt")
+    def declare(self, action):
+        table = self.table
+        operator = action.entity
+        bank_seat = notes(table).union_bank
+        if operator.owner is not bank_seat:
+            return super().declare(action)
+        ub = table.company("UB")
+        player = ub.owner if ub is not None else None
+        rule = self.seller_rule()
+        if not isinstance(player, PlayerState) or player is bank_seat or \
+                finance.emergency_cash(table, player, rule) + bank_seat.cash + \
+                operator.cash >= trains.cheapest_price(table):
+            raise GameError(f"{operator.name} can still raise the price of a train")
+        return lambda: self.go_bankrupt(player, operator, rule)
+
+
 class PrinceBuyCompany(BuyCompanyStep):
+    """Corporations buy the Hunslet from its owner from the 4H, the PEIR never."""
+
     def may_buy(self, entity) -> bool:
         """The PEIR never buys the Hunslet."""
         return not is_peir(entity) and super().may_buy(entity)
 
 
+class HunsletStep(Step):
+    """The corporation owning the Hunslet may, any time in its turn, close it to buy the
+    depot's next train at its price (room and cash permitting)."""
+
+    NAME = "Hunslet Train Purchase"
+    HOLDS = False
+
+    def live(self) -> bool:
+        hunslet = self.table.company("HSE")
+        return hunslet is not None and not hunslet.closed
+
+    def next_train(self):
+        upcoming = self.table.state.depot.upcoming
+        return upcoming[0] if upcoming else None
+
+    def kinds(self, entity):
+        table = self.table
+        operator = self.round.entities[self.round.index] if self.round.entities else None
+        train = self.next_train()
+        if entity is not table.company("HSE") or entity.owner is not operator or \
+                train is None or not trains.has_room(table, operator) or \
+                operator.cash < train.variant.price:
+            return ()
+        return ("purchase_train",)
+
+    def candidates(self, entity, kind, offer) -> list:
+        if kind == "purchase_train":
+            return [new_action("purchase_train", entity)]
+        return super().candidates(entity, kind, offer)
+
+    @handles("purchase_train")
+    def purchase(self, action):
+        """See the class docstring."""
+        hunslet = action.entity
+        if "purchase_train" not in self.kinds(hunslet):
+            raise GameError(f"{hunslet.name} cannot buy a train now")
+        corporation, train = hunslet.owner, self.next_train()
+
+        def commit() -> None:
+            table = self.table
+            table.log(f"{corporation.name} closes the {hunslet.name} to purchase a "
+                      f"{train.name} train for {table.money(train.variant.price)}")
+            powers.close_company(table, hunslet)
+            spare_unrun_trains(table, train)
+            trains.hand_over(table, train, corporation, train.variant.price)
+            phases.train_bought(table, train)
+        return commit
+
+
 def operating_round(table, number: int):
-    return PrinceOperatingRound(table, [BankruptcyStep, PrinceBuyCompany, TrackStep, TokenStep,
+    return PrinceOperatingRound(table, [HunsletStep, PrinceBankruptcy, PrinceBuyCompany, TrackStep, TokenStep,
                                         RouteStep, PrinceDividend, DiscardStep, PrinceBuyTrain,
                                         (PrinceBuyCompany, {"holds": True})], number)

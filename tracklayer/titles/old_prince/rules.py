@@ -17,8 +17,8 @@ from dataclasses import replace
 
 from ...board.tiles import COLOR_ORDER, fits_some_rotation
 from ...rules import certificates, endgame, phases
-from ...state.model import PlayerState
 from ...rules.variant import Variant
+from ...state.model import PlayerState
 from ...spec.settings import (EndTiming, EndTrigger, HomeTokenTiming, PriorityDeal,
                               SaleMovement, SaleTiming, Settings, TileLay, TradeOrder)
 from ...title import Title
@@ -69,6 +69,8 @@ def _close_companies(table) -> None:
 
 
 class OldPrince(Variant):
+    """The rules of The Old Prince 1871 (see the module docstring)."""
+
     events = dict({name: _remove_start_cell(at) for name, at in data.PAR_REMOVED_BY.items()},
                   close_companies=_close_companies)
 
@@ -138,8 +140,7 @@ class OldPrince(Variant):
 
     def certificate_limit(self, table, holder=None) -> int:
         """PEIR cards do not count towards the limit (other privates do)."""
-        limit = data.CERT_LIMIT[len(draws.seats(table)) if holder is None else
-                                len(table.state.players) - 1]
+        limit = table.spec.data.cert_limit
         if holder is None:
             return limit
         return limit + sum(1 for c in holder.companies if c.sym in data.PEIR_CARD_SYMS)

@@ -284,6 +284,10 @@ class PrinceStockTurn(StockTurn):
                 corporation)
         return commit
 
+    def program_buys_from_market(self, program: dict) -> bool:
+        """Programmed purchases buy from the market, where the shares are."""
+        return True
+
     def candidates(self, entity, kind, offer) -> list:
         table = self.table
         if kind == "buy_shares" and not isinstance(entity, PlayerState):

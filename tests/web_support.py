@@ -1,0 +1,87 @@
+"""What the web tests share: the databases to run on (SQLite always; PostgreSQL when a
+server answers), and a real uvicorn server in a thread for streams and browsers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+PG_URL = os.environ.get("TRACKLAYER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TRACKLAYER_TEST_REDIS", "redis://127.0.0.1:6379/0")
+FIXTURES = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures"
+if not FIXTURES.is_dir():
+    FIXTURES = Path("/work/shared/fixtures")
+
+
+def web_missing() -> str:
+    try:
+        import alembic, fastapi, sqlalchemy, sse_starlette, uvicorn  # noqa: F401
+    except ImportError as e:
+        return f"the web extra is not installed ({e}); pip install '.[web,test]'"
+    return ""
+
+
+def postgres_url() -> str:
+    """A fresh schema-less database URL on the PostgreSQL server, or skip."""
+    try:
+        import psycopg
+        with psycopg.connect(PG_URL.replace("postgresql://", "postgresql://", 1),
+                             connect_timeout=2, autocommit=True) as conn:
+            name = f"tracklayer_test_{uuid.uuid4().hex[:10]}"
+            conn.execute(f"CREATE DATABASE {name}")
+    except Exception as e:      # no driver, no server, no right to create
+        pytest.skip(f"PostgreSQL not reachable at {PG_URL}: {e}")
+    return PG_URL.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_postgres(url: str) -> None:
+    import psycopg
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def redis_or_skip() -> str:
+    try:
+        import redis
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except Exception as e:
+        pytest.skip(f"Redis not reachable at {REDIS_URL}: {e}")
+    return REDIS_URL
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """An app served by uvicorn in a thread, on a free port."""
+
+    def __init__(self, app) -> None:
+        import uvicorn
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning", lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> "Server":
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)

@@ -70,7 +70,8 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning", lifespan="on"))
+                                                    log_level="warning", lifespan="on",
+                                                    timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> "Server":
@@ -85,3 +86,64 @@ class Server:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+class EventReader:
+    """Reads a Server-Sent Events stream in a thread; ``take(n)`` waits for n events."""
+
+    def __init__(self, url: str, headers=None) -> None:
+        import queue
+        self.url, self.headers = url, headers or {}
+        self.events: "queue.Queue" = queue.Queue()
+        self.connected = threading.Event()
+        self.closed = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        assert self.connected.wait(10), "the event stream did not open"
+
+    def _run(self) -> None:
+        try:
+            self._read()
+        except Exception:       # the stream closed under the reader, or the server stopped
+            self.connected.set()
+
+    def _read(self) -> None:
+        import httpx
+        with httpx.Client(timeout=None) as client:
+            with client.stream("GET", self.url, headers=self.headers) as r:
+                self.status, self.response = r.status_code, r
+                self.connected.set()
+                event = {}
+                for line in r.iter_lines():
+                    if self.closed:
+                        return
+                    if not line:
+                        if "data" in event:
+                            self.events.put(event)
+                        event = {}
+                    elif not line.startswith(":") and ":" in line:
+                        key, _, value = line.partition(":")
+                        event[key] = value[1:] if value.startswith(" ") else value
+
+    def take(self, n: int, timeout: float = 10) -> list:
+        import json
+        out = []
+        deadline = time.time() + timeout
+        while len(out) < n:
+            left = deadline - time.time()
+            if left <= 0:
+                raise AssertionError(f"got {len(out)} of {n} events in {timeout} s")
+            import queue
+            try:
+                e = self.events.get(timeout=left)
+            except queue.Empty:
+                continue
+            out.append((int(e["id"]), json.loads(e["data"])))
+        return out
+
+    def close(self) -> None:
+        self.closed = True
+        try:
+            self.response.close()
+        except Exception:       # closing from another thread may interrupt the reader
+            pass

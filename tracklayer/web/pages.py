@@ -1,7 +1,105 @@
-"""The pages (Jinja2 with htmx and Alpine.js)."""
+"""The pages (Jinja2 templates, htmx and Alpine.js from ``static/``): the lobby (create a
+game with seats for people or bots, import an export, the list of games), the seat links
+of a new game, and the game page, whose view is fetched again after each stored entry."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import json
+from pathlib import Path
+from typing import List, Optional
+
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from ..titles import supported_titles
+from . import view
+from .bots import BOTS
+from .service import Refusal
 
 router = APIRouter()
+templates = Jinja2Templates(directory=str(Path(__file__).resolve().parent / "templates"))
+
+
+def _lobby(request: Request, error: str = "", status: int = 200):
+    service = request.app.state.service
+    games = []
+    for g in service.store.games():
+        names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "")
+                          for s in service.store.seats(g.id))
+        games.append({"id": g.id, "title": g.title, "players": names})
+    return templates.TemplateResponse(request, "lobby.html", {
+        "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error},
+        status_code=status)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request):
+    return await run_in_threadpool(_lobby, request)
+
+
+def _created(request: Request, made: dict):
+    people = [s["token"] for s in made["seats"] if s["token"]]
+    hotseat = f"/games/{made['id']}?" + "&".join(f"token={t}" for t in people) \
+        if len(people) > 1 else ""
+    return templates.TemplateResponse(request, "created.html", {
+        "id": made["id"], "seats": made["seats"], "hotseat": hotseat}, status_code=201)
+
+
+@router.post("/games", response_class=HTMLResponse)
+async def create(request: Request):
+    form = await request.form()
+    players = []
+    for i in range(6):
+        name = str(form.get(f"name{i}") or "").strip()
+        if name:
+            players.append({"name": name, "bot": str(form.get(f"bot{i}") or "") or None})
+    seed_text = str(form.get("seed") or "").strip()
+    rules = [r.strip() for r in str(form.get("optional_rules") or "").split(",") if r.strip()]
+    body = {"title": form.get("title"), "players": players, "optional_rules": rules}
+    try:
+        if seed_text:
+            body["seed"] = int(seed_text)
+        made = await run_in_threadpool(request.app.state.service.create, body)
+    except ValueError:
+        return await run_in_threadpool(_lobby, request, "the seed must be a whole number", 422)
+    except Refusal as e:
+        return await run_in_threadpool(_lobby, request, e.message, e.status)
+    return _created(request, made)
+
+
+@router.post("/games/import", response_class=HTMLResponse)
+async def import_page(request: Request):
+    form = await request.form()
+    upload = form.get("file")
+    text = str(form.get("text") or "")
+    if upload is not None and not isinstance(upload, str):
+        text = (await upload.read()).decode("utf-8", "replace") or text
+    try:
+        data = json.loads(text)
+        made = await run_in_threadpool(request.app.state.service.import_export, data)
+    except ValueError as e:
+        return await run_in_threadpool(_lobby, request, f"not JSON: {e}", 422)
+    except Refusal as e:
+        return await run_in_threadpool(_lobby, request, e.message, e.status)
+    return _created(request, made)
+
+
+def _view(request: Request, game_id: int, tokens: List[str]) -> dict:
+    live = request.app.state.service.get(game_id)
+    with live.lock:
+        return view.build(live, tokens)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def game_page(request: Request, game_id: int, token: Optional[List[str]] = Query(None)):
+    tokens = token or []
+    v = await run_in_threadpool(_view, request, game_id, tokens)
+    return templates.TemplateResponse(request, "game.html", {"v": v, "tokens": tokens})
+
+
+@router.get("/games/{game_id}/view", response_class=HTMLResponse)
+async def game_view(request: Request, game_id: int, token: Optional[List[str]] = Query(None)):
+    v = await run_in_threadpool(_view, request, game_id, token or [])
+    return templates.TemplateResponse(request, "view.html", {"v": v})

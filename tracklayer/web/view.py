@@ -1,0 +1,172 @@
+"""What a page shows of a game, as plain data for the templates: the seat(s) viewing, who is
+to act, the map, the market, players (1893 hides other players' cash), companies with
+their revenue history, trains and phase, the log, and the viewing seat's legal actions
+grouped for the controls."""
+
+from __future__ import annotations
+
+import json
+from typing import Dict, List, Optional
+
+from ..game import Game
+from ..state.model import CorporationState, PlayerState
+from . import svg
+from .service import Live, Seat, seat_of
+
+HIDDEN_CASH = {"1893"}          # titles whose rules keep a player's cash secret
+
+
+def label(game: Game, a: dict) -> str:
+    """An action in words, for its button."""
+    kind = a["type"]
+    who = a.get("entity")
+    parts = [str(who) if a.get("entity_type") != "player" else "", kind.replace("_", " ")]
+    for key in ("company", "corporation", "share_price", "hex", "city", "train", "kind",
+                "tile", "rotation", "shares", "percent", "price"):
+        if key in a and a[key] not in (None, [], ""):
+            value = a[key]
+            if key == "shares":
+                value = ", ".join(map(str, value))
+            parts.append(f"{key.replace('_', ' ')} {value}" if key in ("price", "rotation",
+                                                                       "percent") else
+                         str(value))
+    if kind == "run_routes":
+        total = sum(int(r.get("revenue") or 0) for r in a.get("routes") or [])
+        parts.append(f"revenue {total}")
+    return " ".join(p for p in parts if p)
+
+
+def seats_viewing(live: Live, tokens: List[str]) -> List[Seat]:
+    return [s for s in live.seats if s.token and s.token in tokens]
+
+
+def build(live: Live, tokens: List[str]) -> Dict:
+    game = live.game
+    table = game.table
+    mine = seats_viewing(live, tokens)
+    acting = live.acting_seats()
+    me: Optional[Seat] = next((s for s in mine if s.player_id in acting), None)
+    legal = [a for a in game.legal_actions() if me and seat_of(game, a) == me.player_id] \
+        if me else []
+    tiles: Dict[str, Dict[str, List[int]]] = {}
+    others = []
+    for a in legal:
+        if a["type"] == "lay_tile":
+            tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
+        else:
+            others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
+                           "price": a.get("price"), "routes": a.get("routes")})
+    lay_entity = next(({"entity": a["entity"], "entity_type": a["entity_type"]}
+                       for a in legal if a["type"] == "lay_tile"), None)
+    previews = {f"{h}|{t}|{r}": svg.draw_tile(game, h, t, r)
+                for h, by_tile in tiles.items() for t, rots in by_tile.items() for r in rots}
+    return {
+        "id": live.id, "title": game.title.name, "number": live.number,
+        "over": game.is_over, "end_reason": game.end_reason,
+        "result": game.result() if game.is_over else None,
+        "round": f"{table.round.NAME} {game.state.turn}", "step": table.round.describe(),
+        "acting": [live.seat(p).name if live.seat(p) else str(p) for p in acting],
+        "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
+        "map": svg.draw_map(game, list(tiles)), "tiles": tiles, "previews": previews,
+        "lay_entity": lay_entity, "actions": others,
+        "can_undo": bool(mine) and bool(game.actions) and
+        seat_of(game, game.actions[-1]) in [s.player_id for s in mine],
+        "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
+        "players": players(live, mine), "corporations": corporations(live),
+        "market": market(game), "trains": trains(game), "log": log(game),
+    }
+
+
+def _token_for(mine: List[Seat], action, game: Game) -> str:
+    if action is None:
+        return ""
+    p = seat_of(game, action)
+    return next((s.token for s in mine if s.player_id == p), "")
+
+
+def players(live: Live, mine: List[Seat]) -> List[Dict]:
+    game = live.game
+    hide = game.title.name in HIDDEN_CASH
+    own = {s.player_id for s in mine}
+    out = []
+    for p in game.state.players:
+        seat = live.seat(p.id)
+        shares = {sym: sum(c.percent for c in certs) for sym, certs in p.shares.items() if certs}
+        out.append({"id": p.id, "name": seat.name if seat else p.name,
+                    "bot": seat.bot if seat else None,
+                    "cash": "hidden" if hide and p.id not in own and not game.is_over
+                    else p.cash,
+                    "shares": ", ".join(f"{k} {v}%" for k, v in shares.items()),
+                    "companies": ", ".join(c.sym for c in p.companies),
+                    "passed": p.passed, "bankrupt": p.bankrupt})
+    return out
+
+
+def corporations(live: Live) -> List[Dict]:
+    game = live.game
+    table = game.table
+    out = []
+    for c in list(game.state.corporations) + list(game.state.minors):
+        is_corp = isinstance(c, CorporationState)
+        price = table.spec.cell(c.price).price if is_corp and c.price is not None else None
+        par = table.spec.cell(c.par).price if is_corp and c.par is not None else None
+        market_pct = sum(x.percent for x in game.state.market.shares.get(c.sym, ()))
+        ipo_pct = sum(x.percent for x in c.shares.get(c.sym, ())) if is_corp else 0
+        out.append({"sym": c.sym, "name": c.spec.name, "color": svg._color(c),
+                    "president": _name(live, c.owner),
+                    "price": price, "par": par, "cash": c.cash,
+                    "trains": " ".join(t.spec.name if not t.variant else t.variant.name
+                                       for t in c.trains),
+                    "tokens": sum(1 for t in c.tokens if t.where is None),
+                    "ipo": ipo_pct, "market": market_pct, "floated": c.floated,
+                    "closed": c.closed, "companies": ", ".join(x.sym for x in c.companies),
+                    "history": [(f"{o.turn}.{o.round}", o.revenue, o.kind) for o in c.history]})
+    return out
+
+
+def _name(live: Live, owner) -> str:
+    if isinstance(owner, PlayerState):
+        seat = live.seat(owner.id)
+        return seat.name if seat else owner.name
+    return ""
+
+
+def market(game: Game) -> Dict:
+    table = game.table
+    at: Dict[tuple, List[Dict]] = {}
+    for c in game.state.corporations:
+        if c.price is not None and not c.closed:
+            at.setdefault(c.price, []).append({"sym": c.sym, "color": svg._color(c)})
+    rows = []
+    for r, row in enumerate(table.spec.rows):
+        cells = []
+        for col, cell in enumerate(row):
+            if cell is None:
+                cells.append(None)
+                continue
+            cells.append({"price": cell.price, "kinds": " ".join(cell.kinds),
+                          "corps": at.get((r, col), [])})
+        rows.append(cells)
+    return {"rows": rows}
+
+
+def trains(game: Game) -> Dict:
+    table = game.table
+    phase = table.spec.phases[game.state.phase]
+    depot: Dict[str, Dict] = {}
+    for t in game.state.depot.upcoming:
+        d = depot.setdefault(t.spec.name, {"name": t.spec.name, "price": t.spec.price,
+                                           "count": 0})
+        d["count"] += 1
+    return {"phase": phase.name, "tiles": ", ".join(phase.tiles),
+            "limit": ", ".join(f"{k} {v}" for k, v in phase.train_limit),
+            "depot": list(depot.values()),
+            "given_back": ", ".join(t.spec.name for t in game.state.depot.given_back),
+            "bank": game.state.bank.cash}
+
+
+def log(game: Game, last: int = 80) -> List[str]:
+    lines = [str(m) for m in game.table.messages]
+    chat = [f"{h.get('entity')}: {h.get('message')}" for h in game.history.entries
+            if h.get("type") == "message"]
+    return (lines[-last:] + ([""] + [f"chat — {c}" for c in chat[-20:]] if chat else []))

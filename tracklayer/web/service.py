@@ -64,6 +64,15 @@ class Live:
     seats: List[Seat]
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots_running: bool = False
+    cached: tuple = (-1, [])
+
+    def legal(self) -> List[dict]:
+        """The game's legal actions, worked out once per position (the log only grows, so
+        its length names the position); copies, so that callers may change them."""
+        if self.cached[0] != self.number:
+            self.cached = (self.number, [] if self.game.is_over else
+                           self.game.legal_actions())
+        return [dict(a) for a in self.cached[1]]
 
     @property
     def number(self) -> int:
@@ -79,7 +88,7 @@ class Live:
         if self.game.is_over:
             return []
         found: List[int] = []
-        for a in self.game.legal_actions():
+        for a in self.legal():
             p = seat_of(self.game, a)
             if p is not None and p not in found:
                 found.append(p)
@@ -208,8 +217,7 @@ class Service:
         live = self.get(game_id)
         with live.lock:
             seat = self._seat(live, token)
-            actions = [a for a in live.game.legal_actions()
-                       if seat_of(live.game, a) == seat.player_id]
+            actions = [a for a in live.legal() if seat_of(live.game, a) == seat.player_id]
             return {"player_id": seat.player_id, "next_id": live.number + 1,
                     "actions": actions}
 

@@ -46,8 +46,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
     mine = seats_viewing(live, tokens)
     acting = live.acting_seats()
     me: Optional[Seat] = next((s for s in mine if s.player_id in acting), None)
-    legal = [a for a in game.legal_actions() if me and seat_of(game, a) == me.player_id] \
-        if me else []
+    legal = [a for a in live.legal() if seat_of(game, a) == me.player_id] if me else []
     tiles: Dict[str, Dict[str, List[int]]] = {}
     others = []
     for a in legal:

@@ -8,15 +8,11 @@ import socket
 import threading
 import time
 import uuid
-from pathlib import Path
-
 import pytest
 
 PG_URL = os.environ.get("TRACKLAYER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TRACKLAYER_TEST_REDIS", "redis://127.0.0.1:6379/0")
-FIXTURES = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures"
-if not FIXTURES.is_dir():
-    FIXTURES = Path("/work/shared/fixtures")
+from conftest import FIXTURES  # noqa: E402  (../shared, or $TRACKLAYER_SHARED)
 
 
 def web_missing() -> str:

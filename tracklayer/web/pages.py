@@ -10,7 +10,7 @@ from typing import List, Optional
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from ..titles import supported_titles
@@ -26,9 +26,10 @@ def _lobby(request: Request, error: str = "", status: int = 200):
     service = request.app.state.service
     games = []
     for g in service.store.games():
-        names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "")
-                          for s in service.store.seats(g.id))
-        games.append({"id": g.id, "title": g.title, "players": names})
+        seats = service.store.seats(g.id)
+        names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in seats)
+        games.append({"id": g.id, "title": g.title, "players": names,
+                      "open": [s.position for s in seats if not s.bot and not s.token]})
     return templates.TemplateResponse(request, "lobby.html", {
         "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error},
         status_code=status)
@@ -53,8 +54,10 @@ async def create(request: Request):
     players = []
     for i in range(6):
         name = str(form.get(f"name{i}") or "").strip()
-        if name:
-            players.append({"name": name, "bot": str(form.get(f"bot{i}") or "") or None})
+        kind = str(form.get(f"bot{i}") or "")
+        if name or kind == "open":
+            players.append({"name": name or f"Seat {i + 1}", "bot": None, "open": True}
+                           if kind == "open" else {"name": name, "bot": kind or None})
     seed_text = str(form.get("seed") or "").strip()
     rules = [r.strip() for r in str(form.get("optional_rules") or "").split(",") if r.strip()]
     body = {"title": form.get("title"), "players": players, "optional_rules": rules}
@@ -84,6 +87,32 @@ async def import_page(request: Request):
     except Refusal as e:
         return await run_in_threadpool(_lobby, request, e.message, e.status)
     return _created(request, made)
+
+
+@router.post("/games/{game_id}/join")
+async def join(request: Request, game_id: int):
+    form = await request.form()
+    try:
+        position = int(str(form.get("seat") or ""))
+        token = await run_in_threadpool(request.app.state.service.join, game_id, position,
+                                        str(form.get("name") or ""))
+    except ValueError:
+        return await run_in_threadpool(_lobby, request, "which seat?", 422)
+    except Refusal as e:
+        return await run_in_threadpool(_lobby, request, e.message, e.status)
+    return RedirectResponse(f"/games/{game_id}?token={token}", status_code=303)
+
+
+def _history(request: Request, game_id: int, at: int) -> dict:
+    live = request.app.state.service.get(game_id)
+    with live.lock:
+        return view.at_entry(live, at)
+
+
+@router.get("/games/{game_id}/history", response_class=HTMLResponse)
+async def history(request: Request, game_id: int, at: int = 0):
+    h = await run_in_threadpool(_history, request, game_id, at)
+    return templates.TemplateResponse(request, "history.html", {"h": h, "id": game_id})
 
 
 def _view(request: Request, game_id: int, tokens: List[str]) -> dict:

@@ -126,13 +126,14 @@ class Service:
                     not p["name"].strip():
                 raise Refusal(422, f"player {i + 1} needs a name")
             bot = p.get("bot")
+            is_open = p.get("open") is True
             if bot is not None:
                 try:
                     make_bot(bot, seat_of)
                 except GameError as e:
                     raise Refusal(422, str(e))
             seats.append({"player_id": i + 1, "name": p["name"].strip()[:100], "bot": bot,
-                          "token": None if bot else secrets.token_urlsafe(24)})
+                          "token": None if bot or is_open else secrets.token_urlsafe(24)})
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2 ** 31)
@@ -221,11 +222,29 @@ class Service:
             return {"player_id": seat.player_id, "next_id": live.number + 1,
                     "actions": actions}
 
-    @staticmethod
-    def _seat(live: Live, token: Optional[str]) -> Seat:
+    def join(self, game_id: int, position: int, name: str) -> str:
+        """Take an open seat (a person's seat nobody holds yet): its new token."""
+        live = self.get(game_id)
+        name = (name or "").strip()[:100]
+        if not name:
+            raise Refusal(422, "a name is needed to join")
+        with live.lock:
+            self.refresh_seats(live)
+            seat = next((s for s in live.seats if s.position == position), None)
+            if seat is None or seat.bot or seat.token:
+                raise Refusal(409, f"seat {position + 1} is not open")
+            token = secrets.token_urlsafe(24)
+            self.store.set_seat(game_id, position, name, token)
+        self.forget(game_id)            # rebuilt with the player's name
+        return token
+
+    def _seat(self, live: Live, token: Optional[str]) -> Seat:
         if not token:
             raise Refusal(401, "a seat's bearer token is needed")
         seat = live.seat_by_token(token)
+        if seat is None:                # perhaps joined through another worker
+            self.refresh_seats(live)
+            seat = live.seat_by_token(token)
         if seat is None:
             raise Refusal(403, "that token holds no seat in this game")
         return seat

@@ -9,6 +9,7 @@ import json
 from typing import Dict, List, Optional
 
 from ..game import Game
+from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
 from . import svg
 from .service import Live, Seat, seat_of
@@ -68,12 +69,16 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
         "map": svg.draw_map(game, list(tiles)), "tiles": tiles, "previews": previews,
         "lay_entity": lay_entity, "actions": others,
-        "can_undo": bool(mine) and bool(game.actions) and
-        seat_of(game, game.actions[-1]) in [s.player_id for s in mine],
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
+        "redo_token": _token_for(mine, _to_redo(game), game),
         "players": players(live, mine), "corporations": corporations(live),
         "market": market(game), "trains": trains(game), "log": log(game),
     }
+
+
+def _to_redo(game: Game) -> Optional[dict]:
+    groups = game.history.redo_groups
+    return groups[-1][0][0] if groups and groups[-1] else None
 
 
 def _token_for(mine: List[Seat], action, game: Game) -> str:
@@ -162,6 +167,19 @@ def trains(game: Game) -> Dict:
             "depot": list(depot.values()),
             "given_back": ", ".join(t.spec.name for t in game.state.depot.given_back),
             "bank": game.state.bank.cash}
+
+
+def at_entry(live: Live, number: int) -> Dict:
+    """The map, market, players and companies as they stood after entry ``number`` (for the
+    history slider; cash hidden as in the live view, for a spectator)."""
+    game = open_game(live.game.export() | {"actions": []})
+    for h in live.game.history.entries[:max(0, number)]:
+        game.apply(h)
+    past = Live(live.id, game, live.seats)
+    return {"number": min(number, live.number), "map": svg.draw_map(game),
+            "market": market(game), "players": players(past, []),
+            "corporations": corporations(past),
+            "round": f"{game.table.round.NAME} {game.state.turn}"}
 
 
 def log(game: Game, last: int = 80) -> List[str]:

@@ -1,0 +1,98 @@
+"""The pages, read as HTML: the lobby creates games (people, bots, open seats to join) and
+imports exports; the game page draws the map and the seat's controls; 1893 hides other
+players' cash; the history slider shows an earlier position."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from web_support import FIXTURES, web_missing
+
+pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
+
+
+@pytest.fixture
+def client(tmp_path):
+    from fastapi.testclient import TestClient
+    from tracklayer.web.app import create_app
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'pages.db'}")) as c:
+        yield c
+
+
+def tokens_of(html: str):
+    return re.findall(r'class="seat-link" data-player="(\d+)" href="/games/(\d+)\?token=([^"]+)"',
+                      html)
+
+
+def test_the_lobby_creates_a_game_with_seat_links(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "1893" in page.text and "htmx" in page.text
+    assert client.get("/static/htmx-2.0.11.min.js").status_code == 200
+    assert client.get("/static/alpine-3.17.5.min.js").status_code == 200
+    r = client.post("/games", data={"title": "1893", "name0": "Ann", "name1": "Bob",
+                                    "name2": "Cid", "bot2": "random", "seed": "4"})
+    assert r.status_code == 201
+    seats = tokens_of(r.text)
+    assert [s[0] for s in seats] == ["1", "2"]
+    assert 'id="hotseat-link"' in r.text
+    gid, ann = seats[0][1], seats[0][2]
+    game = client.get(f"/games/{gid}?token={ann}")
+    assert game.status_code == 200
+    assert game.text.count('class="hex') >= 80 and "<svg" in game.text
+    assert 'data-type="bid"' in game.text                  # Ann is to bid in the draft
+    # 1893: Ann sees her cash, not Bob's
+    assert re.search(r'data-player="1"><td>Ann</td><td class="cash">600<', game.text)
+    assert re.search(r'data-player="2"><td>Bob</td><td class="cash">hidden<', game.text)
+    bob = client.get(f"/games/{gid}/view?token={seats[1][2]}")
+    assert 'data-type="bid"' not in bob.text and "Waiting for Ann" in bob.text
+    watch = client.get(f"/games/{gid}/view")
+    assert "Watching." in watch.text and 'class="cash">600<' not in watch.text
+
+
+def test_bad_forms_say_why_and_change_nothing(client):
+    r = client.post("/games", data={"title": "1893", "name0": "Ann"})
+    assert r.status_code == 422 and "1893 is for" in r.text
+    r = client.post("/games", data={"title": "1893", "name0": "A", "name1": "B", "seed": "x"})
+    assert r.status_code == 422 and "seed" in r.text
+    r = client.post("/games/import", data={"text": "{not json"})
+    assert r.status_code == 422 and "not JSON" in r.text
+    assert client.get("/").text.count("watch</a>") == 0
+    assert client.get("/games/77").status_code == 404
+
+
+def test_an_open_seat_is_joined_from_the_lobby(client):
+    r = client.post("/games", data={"title": "1893", "name0": "Ann", "bot1": "open",
+                                    "name2": "Cid", "bot2": "random", "seed": "4"})
+    assert r.status_code == 201
+    assert len(tokens_of(r.text)) == 1
+    lobby = client.get("/").text
+    assert "Join seat 2" in lobby
+    gid = tokens_of(r.text)[0][1]
+    joined = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Bea"},
+                         follow_redirects=False)
+    assert joined.status_code == 303
+    token = joined.headers["location"].split("token=")[1]
+    assert "Join seat 2" not in client.get("/").text
+    again = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Eve"})
+    assert again.status_code == 409
+    players = client.get(f"/api/games/{gid}").json()["players"]
+    assert [p["name"] for p in players] == ["Ann", "Bea", "Cid"]
+    legal = client.get(f"/api/games/{gid}/legal", headers={"Authorization": f"Bearer {token}"})
+    assert legal.status_code == 200 and legal.json()["player_id"] == 2
+
+
+def test_import_and_history(client):
+    path = FIXTURES / "1893" / "1893_game_end_bank.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    r = client.post("/games/import", files={"file": ("g.json", path.read_bytes())})
+    assert r.status_code == 201
+    gid = tokens_of(r.text)[0][1]
+    page = client.get(f"/games/{gid}").text
+    assert 'id="game-over"' in page and 'max="371"' in page
+    past = client.get(f"/games/{gid}/history?at=10").text
+    assert "After entry 10 · Stock Round 1" in past and "<svg" in past
+    later = client.get(f"/games/{gid}/history?at=200").text
+    assert "After entry 200 · Operating Round" in later and later.count("<path") > past.count("<path")

@@ -92,7 +92,24 @@ def test_import_and_history(client):
     gid = tokens_of(r.text)[0][1]
     page = client.get(f"/games/{gid}").text
     assert 'id="game-over"' in page and 'max="371"' in page
+    assert page.count('class="route"') >= 1                 # the last routes run
     past = client.get(f"/games/{gid}/history?at=10").text
     assert "After entry 10 · Stock Round 1" in past and "<svg" in past
     later = client.get(f"/games/{gid}/history?at=200").text
     assert "After entry 200 · Operating Round" in later and later.count("<path") > past.count("<path")
+
+
+def test_the_value_chart(client):
+    path = FIXTURES / "1893" / "1893_game_end_bank.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    r = client.post("/games/import", files={"file": ("g.json", path.read_bytes())})
+    gid = tokens_of(r.text)[0][1]
+    chart = client.get(f"/games/{gid}/chart").text
+    assert chart.count('class="player-value"') == 3
+    for score in ("6138", "5843", "6198"):           # the recorded result, at the end
+        assert score in chart
+    made = client.post("/api/games", json={"title": "1893", "players": [{"name": "a"},
+                                                                         {"name": "b"}]})
+    hidden = client.get(f"/games/{made.json()['id']}/chart").text
+    assert "secret" in hidden and "polyline" not in hidden

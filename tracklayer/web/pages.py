@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from ..titles import supported_titles
-from . import view
+from . import chart, view
 from .bots import BOTS
 from .service import Refusal
 
@@ -113,6 +113,20 @@ def _history(request: Request, game_id: int, at: int) -> dict:
 async def history(request: Request, game_id: int, at: int = 0):
     h = await run_in_threadpool(_history, request, game_id, at)
     return templates.TemplateResponse(request, "history.html", {"h": h, "id": game_id})
+
+
+def _chart(request: Request, game_id: int, tokens: List[str]) -> str:
+    live = request.app.state.service.get(game_id)
+    with live.lock:
+        if live.game.title.name in view.HIDDEN_CASH and not live.game.is_over:
+            return (f"<p>{live.game.title.name} keeps players' cash secret: the chart of "
+                    "values is shown when the game is over.</p>")
+        return chart.draw(live)
+
+
+@router.get("/games/{game_id}/chart", response_class=HTMLResponse)
+async def value_chart(request: Request, game_id: int, token: Optional[List[str]] = Query(None)):
+    return HTMLResponse(await run_in_threadpool(_chart, request, game_id, token or []))
 
 
 def _view(request: Request, game_id: int, tokens: List[str]) -> dict:

@@ -214,9 +214,11 @@ def phase_color(game: Game) -> str:
     return tiles[-1] if tiles else "yellow"
 
 
-def draw_map(game: Game, highlight: Sequence[str] = ()) -> str:
+def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] = (),
+             route_color: str = "#f0f") -> str:
     """The whole map; each hex a ``<g class="hex" data-hex="L3">``; hexes in ``highlight``
-    marked (those where the seat to act may lay a tile)."""
+    marked (those where the seat to act may lay a tile); ``routes`` (18xx.games route
+    objects, the last run) drawn over it through their hexes."""
     table = game.table
     grid = table.spec.grid
     layout = grid.layout
@@ -250,6 +252,14 @@ def draw_map(game: Game, highlight: Sequence[str] = ()) -> str:
             out.append(f'<polygon points="{corners(layout, R - 3)}" fill="none" '
                        f'stroke="#d0f" stroke-width="4" opacity="0.7"/>')
         out.append("</g>")
+    for i, r in enumerate(routes):
+        hexes = [h for h in r.get("hexes") or () if h in placed]
+        if len(hexes) > 1:
+            points = " ".join("%.1f,%.1f" % placed[h] for h in hexes)
+            out.append(f'<polyline class="route" points="{points}" fill="none" '
+                       f'stroke="{route_color}" stroke-width="{6 - min(i, 3)}" opacity="0.55" '
+                       f'stroke-linejoin="round"><title>{escape(str(r.get("train")))}: '
+                       f'{r.get("revenue")}</title></polyline>')
     out.append("</svg>")
     return "".join(out)
 

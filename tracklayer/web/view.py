@@ -67,13 +67,22 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "round": f"{table.round.NAME} {game.state.turn}", "step": table.round.describe(),
         "acting": [live.seat(p).name if live.seat(p) else str(p) for p in acting],
         "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
-        "map": svg.draw_map(game, list(tiles)), "tiles": tiles, "previews": previews,
+        "map": svg.draw_map(game, list(tiles), *last_routes(game)), "tiles": tiles, "previews": previews,
         "lay_entity": lay_entity, "actions": others,
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
         "redo_token": _token_for(mine, _to_redo(game), game),
         "players": players(live, mine), "corporations": corporations(live),
         "market": market(game), "trains": trains(game), "log": log(game),
     }
+
+
+def last_routes(game: Game):
+    """The routes of the last run in force, and the colour of who ran them."""
+    last = next((h for h in reversed(game.actions) if h.get("type") == "run_routes"), None)
+    if last is None:
+        return [], "#f0f"
+    operator = game.table.find(last.get("entity_type"), last.get("entity"))
+    return last.get("routes") or [], svg._color(operator) if operator is not None else "#f0f"
 
 
 def _to_redo(game: Game) -> Optional[dict]:

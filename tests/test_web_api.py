@@ -57,10 +57,14 @@ def test_refusals_leave_the_game_unchanged(db_url):
         r = c.post(f"/api/games/{gid}/actions", json=move, headers=auth(seats[1]))
         assert r.status_code == 403 and "player 2" in r.json()["error"]
         # a stale or future number
-        for wrong in (0, 2, None):
+        for wrong in (0, 2):
             r = c.post(f"/api/games/{gid}/actions", json=dict(move, id=wrong),
                        headers=auth(seats[0]))
             assert r.status_code == 409 and "next action number is 1" in r.json()["error"]
+        for wrong in (None, True, "1", 1.0):
+            r = c.post(f"/api/games/{gid}/actions", json=dict(move, id=wrong),
+                       headers=auth(seats[0]))
+            assert r.status_code == 422 and "next action number, 1" in r.json()["error"]
         # illegal: a bid below the minimum, and nonsense
         r = c.post(f"/api/games/{gid}/actions", json=dict(move, price=move["price"] - 5),
                    headers=auth(seats[0]))

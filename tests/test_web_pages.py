@@ -4,6 +4,7 @@ players' cash; the history slider shows an earlier position."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -113,3 +114,21 @@ def test_the_value_chart(client):
                                                                          {"name": "b"}]})
     hidden = client.get(f"/games/{made.json()['id']}/chart").text
     assert "secret" in hidden and "polyline" not in hidden
+
+
+def test_every_title_and_fixture_renders(client):
+    from tracklayer.titles import TITLES
+    for name, title in TITLES.items():
+        low = title.player_range[0]
+        made = client.post("/api/games", json={"title": name, "seed": 3, "players": [
+            {"name": f"P{i}"} for i in range(low)]}).json()
+        page = client.get(f"/games/{made['id']}?token={made['seats'][0]['token']}")
+        assert page.status_code == 200 and page.text.count('class="hex') > 30, name
+    for path in sorted(FIXTURES.glob("*/*.json")):
+        data = json.loads(path.read_text())
+        if data.get("title") not in TITLES:
+            continue
+        r = client.post("/api/games/import", json=data)
+        assert r.status_code == 201, (path, r.text)
+        page = client.get(f"/games/{r.json()['id']}")
+        assert page.status_code == 200 and 'id="game-over"' in page.text, path

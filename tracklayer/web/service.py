@@ -264,7 +264,10 @@ class Service:
     @staticmethod
     def _check_number(live: Live, entry: dict) -> None:
         expected = live.number + 1
-        if entry.get("id") != expected:
+        if type(entry.get("id")) is not int:
+            raise Refusal(422, f"an action's id is the next action number, {expected} "
+                          f"(an integer), not {entry.get('id')!r}")
+        if entry["id"] != expected:
             raise Refusal(409, f"the next action number is {expected}, not {entry.get('id')!r}"
                           " (the game has moved on: reload it)")
 
@@ -349,6 +352,8 @@ class Service:
                     self._apply_and_store(live, action)
         except (Refusal, GameError) as e:
             LOG.warning("game %s: the bots stop: %s", live.id, e)
+        except Exception:                   # never leave the flag set: log, stop, let go
+            LOG.exception("game %s: the bots stop", live.id)
         with live.lock:
             live.bots_running = False
 

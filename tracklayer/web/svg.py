@@ -168,6 +168,8 @@ class TileDrawing:
             if (c, v) not in seen:
                 seen.add((c, v))
                 boxes.append((c, v))
+        if len({v for _, v in boxes}) == 1:
+            boxes = boxes[:1]
         w = 20
         x0 = -w * len(boxes) / 2
         for i, (c, v) in enumerate(boxes):

@@ -172,7 +172,8 @@ def trains(game: Game) -> Dict:
                                            "count": 0})
         d["count"] += 1
     return {"phase": phase.name, "tiles": ", ".join(phase.tiles),
-            "limit": ", ".join(f"{k} {v}" for k, v in phase.train_limit),
+            "limit": str(phase.train_limit) if isinstance(phase.train_limit, int) else
+            ", ".join(f"{k} {v}" for k, v in phase.train_limit),
             "depot": list(depot.values()),
             "given_back": ", ".join(t.spec.name for t in game.state.depot.given_back),
             "bank": game.state.bank.cash}

@@ -6,7 +6,14 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from web_support import EventReader, Server, redis_or_skip, web_missing
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from web_support import (EventReader, Server, drop_postgres, free_port, postgres_url,
+                         redis_or_skip, web_missing)
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -52,10 +59,20 @@ def test_events_arrive_live_and_resume(tmp_path):
         assert httpx.get(f"{srv.url}/api/games/424242/events").status_code == 404
 
 
-def test_two_workers_share_updates_through_redis(tmp_path):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_db(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'shared.db'}"
+        return
+    url = postgres_url()
+    yield url
+    drop_postgres(url)
+
+
+def test_two_workers_share_updates_through_redis(shared_db):
     from tracklayer.web.app import create_app
     redis_url = redis_or_skip()
-    db = f"sqlite:///{tmp_path / 'shared.db'}"
+    db = shared_db
     with Server(create_app(db, redis_url)) as a, Server(create_app(db, redis_url)) as b:
         made = play_first_bids(a.url, 0)
         gid, seats = made["id"], made["seats"]
@@ -73,3 +90,33 @@ def test_two_workers_share_updates_through_redis(tmp_path):
         assert r.status_code == 409
         on_a.close()
         on_b.close()
+
+
+def test_serve_with_two_workers(tmp_path):
+    """``tracklayer serve --workers 2 --redis``: whichever worker takes each request, a
+    listener hears every action, in order."""
+    import httpx
+    redis_url = redis_or_skip()
+    port = free_port()
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    proc = subprocess.Popen([sys.executable, "-m", "tracklayer", "serve", "--port", str(port),
+                             "--db", f"sqlite:///{tmp_path / 'w.db'}", "--workers", "2",
+                             "--redis", redis_url], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                httpx.get(base + "/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        made = play_first_bids(base, 0)
+        reader = EventReader(f"{base}/api/games/{made['id']}/events")
+        done = [act_once(base, made["id"], made["seats"]) for _ in range(6)]
+        assert reader.take(6) == list(enumerate(done, start=1))
+        reader.close()
+    finally:
+        proc.terminate()
+        proc.wait(20)

@@ -36,5 +36,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
         os.environ["TRACKLAYER_REDIS"] = redis_url
     print(f"tracklayer: serving on http://{host}:{port}/ (database {db})", file=sys.stderr)
     uvicorn.run("tracklayer.web.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level="info")
+                workers=workers, log_level="info", timeout_graceful_shutdown=3)
     return 0

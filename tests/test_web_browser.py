@@ -38,6 +38,8 @@ def _missing() -> str:
 pytestmark = pytest.mark.skipif(bool(_missing()), reason=_missing() or "-")
 
 PRIORITY = ["run_routes", "dividend", "buy_train", "par", "buy_shares", "bid", "pass"]
+# Each player bids once in the draft and keeps money to start a company and float it.
+LIMITS = {"bid": 1, "par": 1, "buy_shares": 4}
 
 
 def number(page) -> int:
@@ -105,14 +107,16 @@ class Table:
             if kind == "dividend":
                 picks = [i for i in picks if "payout" in labels[i]] or picks
             key = (self.pages.index(page), kind)
-            if kind in ("par", "buy_shares") and self.count.get(key, 0) >= \
-                    (1 if kind == "par" else 5) and "pass" in kinds:
+            if kind in LIMITS and self.count.get(key, 0) >= LIMITS[kind] and "pass" in kinds:
                 continue
             if kind == "buy_train" and picks:       # one train each: enough to run
                 key = labels[picks[0]].split()[0]
                 if self.count.get(key, 0) >= 1 and "pass" in kinds:
                     continue
             if picks:
+                if kind == "run_routes":        # filled in by the route finder
+                    assert page.locator("#actions ul.routes li").count() >= 1
+                    assert "revenue" in labels[picks[0]]
                 buttons.nth(picks[0]).click()
                 self.done.add(kind)
                 self.count[key] = self.count.get(key, 0) + 1

@@ -132,3 +132,20 @@ def test_every_title_and_fixture_renders(client):
         assert r.status_code == 201, (path, r.text)
         page = client.get(f"/games/{r.json()['id']}")
         assert page.status_code == 200 and 'id="game-over"' in page.text, path
+
+
+def test_hotseat_plays_whichever_seat_is_to_act(client):
+    made = client.post("/api/games", json={"title": "1893", "seed": 4, "players": [
+        {"name": "Ann"}, {"name": "Bob"}]}).json()
+    gid, (ann, bob) = made["id"], [s["token"] for s in made["seats"]]
+    url = f"/games/{gid}/view?token={ann}&token={bob}"
+    first = client.get(url).text
+    assert "Playing for <b>Ann</b>" in first and f"'{ann}')" in first
+    assert 'class="cash">hidden<' not in first              # both seats are mine
+    legal = client.get(f"/api/games/{gid}/legal", headers={"Authorization": f"Bearer {ann}"})
+    move = dict(legal.json()["actions"][0], id=1)
+    assert client.post(f"/api/games/{gid}/actions", json=move,
+                       headers={"Authorization": f"Bearer {ann}"}).status_code == 201
+    second = client.get(url).text
+    assert "Playing for <b>Bob</b>" in second and f"'{bob}')" in second
+    assert 'id="undo"' in second and f"act({{type: 'undo'}}, '{ann}')" in second

@@ -92,10 +92,15 @@ class Table:
             choice = page.locator(".tile-choices:visible .tile-choice").first
             choice.click()
             label_before = page.locator("#lay-tile").inner_text()
+            shown = page.locator("#map g.preview:visible")
+            shown.first.wait_for(timeout=5000)          # the chosen tile, drawn in place
+            assert shown.count() == 1
             if "rotated" not in self.done:
-                choice.click()                  # again: the next legal rotation
+                page.locator("#map g.hex.legal").first.click()   # again: the next rotation
                 if page.locator("#lay-tile").inner_text() != label_before:
                     self.done.add("rotated")
+                shown.first.wait_for(timeout=5000)
+                assert shown.count() == 1
             page.locator("#lay-tile").click()
             self.done.add("lay_tile")
             return "lay_tile"

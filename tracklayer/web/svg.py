@@ -217,7 +217,8 @@ def phase_color(game: Game) -> str:
 
 
 def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] = (),
-             route_color: str = "#f0f") -> str:
+             route_color: str = "#f0f",
+             options: Optional[Dict[str, Dict[str, List[int]]]] = None) -> str:
     """The whole map; each hex a ``<g class="hex" data-hex="L3">``; hexes in ``highlight``
     marked (those where the seat to act may lay a tile); ``routes`` (18xx.games route
     objects, the last run) drawn over it through their hexes."""
@@ -244,6 +245,13 @@ def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] =
         cls = "hex legal" if hex_id in marked else "hex"
         out.append(f'<g class="{cls}" data-hex="{hex_id}" transform="translate({x:.1f},{y:.1f})">')
         out.append(TileDrawing(tile, h.rotation, layout, h.cities, pc).draw())
+        for tile_id, rotations in (options or {}).get(hex_id, {}).items():
+            new_tile = board.supply_tile(table, tile_id)
+            for r in rotations:
+                # shown by the page (Alpine.js) while this tile and rotation are chosen
+                out.append(f'<g class="preview" style="display: none" x-show="hex === '
+                           f"'{hex_id}' && tile === '{tile_id}' && rot === {r}\">"
+                           f'{TileDrawing(new_tile, r, layout, h.cities, pc).draw()}</g>')
         out.append(_borders(h, layout))
         if printed is not None and printed.name:
             out.append(f'<text x="0" y="{APOTHEM * 0.82:.1f}" font-size="8" '

@@ -67,7 +67,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "round": f"{table.round.NAME} {game.state.turn}", "step": table.round.describe(),
         "acting": [live.seat(p).name if live.seat(p) else str(p) for p in acting],
         "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
-        "map": svg.draw_map(game, list(tiles), *last_routes(game)), "tiles": tiles, "previews": previews,
+        "map": svg.draw_map(game, list(tiles), *last_routes(game), options=tiles), "tiles": tiles, "previews": previews,
         "lay_entity": lay_entity, "actions": others,
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
         "redo_token": _token_for(mine, _to_redo(game), game),

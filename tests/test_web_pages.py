@@ -149,3 +149,28 @@ def test_hotseat_plays_whichever_seat_is_to_act(client):
     second = client.get(url).text
     assert "Playing for <b>Bob</b>" in second and f"'{bob}')" in second
     assert 'id="undo"' in second and f"act({{type: 'undo'}}, '{ann}')" in second
+
+
+def test_routes_come_filled_in_and_may_be_edited(client):
+    path = FIXTURES / "1893" / "1893_game_end_bank.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    data = json.loads(path.read_text())
+    first_run = next(i for i, a in enumerate(data["actions"]) if a["type"] == "run_routes")
+    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:first_run]))
+    gid = r.json()["id"]
+    for seat in r.json()["seats"]:
+        legal = client.get(f"/api/games/{gid}/legal",
+                           headers={"Authorization": f"Bearer {seat['token']}"}).json()
+        run = next((a for a in legal["actions"] if a["type"] == "run_routes"), None)
+        if run is not None:
+            break
+    page = client.get(f"/games/{gid}/view?token={seat['token']}").text
+    assert 'data-type="run_routes"' in page and "Edit the routes" in page
+    assert run["routes"] and run["routes"][0]["revenue"] > 0
+    edited = dict(run, id=legal["next_id"])
+    edited["routes"] = [dict(run["routes"][0], revenue=run["routes"][0]["revenue"] + 10)]
+    refused = client.post(f"/api/games/{gid}/actions", json=edited,
+                          headers={"Authorization": f"Bearer {seat['token']}"})
+    assert refused.status_code == 422 and refused.json()["error"]
+    assert len(client.get(f"/api/games/{gid}").json()["actions"]) == first_run

@@ -55,7 +55,8 @@ def build(live: Live, tokens: List[str]) -> Dict:
             tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
         else:
             others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
-                           "price": a.get("price"), "routes": a.get("routes")})
+                           "price": a.get("price"), "routes": a.get("routes"),
+                           "routes_json": json.dumps(a.get("routes") or [])})
     lay_entity = next(({"entity": a["entity"], "entity_type": a["entity_type"]}
                        for a in legal if a["type"] == "lay_tile"), None)
     previews = {f"{h}|{t}|{r}": svg.draw_tile(game, h, t, r)

@@ -56,7 +56,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
         else:
             others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
                            "price": a.get("price"), "routes": a.get("routes"),
-                           "routes_json": json.dumps(a.get("routes") or [])})
+                           "routes_json": json.dumps(a.get("routes") or [], indent=1)})
     lay_entity = next(({"entity": a["entity"], "entity_type": a["entity_type"]}
                        for a in legal if a["type"] == "lay_tile"), None)
     previews = {f"{h}|{t}|{r}": svg.draw_tile(game, h, t, r)

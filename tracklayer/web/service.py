@@ -20,9 +20,8 @@ from ..errors import GameError
 from ..finder import plan_routes
 from ..game import Game
 from ..io.export import open_game
-from ..state.model import PlayerState
 from ..titles import title as find_title
-from .bots import make_bot
+from .bots import make_bot, seat_index, seat_of
 from .db import Store
 
 MAX_BOT_ACTIONS = 20000
@@ -33,18 +32,6 @@ class Refusal(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status, self.message = status, message
-
-
-def seat_of(game: Game, action: dict) -> Optional[int]:
-    """The player who acts for an action's entity (a company's or corporation's owner, and
-    so on up), or None."""
-    table = game.table
-    obj = table.find(action.get("entity_type"), action.get("entity"))
-    for _ in range(8):
-        if obj is None or isinstance(obj, PlayerState):
-            break
-        obj = obj.owner
-    return obj.id if isinstance(obj, PlayerState) else None
 
 
 @dataclass
@@ -129,7 +116,7 @@ class Service:
             is_open = p.get("open") is True
             if bot is not None:
                 try:
-                    make_bot(bot, seat_of)
+                    make_bot(bot)
                 except GameError as e:
                     raise Refusal(422, str(e))
             seats.append({"player_id": i + 1, "name": p["name"].strip()[:100], "bot": bot,
@@ -347,7 +334,8 @@ class Service:
                     if seat is None:
                         live.bots_running = False
                         return
-                    action = dict(make_bot(seat.bot, seat_of).choose(live.game, seat.player_id))
+                    bot = make_bot(seat.bot, live.game.seed)
+                    action = dict(bot.choose(live.game, seat_index(live.game, seat.player_id)))
                     action["id"] = live.number + 1
                     self._apply_and_store(live, action)
         except (Refusal, GameError) as e:

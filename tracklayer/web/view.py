@@ -12,7 +12,8 @@ from ..game import Game
 from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
 from . import svg
-from .service import Live, Seat, seat_of
+from .bots import seat_of
+from .service import Live, Seat
 
 HIDDEN_CASH = {"1893"}          # titles whose rules keep a player's cash secret
 

@@ -55,8 +55,13 @@ def build(live: Live, tokens: List[str]) -> Dict:
         if a["type"] == "lay_tile":
             tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
         else:
+            low, high = a.pop("price_range", None) or (a.get("price"), None)
+            if low is not None:
+                a["price"] = a.get("price", low)
             others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
-                           "price": a.get("price"), "routes": a.get("routes"),
+                           "price": a.get("price"), "price_max": high,
+                           "priced": a["type"] == "bid" or high is not None,
+                           "routes": a.get("routes"),
                            "routes_json": json.dumps(a.get("routes") or [], indent=1)})
     lay_entity = next(({"entity": a["entity"], "entity_type": a["entity_type"]}
                        for a in legal if a["type"] == "lay_tile"), None)

@@ -132,7 +132,9 @@ def corporations(live: Live) -> List[Dict]:
         par = table.spec.cell(c.par).price if is_corp and c.par is not None else None
         market_pct = sum(x.percent for x in game.state.market.shares.get(c.sym, ()))
         ipo_pct = sum(x.percent for x in c.shares.get(c.sym, ())) if is_corp else 0
-        out.append({"sym": c.sym, "name": c.spec.name, "color": svg._color(c),
+        held = {p.id: sum(x.percent for x in p.shares.get(c.sym, ()))
+                for p in game.state.players}
+        out.append({"sym": c.sym, "name": c.spec.name, "color": svg._color(c), "held": held,
                     "president": _name(live, c.owner),
                     "price": price, "par": par, "cash": c.cash,
                     "trains": " ".join(t.spec.name if not t.variant else t.variant.name

@@ -140,3 +140,26 @@ def test_an_imported_game_exports_back_identical(db_url):
     assert got["settings"]["optional_rules"] == original["settings"]["optional_rules"]
     assert got["result"] == original["result"]
     assert got["game_end_reason"] == original["game_end_reason"]
+
+
+def test_an_entry_the_database_does_not_take_is_not_kept(tmp_path, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+    url = f"sqlite:///{tmp_path / 'fail.db'}"
+    with client_for(url) as c:
+        made = new_game(c)
+        gid, seat = made["id"], made["seats"][0]
+        move = dict(c.get(f"/api/games/{gid}/legal", headers=auth(seat)).json()["actions"][0],
+                    id=1)
+        store = c.app.state.store
+        real = store.append
+
+        def broken(*args, **kwargs):
+            raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+        monkeypatch.setattr(store, "append", broken)
+        r = c.post(f"/api/games/{gid}/actions", json=move, headers=auth(seat))
+        assert r.status_code == 503 and "nothing was kept" in r.json()["error"]
+        monkeypatch.setattr(store, "append", real)
+        assert c.get(f"/api/games/{gid}").json()["actions"] == []
+        assert c.get(f"/api/games/{gid}/legal", headers=auth(seat)).json()["next_id"] == 1
+        assert c.post(f"/api/games/{gid}/actions", json=move, headers=auth(seat)).status_code \
+            == 201

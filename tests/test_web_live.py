@@ -120,3 +120,29 @@ def test_serve_with_two_workers(tmp_path):
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_racing_posts_of_one_number_store_one(tmp_path):
+    """Eight clients post the same next action at once: one is stored, seven get 409."""
+    import threading
+    from tracklayer.web.app import create_app
+    with Server(create_app(f"sqlite:///{tmp_path / 'race.db'}")) as srv:
+        made = play_first_bids(srv.url, 0)
+        gid, seat = made["id"], made["seats"][0]
+        h = {"Authorization": f"Bearer {seat['token']}"}
+        legal = httpx.get(f"{srv.url}/api/games/{gid}/legal", headers=h).json()
+        move = dict(legal["actions"][0], id=1)
+        codes = []
+        go = threading.Barrier(8)
+
+        def post():
+            go.wait()
+            codes.append(httpx.post(f"{srv.url}/api/games/{gid}/actions", json=move,
+                                    headers=h).status_code)
+        threads = [threading.Thread(target=post) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert sorted(codes) == [201] + [409] * 7
+        assert len(httpx.get(f"{srv.url}/api/games/{gid}").json()["actions"]) == 1

@@ -146,3 +146,12 @@ def test_racing_posts_of_one_number_store_one(tmp_path):
             t.join(30)
         assert sorted(codes) == [201] + [409] * 7
         assert len(httpx.get(f"{srv.url}/api/games/{gid}").json()["actions"]) == 1
+
+
+def test_serve_refuses_a_database_it_cannot_use(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    for url in (f"sqlite:///{tmp_path}/no/such/folder/x.db",):
+        r = subprocess.run([sys.executable, "-m", "tracklayer", "serve", "--db", url],
+                           env=env, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "cannot use the database" in r.stderr, r.stderr

@@ -30,7 +30,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
     if workers > 1 and db.startswith("sqlite") and ":memory:" in db:
         print("tracklayer serve: workers cannot share an in-memory database", file=sys.stderr)
         return 2
-    Store(db).dispose()                  # migrate once, before any worker starts
+    from sqlalchemy.exc import SQLAlchemyError
+    try:
+        Store(db).dispose()              # migrate once, before any worker starts
+    except (SQLAlchemyError, ImportError, ValueError) as e:
+        print(f"tracklayer serve: cannot use the database {db}: {e}", file=sys.stderr)
+        return 2
     os.environ["TRACKLAYER_DB"] = db
     if redis_url:
         os.environ["TRACKLAYER_REDIS"] = redis_url

@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional
 from sqlalchemy import (JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint,
                         create_engine, event, func, select)
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 

@@ -11,10 +11,11 @@ import math
 from html import escape
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..board.notation import SideEnd, StopPart
+from ..board.notation import StopPart
 from ..board.tiles import TileDef
 from ..game import Game
 from ..rules import board
+from ..state.model import CorporationState, MinorState
 
 R = 50.0                         # hex radius (centre to corner)
 APOTHEM = R * math.sqrt(3) / 2
@@ -144,7 +145,7 @@ class TileDrawing:
                     self.out.append(self._sym_text(cx, cy, _sym(reserved), "#888"))
             else:
                 owner = token.owner
-                color = _color(owner)
+                color = color_of(owner)
                 self.out.append(f'<circle {attrs} cx="{cx}" cy="{cy}" r="{r}" fill="{color}" '
                                 f'stroke="#000" stroke-width="1.5"/>')
                 self.out.append(self._sym_text(cx, cy, _sym(owner), _ink(color)))
@@ -192,7 +193,7 @@ def _sym(entity) -> str:
     return str(entity.sym if isinstance(entity, _HAS_SYM) else entity)
 
 
-def _color(owner) -> str:
+def color_of(owner) -> str:
     spec = owner.spec if isinstance(owner, _HAS_SYM) else None
     name = spec.color if spec is not None and isinstance(spec.color, str) else "gray"
     return COMPANY_COLORS.get(name, name if name.startswith("#") else name)
@@ -203,12 +204,7 @@ def _ink(color: str) -> str:
                                "lightblue", "pink", "lime", "#d4af37") else "#fff"
 
 
-def _has_sym_types():
-    from ..state.model import CorporationState, MinorState
-    return (CorporationState, MinorState)
-
-
-_HAS_SYM = _has_sym_types()
+_HAS_SYM = (CorporationState, MinorState)
 
 
 def phase_color(game: Game) -> str:
@@ -300,6 +296,3 @@ def draw_tile(game: Game, hex_id: str, tile_id: str, rotation: int, size: int = 
             f' width="{size}" height="{size}" font-family="sans-serif">'
             f'{TileDrawing(tile, rotation, layout, [] if tile.cities else h.cities, phase_color(game)).draw()}'
             f'</svg>')
-
-
-__all__ = ["draw_map", "draw_tile", "SideEnd"]

@@ -89,7 +89,7 @@ def last_routes(game: Game):
     if last is None:
         return [], "#f0f"
     operator = game.table.find(last.get("entity_type"), last.get("entity"))
-    return last.get("routes") or [], svg._color(operator) if operator is not None else "#f0f"
+    return last.get("routes") or [], svg.color_of(operator) if operator is not None else "#f0f"
 
 
 def _to_redo(game: Game) -> Optional[dict]:
@@ -134,7 +134,7 @@ def corporations(live: Live) -> List[Dict]:
         ipo_pct = sum(x.percent for x in c.shares.get(c.sym, ())) if is_corp else 0
         held = {p.id: sum(x.percent for x in p.shares.get(c.sym, ()))
                 for p in game.state.players}
-        out.append({"sym": c.sym, "name": c.spec.name, "color": svg._color(c), "held": held,
+        out.append({"sym": c.sym, "name": c.spec.name, "color": svg.color_of(c), "held": held,
                     "president": _name(live, c.owner),
                     "price": price, "par": par, "cash": c.cash,
                     "trains": " ".join(t.spec.name if not t.variant else t.variant.name
@@ -158,7 +158,7 @@ def market(game: Game) -> Dict:
     at: Dict[tuple, List[Dict]] = {}
     for c in game.state.corporations:
         if c.price is not None and not c.closed:
-            at.setdefault(c.price, []).append({"sym": c.sym, "color": svg._color(c)})
+            at.setdefault(c.price, []).append({"sym": c.sym, "color": svg.color_of(c)})
     rows = []
     for r, row in enumerate(table.spec.rows):
         cells = []

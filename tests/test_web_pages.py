@@ -174,3 +174,19 @@ def test_routes_come_filled_in_and_may_be_edited(client):
                           headers={"Authorization": f"Bearer {seat['token']}"})
     assert refused.status_code == 422 and refused.json()["error"]
     assert len(client.get(f"/api/games/{gid}").json()["actions"]) == first_run
+
+
+def test_a_token_goes_where_the_map_marks_it(client):
+    path = FIXTURES / "1893" / "1893_game_end_bank.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    data = json.loads(path.read_text())
+    at = next(i for i, a in enumerate(data["actions"]) if a["type"] == "place_token")
+    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:at]))
+    gid = r.json()["id"]
+    for seat in r.json()["seats"]:
+        page = client.get(f"/games/{gid}/view?token={seat['token']}").text
+        if 'class="slot legal-token"' in page:
+            break
+    assert page.count('class="slot legal-token"') >= 1
+    assert '&#34;place_token&#34;' in page               # the action the slot's click posts

@@ -52,11 +52,12 @@ class TileDrawing:
     """One tile at one rotation, drawn around (0, 0)."""
 
     def __init__(self, tile: TileDef, rotation: int, layout: str, cities=(),
-                 phase_color: Optional[str] = None) -> None:
+                 phase_color: Optional[str] = None, token_cities=()) -> None:
         self.tile, self.rotation, self.layout = tile, rotation, layout
         self.shape = tile.layout(rotation)
         self.cities = list(cities)          # CityState per city of the tile, when laid
         self.phase_color = phase_color
+        self.token_cities = set(token_cities)   # city indexes where a token may go now
         self.out: List[str] = []
 
     def stop_xy(self, stop: int) -> Tuple[float, float]:
@@ -135,7 +136,12 @@ class TileDrawing:
         for i, (dx, dy) in enumerate(offsets):
             token = state.slots[i] if state and i < len(state.slots) else None
             cx, cy = round(x + dx, 2), round(y + dy, 2)
-            attrs = f'class="slot" data-city="{index}" data-slot="{i}"'
+            legal = token is None and index in self.token_cities
+            attrs = f'class="slot{" legal-token" if legal else ""}" data-city="{index}" ' \
+                    f'data-slot="{i}"'
+            if legal:
+                self.out.append(f'<circle cx="{cx}" cy="{cy}" r="{r + 3}" fill="none" '
+                                f'stroke="#d0f" stroke-width="3"/>')
             if token is None:
                 reserved = state.reservations[i] if state and i < len(state.reservations) \
                     else None
@@ -214,7 +220,8 @@ def phase_color(game: Game) -> str:
 
 def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] = (),
              route_color: str = "#f0f",
-             options: Optional[Dict[str, Dict[str, List[int]]]] = None) -> str:
+             options: Optional[Dict[str, Dict[str, List[int]]]] = None,
+             token_cities: Optional[Dict[str, List[int]]] = None) -> str:
     """The whole map; each hex a ``<g class="hex" data-hex="L3">``; hexes in ``highlight``
     marked (those where the seat to act may lay a tile); ``routes`` (18xx.games route
     objects, the last run) drawn over it through their hexes."""
@@ -240,7 +247,8 @@ def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] =
         printed = table.spec.hexes.get(hex_id)
         cls = "hex legal" if hex_id in marked else "hex"
         out.append(f'<g class="{cls}" data-hex="{hex_id}" transform="translate({x:.1f},{y:.1f})">')
-        out.append(TileDrawing(tile, h.rotation, layout, h.cities, pc).draw())
+        out.append(TileDrawing(tile, h.rotation, layout, h.cities, pc,
+                               (token_cities or {}).get(hex_id, ())).draw())
         for tile_id, rotations in (options or {}).get(hex_id, {}).items():
             new_tile = board.supply_tile(table, tile_id)
             for r in rotations:

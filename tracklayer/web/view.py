@@ -50,8 +50,16 @@ def build(live: Live, tokens: List[str]) -> Dict:
     me: Optional[Seat] = next((s for s in mine if s.player_id in acting), None)
     legal = [a for a in live.legal() if seat_of(game, a) == me.player_id] if me else []
     tiles: Dict[str, Dict[str, List[int]]] = {}
+    tokens: Dict[str, str] = {}                      # "hex|city index" -> the action
+    token_cities: Dict[str, List[int]] = {}
+    hex_of_tile = {h.tile: h.id for h in game.state.hexes.values()}
     others = []
     for a in legal:
+        if a["type"] == "place_token" and isinstance(a.get("city"), str):
+            tile_id, _, index = a["city"].rpartition("-")
+            if tile_id in hex_of_tile and index.isdigit():
+                tokens[f"{hex_of_tile[tile_id]}|{index}"] = json.dumps(a)
+                token_cities.setdefault(hex_of_tile[tile_id], []).append(int(index))
         if a["type"] == "lay_tile":
             tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
         else:
@@ -74,7 +82,9 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "round": f"{table.round.NAME} {game.state.turn}", "step": table.round.describe(),
         "acting": [live.seat(p).name if live.seat(p) else str(p) for p in acting],
         "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
-        "map": svg.draw_map(game, list(tiles), *last_routes(game), options=tiles), "tiles": tiles, "previews": previews,
+        "map": svg.draw_map(game, list(tiles), *last_routes(game), options=tiles,
+                            token_cities=token_cities),
+        "tokens": {k: json.loads(v) for k, v in tokens.items()}, "tiles": tiles, "previews": previews,
         "lay_entity": lay_entity, "actions": others,
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
         "redo_token": _token_for(mine, _to_redo(game), game),

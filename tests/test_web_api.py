@@ -163,3 +163,30 @@ def test_an_entry_the_database_does_not_take_is_not_kept(tmp_path, monkeypatch):
         assert c.get(f"/api/games/{gid}/legal", headers=auth(seat)).json()["next_id"] == 1
         assert c.post(f"/api/games/{gid}/actions", json=move, headers=auth(seat)).status_code \
             == 201
+
+
+def test_a_player_undoes_back_past_the_bots(tmp_path):
+    with client_for(f"sqlite:///{tmp_path / 'undo.db'}", background_bots=False) as c:
+        made = new_game(c, bots=(None, "random", "random"), seed=9)
+        gid, ann = made["id"], made["seats"][0]
+        legal = c.get(f"/api/games/{gid}/legal", headers=auth(ann)).json()
+        move = dict(legal["actions"][0], id=1)
+        assert c.post(f"/api/games/{gid}/actions", json=move, headers=auth(ann)).status_code \
+            == 201
+        after = c.get(f"/api/games/{gid}").json()["actions"]
+        assert len(after) >= 3                       # the bots moved after Ann
+        n = len(after) + 1
+        # a plain undo would take back a bot's move: refused; back past the bots: allowed
+        r = c.post(f"/api/games/{gid}/actions", json={"type": "undo", "id": n},
+                   headers=auth(ann))
+        assert r.status_code == 403
+        r = c.post(f"/api/games/{gid}/actions", json={"type": "undo", "id": n,
+                                                       "action_id": 5}, headers=auth(ann))
+        assert r.status_code == 403 and "action_id 0" in r.json()["error"]
+        view = c.get(f"/games/{gid}/view?token={ann['token']}").text
+        assert 'id="undo-back"' in view and "action_id: 0}" in view
+        r = c.post(f"/api/games/{gid}/actions", json={"type": "undo", "id": n,
+                                                       "action_id": 0}, headers=auth(ann))
+        assert r.status_code == 201
+        legal = c.get(f"/api/games/{gid}/legal", headers=auth(ann)).json()
+        assert legal["next_id"] == n + 1 and legal["actions"]      # Ann to act again

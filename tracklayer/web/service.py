@@ -71,6 +71,20 @@ class Live:
     def seat(self, player_id) -> Optional[Seat]:
         return next((s for s in self.seats if s.player_id == player_id), None)
 
+    def undo_target(self, player_id: int) -> Optional[int]:
+        """Where an undo by ``player_id`` may go back to when only bots acted since that
+        player's last action: the id of the action before it (0: the start); None if
+        someone else acted since, or the player never did."""
+        actions = self.game.actions
+        for k in range(len(actions) - 1, -1, -1):
+            p = seat_of(self.game, actions[k])
+            if p == player_id:
+                return actions[k - 1].get("id") if k else 0
+            seat = self.seat(p)
+            if seat is None or not seat.bot:
+                return None
+        return None
+
     def acting_seats(self) -> List[int]:
         if self.game.is_over:
             return []
@@ -265,6 +279,12 @@ class Service:
         if kind == "message":
             if entry.get("entity") != seat.player_id or entry.get("entity_type") != "player":
                 raise Refusal(403, "a message is sent by one's own player")
+            return
+        if kind == "undo" and "action_id" in entry:
+            target = live.undo_target(seat.player_id)
+            if target is None or entry["action_id"] != target:
+                raise Refusal(403, "a seat may undo back to before its own last action, "
+                              f"when only bots acted since (here: action_id {target})")
             return
         if kind == "undo":
             if not game.actions:

@@ -87,6 +87,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "tokens": {k: json.loads(v) for k, v in tokens.items()}, "tiles": tiles, "previews": previews,
         "lay_entity": lay_entity, "actions": others,
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
+        "undo_back": _undo_back(live, mine),
         "redo_token": _token_for(mine, _to_redo(game), game),
         "players": players(live, mine), "corporations": corporations(live),
         "market": market(game), "trains": trains(game), "log": log(game),
@@ -100,6 +101,20 @@ def last_routes(game: Game):
         return [], "#f0f"
     operator = game.table.find(last.get("entity_type"), last.get("entity"))
     return last.get("routes") or [], svg.color_of(operator) if operator is not None else "#f0f"
+
+
+def _undo_back(live: Live, mine: List[Seat]) -> Optional[Dict]:
+    """An undo past the bots' moves back to before one of the viewer's seats' last action
+    (when the last action is not the viewer's own)."""
+    game = live.game
+    if not game.actions or not mine or seat_of(game, game.actions[-1]) in \
+            [s.player_id for s in mine]:
+        return None
+    for seat in mine:
+        target = live.undo_target(seat.player_id)
+        if target is not None:
+            return {"token": seat.token, "action_id": target}
+    return None
 
 
 def _to_redo(game: Game) -> Optional[dict]:

@@ -190,3 +190,19 @@ def test_a_player_undoes_back_past_the_bots(tmp_path):
         assert r.status_code == 201
         legal = c.get(f"/api/games/{gid}/legal", headers=auth(ann)).json()
         assert legal["next_id"] == n + 1 and legal["actions"]      # Ann to act again
+
+
+def test_games_leave_memory_and_come_back_from_the_log(tmp_path, monkeypatch):
+    from tracklayer.web import service as service_module
+    monkeypatch.setattr(service_module, "MAX_LIVE", 2)
+    with client_for(f"sqlite:///{tmp_path / 'lru.db'}") as c:
+        games = [new_game(c, seed=s) for s in range(4)]
+        first, seat = games[0]["id"], games[0]["seats"][0]
+        move = dict(c.get(f"/api/games/{first}/legal", headers=auth(seat)).json()["actions"][0],
+                    id=1)
+        assert c.post(f"/api/games/{first}/actions", json=move, headers=auth(seat)).status_code \
+            == 201
+        for g in games[1:]:
+            c.get(f"/api/games/{g['id']}")
+        assert len(c.app.state.service.live) == 2 and first not in c.app.state.service.live
+        assert [a["type"] for a in c.get(f"/api/games/{first}").json()["actions"]] == ["bid"]

@@ -11,6 +11,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
@@ -25,6 +26,7 @@ from .bots import make_bot, seat_index, seat_of
 from .db import Store
 
 MAX_BOT_ACTIONS = 20000
+MAX_LIVE = 300                   # games kept in memory at most
 LOG = logging.getLogger(__name__)
 
 
@@ -110,7 +112,7 @@ class Service:
         self.store = store
         self.publish = publish
         self.background = run_bots_in_background
-        self.live: Dict[int, Live] = {}
+        self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
         self.lock = threading.Lock()
 
     # -- making games ---------------------------------------------------------------------
@@ -183,6 +185,8 @@ class Service:
         """The game in memory, up to date with the log (404 if there is no such game)."""
         with self.lock:
             live = self.live.get(game_id)
+            if live is not None:
+                self.live.move_to_end(game_id)
         if live is None:
             row = self.store.game(game_id)
             if row is None:
@@ -195,6 +199,7 @@ class Service:
             live = Live(game_id, open_game(data, route_planner=plan_routes), seats)
             with self.lock:
                 live = self.live.setdefault(game_id, live)
+                self._evict()
         with live.lock:
             self._catch_up(live)
         return live
@@ -204,6 +209,14 @@ class Service:
             if number != live.number + 1:
                 raise Refusal(500, f"game {live.id}: log entry {number} out of order")
             live.game.apply(h)
+
+    def _evict(self) -> None:
+        """Keep at most MAX_LIVE games in memory (the log rebuilds any of them)."""
+        for game_id in list(self.live):
+            if len(self.live) <= MAX_LIVE:
+                return
+            if not self.live[game_id].bots_running:
+                del self.live[game_id]
 
     def forget(self, game_id: int) -> None:
         with self.lock:

@@ -190,3 +190,17 @@ def test_a_token_goes_where_the_map_marks_it(client):
             break
     assert page.count('class="slot legal-token"') >= 1
     assert '&#34;place_token&#34;' in page               # the action the slot's click posts
+
+
+def test_optional_rules_are_chosen_in_the_lobby(client):
+    lobby = client.get("/").text
+    assert 'value="optional_grey_phase"' in lobby and "Gray Phase" in lobby
+    r = client.post("/games", data={"title": "1893", "name0": "A", "name1": "B", "seed": "2",
+                                    "rule": ["optional_grey_phase"]})
+    assert r.status_code == 201
+    gid = tokens_of(r.text)[0][1]
+    assert client.get(f"/api/games/{gid}").json()["settings"]["optional_rules"] == \
+        ["optional_grey_phase"]
+    r = client.post("/games", data={"title": "1893", "name0": "A", "name1": "B",
+                                    "rule": ["no_such_rule"]})
+    assert r.status_code == 422 and "unknown optional rule" in r.text

@@ -13,7 +13,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from ..titles import supported_titles
+from ..titles import TITLES, supported_titles
 from . import chart, view
 from .bots import BOTS
 from .service import Refusal
@@ -31,7 +31,8 @@ def _lobby(request: Request, error: str = "", status: int = 200):
         games.append({"id": g.id, "title": g.title, "players": names,
                       "open": [s.position for s in seats if not s.bot and not s.token]})
     return templates.TemplateResponse(request, "lobby.html", {
-        "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error},
+        "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error,
+        "options": {t: TITLES[t].optional_rules for t in supported_titles()}},
         status_code=status)
 
 
@@ -59,7 +60,7 @@ async def create(request: Request):
             players.append({"name": name or f"Seat {i + 1}", "bot": None, "open": True}
                            if kind == "open" else {"name": name, "bot": kind or None})
     seed_text = str(form.get("seed") or "").strip()
-    rules = [r.strip() for r in str(form.get("optional_rules") or "").split(",") if r.strip()]
+    rules = [str(r) for r in form.getlist("rule") if str(r).strip()]
     body = {"title": form.get("title"), "players": players, "optional_rules": rules}
     try:
         if seed_text:

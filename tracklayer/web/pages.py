@@ -10,7 +10,7 @@ from typing import List, Optional
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ..titles import TITLES, supported_titles
@@ -34,6 +34,11 @@ def _lobby(request: Request, error: str = "", status: int = 200):
         "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error,
         "options": {t: TITLES[t].optional_rules for t in supported_titles()}},
         status_code=status)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon():
+    return Response(status_code=204)
 
 
 @router.get("/", response_class=HTMLResponse)

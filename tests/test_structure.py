@@ -22,7 +22,9 @@ LAYERS = [
     {"turns"},
     {"game", "snapshot", "title"},
     {"titles"},
-    {"io", "cli", "randomplay", "__main__", "guide"},
+    {"io", "randomplay", "guide"},
+    {"web"},
+    {"cli", "__main__"},
 ]
 
 

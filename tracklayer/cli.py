@@ -15,6 +15,7 @@ from .io.export import load_export, open_game, positions, recorded_revenue, repl
     route_positions
 from .state.model import OperatorState
 from .trace import dumps, snapshot
+from .web.server import serve
 
 
 def _verify_one(path: str, repeat: int) -> dict:
@@ -177,6 +178,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--budget", type=float, default=10.0,
                    help="seconds per position before settling for the best found")
     p.set_defaults(func=cmd_routes)
+
+    p = sub.add_parser("serve", help="the web app: play in the browser (needs the web extra)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", default=None,
+                   help="SQLAlchemy database URL (default: sqlite file tracklayer.db here)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--redis", default=os.environ.get("TRACKLAYER_REDIS"),
+                   help="Redis URL for live updates between workers")
+    p.set_defaults(func=lambda a: serve(a.host, a.port, a.db, a.workers, a.redis))
 
     # Guides and walkthroughs (issue 12): their commands live in tracklayer/guide.
     from .guide.commands import add_commands as add_guide_commands

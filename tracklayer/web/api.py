@@ -1,0 +1,102 @@
+"""The JSON API (what the pages use too): create, import, read, list legal actions, act,
+and a Server-Sent Events stream of accepted entries."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from fastapi import APIRouter, Header, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from sse_starlette.sse import EventSourceResponse
+
+from .service import Refusal
+
+router = APIRouter(prefix="/api")
+
+
+def bearer(authorization: Optional[str]) -> Optional[str]:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+async def _body(request: Request):
+    try:
+        return await request.json()
+    except ValueError:
+        raise Refusal(422, "the body is not JSON")
+
+
+@router.post("/games", status_code=201)
+async def create_game(request: Request):
+    body = await _body(request)
+    return await run_in_threadpool(request.app.state.service.create, body)
+
+
+@router.post("/games/import", status_code=201)
+async def import_game(request: Request):
+    body = await _body(request)
+    return await run_in_threadpool(request.app.state.service.import_export, body)
+
+
+def _export(service, game_id: int) -> dict:
+    live = service.get(game_id)
+    with live.lock:
+        data = live.game.export()
+        data["id"] = game_id
+        data["players"] = [{"id": s.player_id, "name": s.name} for s in live.seats]
+        return data
+
+
+@router.get("/games/{game_id}")
+async def get_game(game_id: int, request: Request):
+    return await run_in_threadpool(_export, request.app.state.service, game_id)
+
+
+@router.get("/games/{game_id}/legal")
+async def legal(game_id: int, request: Request, authorization: Optional[str] = Header(None)):
+    return await run_in_threadpool(request.app.state.service.legal, game_id,
+                                   bearer(authorization))
+
+
+@router.post("/games/{game_id}/actions", status_code=201)
+async def act(game_id: int, request: Request, authorization: Optional[str] = Header(None)):
+    body = await _body(request)
+    return await run_in_threadpool(request.app.state.service.act, game_id,
+                                   bearer(authorization), body)
+
+
+@router.get("/games/{game_id}/events")
+async def events(game_id: int, request: Request, last_event_id: Optional[str] = Header(None),
+                 after: Optional[int] = None):
+    """Every entry after ``Last-Event-ID`` (or ``?after=``) from the log, then each new one
+    as it is stored; the event id is the entry's number."""
+    service = request.app.state.service
+    broker = request.app.state.broker
+    await run_in_threadpool(service.get, game_id)          # 404 before the stream opens
+    try:
+        last = int(last_event_id) if last_event_id else (after or 0)
+    except ValueError:
+        raise Refusal(422, "Last-Event-ID must be an entry number")
+
+    async def stream():
+        nonlocal last
+        with broker.listen(game_id) as queue:
+            while True:
+                for number, entry in await run_in_threadpool(service.store.entries, game_id,
+                                                             last):
+                    last = number
+                    yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
+                number, entry = await queue.get()
+                if number == last + 1:
+                    last = number
+                    yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
+                # else: an older one, or a gap the log fills on the next turn of the loop
+
+    return EventSourceResponse(stream(), ping=15)
+
+
+def refusal_handler(_request: Request, exc: Refusal) -> JSONResponse:
+    return JSONResponse({"error": exc.message}, status_code=exc.status)

@@ -1,0 +1,68 @@
+"""Each player's value over the game (cash, shares at market, companies, as the title
+scores it), sampled at the start of every round, drawn as an SVG line chart; and the last
+routes run, drawn over the map."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Dict, List, Tuple
+
+from ..io.export import open_game
+from ..rules import endgame
+from .service import Live
+
+PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+
+
+def values(live: Live) -> Tuple[List[str], Dict[int, List[int]]]:
+    """Round labels and, per player id, the value at the start of each round and now."""
+    game = open_game(live.game.export() | {"actions": []})
+    labels: List[str] = []
+    series: Dict[int, List[int]] = {p.id: [] for p in game.state.players}
+    last = None
+
+    def sample(label: str) -> None:
+        labels.append(label)
+        scores = endgame.scores_by_player(game.table)
+        for pid in series:
+            series[pid].append(int(scores.get(pid, 0)))
+
+    for h in live.game.history.entries:
+        game.apply(h)
+        here = (game.table.round.NAME, game.state.turn, game.state.round_count)
+        if here != last:
+            last = here
+            sample(f"{''.join(w[0] for w in here[0].split())}{here[1]}")
+    sample("now")
+    return labels, series
+
+
+def draw(live: Live, width: int = 640, height: int = 240) -> str:
+    labels, series = values(live)
+    names = {s.player_id: s.name for s in live.seats}
+    top = max([max(v) for v in series.values() if v] + [1])
+    n = max(len(labels) - 1, 1)
+    left, bottom = 50, height - 30
+
+    def xy(i: int, v: int) -> str:
+        return f"{left + i * (width - left - 10) / n:.1f},{bottom - v * (bottom - 10) / top:.1f}"
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" '
+           f'height="{height}" font-family="sans-serif" font-size="10">',
+           f'<line x1="{left}" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#999"/>',
+           f'<line x1="{left}" y1="10" x2="{left}" y2="{bottom}" stroke="#999"/>',
+           f'<text x="{left - 4}" y="14" text-anchor="end">{top}</text>',
+           f'<text x="{left - 4}" y="{bottom}" text-anchor="end">0</text>']
+    step = max(1, len(labels) // 12)
+    for i in range(0, len(labels), step):
+        out.append(f'<text x="{xy(i, 0).split(",")[0]}" y="{bottom + 14}" '
+                   f'text-anchor="middle">{escape(labels[i])}</text>')
+    for k, (pid, vals) in enumerate(series.items()):
+        color = PALETTE[k % len(PALETTE)]
+        points = " ".join(xy(i, v) for i, v in enumerate(vals))
+        out.append(f'<polyline class="player-value" data-player="{pid}" points="{points}" '
+                   f'fill="none" stroke="{color}" stroke-width="2"/>')
+        out.append(f'<text x="{left + 8 + 90 * k}" y="{height - 2}" fill="{color}">'
+                   f'{escape(names.get(pid, str(pid)))} {vals[-1] if vals else ""}</text>')
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,111 @@
+"""Live updates: every stored log entry reaches the listeners of its game.
+
+:class:`Broker` fans out in memory, within one process; :class:`RedisBroker` publishes
+through Redis pub/sub, so that listeners on every worker sharing that Redis hear it (each
+worker listens and fans out to its own listeners)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from contextlib import contextmanager
+from typing import Dict, Iterator, Optional, Set, Tuple
+
+LOG = logging.getLogger(__name__)
+CHANNEL = "tracklayer:game:"
+
+
+class Broker:
+    """In-memory fan-out; ``publish`` may be called from any thread."""
+
+    def __init__(self) -> None:
+        self.listeners: Dict[int, Set[Tuple[asyncio.AbstractEventLoop, asyncio.Queue]]] = {}
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def listen(self, game_id: int) -> Iterator[asyncio.Queue]:
+        """A queue of ``(number, entry)`` for the game's entries, while in the block (call
+        from the event loop that reads the queue)."""
+        item = (asyncio.get_running_loop(), asyncio.Queue())
+        with self.lock:
+            self.listeners.setdefault(game_id, set()).add(item)
+        try:
+            yield item[1]
+        finally:
+            with self.lock:
+                self.listeners.get(game_id, set()).discard(item)
+
+    def deliver(self, game_id: int, number: int, entry: dict) -> None:
+        with self.lock:
+            targets = list(self.listeners.get(game_id, ()))
+        for loop, queue in targets:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, (number, entry))
+            except RuntimeError:        # that loop has closed
+                pass
+
+    def publish(self, game_id: int, number: int, entry: dict) -> None:
+        self.deliver(game_id, number, entry)
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+class RedisBroker(Broker):
+    """Fan-out between workers through Redis pub/sub."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis
+        self.url = url
+        self.client = redis.Redis.from_url(url)
+        self.client.ping()
+        self.task: Optional[asyncio.Task] = None
+        self.ready = asyncio.Event()
+
+    def publish(self, game_id: int, number: int, entry: dict) -> None:
+        self.client.publish(f"{CHANNEL}{game_id}", json.dumps({"number": number, "entry": entry}))
+
+    async def start(self) -> None:
+        self.ready = asyncio.Event()
+        self.task = asyncio.create_task(self._listen())
+        await asyncio.wait_for(self.ready.wait(), 10)
+
+    async def _listen(self) -> None:
+        import redis.asyncio as aredis
+        client = aredis.Redis.from_url(self.url)
+        pubsub = client.pubsub()
+        await pubsub.psubscribe(f"{CHANNEL}*")
+        self.ready.set()
+        try:
+            while True:
+                msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
+                if msg is None or msg.get("type") != "pmessage":
+                    continue
+                try:
+                    game_id = int(msg["channel"].decode().rsplit(":", 1)[1])
+                    body = json.loads(msg["data"])
+                    self.deliver(game_id, int(body["number"]), body["entry"])
+                except (ValueError, KeyError, TypeError) as e:
+                    LOG.warning("a malformed message on %s: %s", msg.get("channel"), e)
+        finally:
+            await pubsub.aclose()
+            await client.aclose()
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass
+        self.client.close()
+
+
+def make_broker(redis_url: Optional[str]) -> Broker:
+    return RedisBroker(redis_url) if redis_url else Broker()

@@ -1,0 +1,45 @@
+"""``tracklayer serve``: the web app on uvicorn (this module imports the web libraries only
+when called, so that the rest of the command line works without them)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+
+def default_db() -> str:
+    return f"sqlite:///{Path('tracklayer.db').resolve()}"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
+          workers: int = 1, redis_url: Optional[str] = None) -> int:
+    try:
+        import uvicorn
+        from .db import Store
+    except ImportError as e:
+        print(f"tracklayer serve needs the web extra ({e}): pip install 'tracklayer[web]'",
+              file=sys.stderr)
+        return 2
+    db = db or default_db()
+    if workers > 1 and not redis_url:
+        print("tracklayer serve: several workers share live updates through Redis: "
+              "give --redis URL (or one worker)", file=sys.stderr)
+        return 2
+    if workers > 1 and db.startswith("sqlite") and ":memory:" in db:
+        print("tracklayer serve: workers cannot share an in-memory database", file=sys.stderr)
+        return 2
+    from sqlalchemy.exc import SQLAlchemyError
+    try:
+        Store(db).dispose()              # migrate once, before any worker starts
+    except (SQLAlchemyError, ImportError, ValueError) as e:
+        print(f"tracklayer serve: cannot use the database {db}: {e}", file=sys.stderr)
+        return 2
+    os.environ["TRACKLAYER_DB"] = db
+    if redis_url:
+        os.environ["TRACKLAYER_REDIS"] = redis_url
+    print(f"tracklayer: serving on http://{host}:{port}/ (database {db})", file=sys.stderr)
+    uvicorn.run("tracklayer.web.app:app_from_env", factory=True, host=host, port=port,
+                workers=workers, log_level="info", timeout_graceful_shutdown=3)
+    return 0

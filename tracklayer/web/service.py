@@ -1,0 +1,389 @@
+"""Games as the server plays them: each live :class:`Game` kept in memory (rebuilt from the
+log on demand, and brought up to date with entries another worker stored), every entry
+checked by the engine before it is stored, in one transaction, under the next number.
+
+Errors are :class:`Refusal` with the HTTP status the API answers: 401/403 (whose seat),
+404, 409 (stale number), 422 (the rule's message; nothing stored)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional
+
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from ..errors import GameError
+from ..finder import plan_routes
+from ..game import Game
+from ..io.export import open_game
+from ..titles import title as find_title
+from .bots import make_bot, seat_index, seat_of
+from .db import Store
+
+MAX_BOT_ACTIONS = 20000
+MAX_LIVE = 300                   # games kept in memory at most
+LOG = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+@dataclass
+class Seat:
+    position: int
+    player_id: int
+    name: str
+    bot: Optional[str]
+    token: Optional[str]
+
+
+@dataclass
+class Live:
+    """A game in memory: the engine's game, its seats, and how many log entries it holds."""
+    id: int
+    game: Game
+    seats: List[Seat]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bots_running: bool = False
+    cached: tuple = (-1, [])
+
+    def legal(self) -> List[dict]:
+        """The game's legal actions, worked out once per position (the log only grows, so
+        its length names the position); copies, so that callers may change them."""
+        if self.cached[0] != self.number:
+            self.cached = (self.number, [] if self.game.is_over else
+                           self.game.legal_actions())
+        return [dict(a) for a in self.cached[1]]
+
+    @property
+    def number(self) -> int:
+        return len(self.game.history.entries)
+
+    def seat_by_token(self, token: Optional[str]) -> Optional[Seat]:
+        return next((s for s in self.seats if token and s.token == token), None)
+
+    def seat(self, player_id) -> Optional[Seat]:
+        return next((s for s in self.seats if s.player_id == player_id), None)
+
+    def undo_target(self, player_id: int) -> Optional[int]:
+        """Where an undo by ``player_id`` may go back to when only bots acted since that
+        player's last action: the id of the action before it (0: the start); None if
+        someone else acted since, or the player never did."""
+        actions = self.game.actions
+        for k in range(len(actions) - 1, -1, -1):
+            p = seat_of(self.game, actions[k])
+            if p == player_id:
+                return actions[k - 1].get("id") if k else 0
+            seat = self.seat(p)
+            if seat is None or not seat.bot:
+                return None
+        return None
+
+    def acting_seats(self) -> List[int]:
+        if self.game.is_over:
+            return []
+        found: List[int] = []
+        for a in self.legal():
+            p = seat_of(self.game, a)
+            if p is not None and p not in found:
+                found.append(p)
+        return found
+
+
+def _settings(data: dict, players) -> dict:
+    return {"title": data["title"], "players": [{"id": p, "name": n} for p, n in players],
+            "settings": {"seed": data["seed"], "optional_rules": data["optional_rules"]}}
+
+
+class Service:
+    """The games this process serves; ``publish(game_id, number, entry)`` is told of every
+    entry stored."""
+
+    def __init__(self, store: Store, publish: Callable[[int, int, dict], None],
+                 run_bots_in_background: bool = True) -> None:
+        self.store = store
+        self.publish = publish
+        self.background = run_bots_in_background
+        self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
+        self.lock = threading.Lock()
+
+    # -- making games ---------------------------------------------------------------------
+
+    def create(self, body: dict) -> dict:
+        if not isinstance(body, dict):
+            raise Refusal(422, "the body must be a JSON object")
+        players = body.get("players")
+        if not isinstance(players, list) or not players:
+            raise Refusal(422, "players must be a non-empty list of {name, bot}")
+        seats = []
+        for i, p in enumerate(players):
+            if not isinstance(p, dict) or not isinstance(p.get("name"), str) or \
+                    not p["name"].strip():
+                raise Refusal(422, f"player {i + 1} needs a name")
+            bot = p.get("bot")
+            is_open = p.get("open") is True
+            if bot is not None:
+                try:
+                    make_bot(bot)
+                except GameError as e:
+                    raise Refusal(422, str(e))
+            seats.append({"player_id": i + 1, "name": p["name"].strip()[:100], "bot": bot,
+                          "token": None if bot or is_open else secrets.token_urlsafe(24)})
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 31:
+            raise Refusal(422, "seed must be an integer from 0 to 2**31-1")
+        rules = body.get("optional_rules") or []
+        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+            raise Refusal(422, "optional_rules must be a list of rule names")
+        try:
+            Game(find_title(body.get("title")), [(s["player_id"], s["name"]) for s in seats],
+                 seed=seed, optional_rules=rules)
+        except GameError as e:
+            raise Refusal(422, str(e))
+        game_id = self.store.create(body["title"], seed, rules, seats)
+        self.after_change(game_id)
+        return {"id": game_id, "seats": self._seat_list(seats)}
+
+    def import_export(self, data: dict) -> dict:
+        """A game from an 18xx.games export: every entry replayed by the engine first."""
+        try:
+            game = open_game(data)
+            for index, h in enumerate(data.get("actions") or []):
+                if not isinstance(h, dict):
+                    raise GameError(f"log entry {index} is not an object")
+                try:
+                    game.apply(h)
+                except GameError as e:
+                    raise type(e)(f"log entry {index}: {e}") from e
+        except GameError as e:
+            raise Refusal(422, str(e))
+        seats = [{"player_id": pid, "name": str(name)[:100], "bot": None,
+                  "token": secrets.token_urlsafe(24)} for pid, name in game.player_specs]
+        game_id = self.store.create(game.title.name, game.seed, list(game.optional_rules),
+                                    seats, game.history.entries,
+                                    description=str(data.get("description") or ""))
+        return {"id": game_id, "seats": self._seat_list(seats)}
+
+    @staticmethod
+    def _seat_list(seats) -> list:
+        return [{"player_id": s["player_id"], "name": s["name"], "bot": s["bot"],
+                 "token": s["token"]} for s in seats]
+
+    # -- the live game --------------------------------------------------------------------
+
+    def get(self, game_id: int) -> Live:
+        """The game in memory, up to date with the log (404 if there is no such game)."""
+        with self.lock:
+            live = self.live.get(game_id)
+            if live is not None:
+                self.live.move_to_end(game_id)
+        if live is None:
+            row = self.store.game(game_id)
+            if row is None:
+                raise Refusal(404, f"no game {game_id}")
+            seats = [Seat(s.position, s.player_id, s.name, s.bot, s.token)
+                     for s in self.store.seats(game_id)]
+            data = _settings({"title": row.title, "seed": row.seed,
+                              "optional_rules": row.optional_rules},
+                             [(s.player_id, s.name) for s in seats])
+            live = Live(game_id, open_game(data, route_planner=plan_routes), seats)
+            with self.lock:
+                live = self.live.setdefault(game_id, live)
+                self._evict()
+        with live.lock:
+            self._catch_up(live)
+        return live
+
+    def _catch_up(self, live: Live) -> None:
+        for number, h in self.store.entries(live.id, after=live.number):
+            if number != live.number + 1:
+                raise Refusal(500, f"game {live.id}: log entry {number} out of order")
+            live.game.apply(h)
+
+    def _evict(self) -> None:
+        """Keep at most MAX_LIVE games in memory (the log rebuilds any of them)."""
+        for game_id in list(self.live):
+            if len(self.live) <= MAX_LIVE:
+                return
+            if not self.live[game_id].bots_running:
+                del self.live[game_id]
+
+    def forget(self, game_id: int) -> None:
+        with self.lock:
+            self.live.pop(game_id, None)
+
+    def refresh_seats(self, live: Live) -> None:
+        live.seats = [Seat(s.position, s.player_id, s.name, s.bot, s.token)
+                      for s in self.store.seats(live.id)]
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def legal(self, game_id: int, token: Optional[str]) -> dict:
+        live = self.get(game_id)
+        with live.lock:
+            seat = self._seat(live, token)
+            actions = [a for a in live.legal() if seat_of(live.game, a) == seat.player_id]
+            return {"player_id": seat.player_id, "next_id": live.number + 1,
+                    "actions": actions}
+
+    def join(self, game_id: int, position: int, name: str) -> str:
+        """Take an open seat (a person's seat nobody holds yet): its new token."""
+        live = self.get(game_id)
+        name = (name or "").strip()[:100]
+        if not name:
+            raise Refusal(422, "a name is needed to join")
+        with live.lock:
+            self.refresh_seats(live)
+            seat = next((s for s in live.seats if s.position == position), None)
+            if seat is None or seat.bot or seat.token:
+                raise Refusal(409, f"seat {position + 1} is not open")
+            token = secrets.token_urlsafe(24)
+            self.store.set_seat(game_id, position, name, token)
+        self.forget(game_id)            # rebuilt with the player's name
+        return token
+
+    def _seat(self, live: Live, token: Optional[str]) -> Seat:
+        if not token:
+            raise Refusal(401, "a seat's bearer token is needed")
+        seat = live.seat_by_token(token)
+        if seat is None:                # perhaps joined through another worker
+            self.refresh_seats(live)
+            seat = live.seat_by_token(token)
+        if seat is None:
+            raise Refusal(403, "that token holds no seat in this game")
+        return seat
+
+    def act(self, game_id: int, token: Optional[str], entry) -> dict:
+        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+            raise Refusal(422, "an action is a JSON object with a type")
+        live = self.get(game_id)
+        with live.lock:
+            seat = self._seat(live, token)
+            self._check_number(live, entry)
+            self._check_seat(live, seat, entry)
+            stored = self._apply_and_store(live, entry)
+        self.after_change(game_id)
+        return stored
+
+    @staticmethod
+    def _check_number(live: Live, entry: dict) -> None:
+        expected = live.number + 1
+        if type(entry.get("id")) is not int:
+            raise Refusal(422, f"an action's id is the next action number, {expected} "
+                          f"(an integer), not {entry.get('id')!r}")
+        if entry["id"] != expected:
+            raise Refusal(409, f"the next action number is {expected}, not {entry.get('id')!r}"
+                          " (the game has moved on: reload it)")
+
+    @staticmethod
+    def _check_seat(live: Live, seat: Seat, entry: dict) -> None:
+        game = live.game
+        kind = entry["type"]
+        if kind == "message":
+            if entry.get("entity") != seat.player_id or entry.get("entity_type") != "player":
+                raise Refusal(403, "a message is sent by one's own player")
+            return
+        if kind == "undo" and "action_id" in entry:
+            target = live.undo_target(seat.player_id)
+            if target is None or entry["action_id"] != target:
+                raise Refusal(403, "a seat may undo back to before its own last action, "
+                              f"when only bots acted since (here: action_id {target})")
+            return
+        if kind == "undo":
+            if not game.actions:
+                raise Refusal(422, "nothing to undo")
+            whose = seat_of(game, game.actions[-1])
+        elif kind == "redo":
+            groups = game.history.redo_groups
+            if not groups or not groups[-1]:
+                raise Refusal(422, "nothing to redo")
+            whose = seat_of(game, groups[-1][0][0])
+        else:
+            whose = seat_of(game, entry)
+            if whose is None:
+                raise Refusal(422, f"{entry.get('entity_type')} {entry.get('entity')!r} is "
+                              "no entity of this game that a player acts for")
+        if whose != seat.player_id:
+            raise Refusal(403, f"this seat (player {seat.player_id}) may not act for "
+                          f"{entry.get('entity_type')} {entry.get('entity')!r}"
+                          if kind not in ("undo", "redo") else
+                          f"only the player who took the action may {kind} it")
+
+    def _apply_and_store(self, live: Live, entry: dict) -> dict:
+        entry = dict(entry)
+        entry.setdefault("created_at", int(time.time()))
+        number = live.number + 1
+        try:
+            live.game.apply(entry, auto=entry["type"] not in ("undo", "redo", "message"))
+        except GameError as e:
+            raise Refusal(422, str(e))
+        stored = live.game.history.entries[-1]
+        try:
+            self.store.append(live.id, number, stored)
+        except IntegrityError:
+            self.forget(live.id)            # another worker stored that number first
+            raise Refusal(409, f"action {number} was taken by someone else: reload the game")
+        except SQLAlchemyError as e:
+            self.forget(live.id)
+            raise Refusal(503, f"the action could not be stored ({type(e).__name__}); "
+                          "nothing was kept: try again")
+        self.publish(live.id, number, stored)
+        return stored
+
+    # -- bots -----------------------------------------------------------------------------
+
+    def after_change(self, game_id: int) -> None:
+        """Let the bots whose turn it is play (in a thread, unless told otherwise)."""
+        live = self.get(game_id)
+        if not any(s.bot for s in live.seats):
+            return
+        with live.lock:
+            if live.bots_running:
+                return
+            live.bots_running = True
+        if self.background:
+            threading.Thread(target=self.run_bots, args=(live,), daemon=True).start()
+        else:
+            self.run_bots(live)
+
+    def run_bots(self, live: Live) -> None:
+        """Play the bots' turns until a person is to act or the game ends. The flag
+        ``bots_running`` is cleared under the game's lock where the runner decides to stop,
+        so an action that arrives meanwhile either is seen here or starts a new runner."""
+        try:
+            for _ in range(MAX_BOT_ACTIONS):
+                with live.lock:
+                    seat = self._bot_to_act(live)
+                    if seat is None:
+                        live.bots_running = False
+                        return
+                    bot = make_bot(seat.bot, live.game.seed)
+                    action = dict(bot.choose(live.game, seat_index(live.game, seat.player_id)))
+                    action["id"] = live.number + 1
+                    self._apply_and_store(live, action)
+        except (Refusal, GameError) as e:
+            LOG.warning("game %s: the bots stop: %s", live.id, e)
+        except Exception:                   # never leave the flag set: log, stop, let go
+            LOG.exception("game %s: the bots stop", live.id)
+        with live.lock:
+            live.bots_running = False
+
+    def _bot_to_act(self, live: Live) -> Optional[Seat]:
+        if self.live.get(live.id) is not live:
+            return None
+        self._catch_up(live)
+        for p in live.acting_seats():
+            seat = live.seat(p)
+            if seat is not None and seat.bot:
+                return seat
+        return None

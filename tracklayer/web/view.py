@@ -1,0 +1,233 @@
+"""What a page shows of a game, as plain data for the templates: the seat(s) viewing, who is
+to act, the map, the market, players (1893 hides other players' cash), companies with
+their revenue history, trains and phase, the log, and the viewing seat's legal actions
+grouped for the controls."""
+
+from __future__ import annotations
+
+import json
+from typing import Dict, List, Optional
+
+from ..game import Game
+from ..io.export import open_game
+from ..state.model import CorporationState, PlayerState
+from . import svg
+from .bots import seat_of
+from .service import Live, Seat
+
+HIDDEN_CASH = {"1893"}          # titles whose rules keep a player's cash secret
+
+
+def label(game: Game, a: dict) -> str:
+    """An action in words, for its button."""
+    kind = a["type"]
+    who = a.get("entity")
+    parts = [str(who) if a.get("entity_type") != "player" else "", kind.replace("_", " ")]
+    for key in ("company", "corporation", "share_price", "hex", "city", "train", "kind",
+                "tile", "rotation", "shares", "percent", "price"):
+        if key in a and a[key] not in (None, [], ""):
+            value = a[key]
+            if key == "shares":
+                value = ", ".join(map(str, value))
+            parts.append(f"{key.replace('_', ' ')} {value}" if key in ("price", "rotation",
+                                                                       "percent") else
+                         str(value))
+    if kind == "run_routes":
+        total = sum(int(r.get("revenue") or 0) for r in a.get("routes") or [])
+        parts.append(f"revenue {total}")
+    return " ".join(p for p in parts if p)
+
+
+def seats_viewing(live: Live, tokens: List[str]) -> List[Seat]:
+    return [s for s in live.seats if s.token and s.token in tokens]
+
+
+def build(live: Live, tokens: List[str]) -> Dict:
+    game = live.game
+    table = game.table
+    mine = seats_viewing(live, tokens)
+    acting = live.acting_seats()
+    me: Optional[Seat] = next((s for s in mine if s.player_id in acting), None)
+    legal = [a for a in live.legal() if seat_of(game, a) == me.player_id] if me else []
+    tiles: Dict[str, Dict[str, List[int]]] = {}
+    tokens: Dict[str, str] = {}                      # "hex|city index" -> the action
+    token_cities: Dict[str, List[int]] = {}
+    hex_of_tile = {h.tile: h.id for h in game.state.hexes.values()}
+    others = []
+    for a in legal:
+        if a["type"] == "place_token" and isinstance(a.get("city"), str):
+            tile_id, _, index = a["city"].rpartition("-")
+            if tile_id in hex_of_tile and index.isdigit():
+                tokens[f"{hex_of_tile[tile_id]}|{index}"] = json.dumps(a)
+                token_cities.setdefault(hex_of_tile[tile_id], []).append(int(index))
+        if a["type"] == "lay_tile":
+            tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
+        else:
+            low, high = a.pop("price_range", None) or (a.get("price"), None)
+            if low is not None:
+                a["price"] = a.get("price", low)
+            others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
+                           "price": a.get("price"), "price_max": high,
+                           "priced": a["type"] == "bid" or high is not None,
+                           "routes": a.get("routes"),
+                           "routes_json": json.dumps(a.get("routes") or [], indent=1)})
+    lay_entity = next(({"entity": a["entity"], "entity_type": a["entity_type"]}
+                       for a in legal if a["type"] == "lay_tile"), None)
+    previews = {f"{h}|{t}|{r}": svg.draw_tile(game, h, t, r)
+                for h, by_tile in tiles.items() for t, rots in by_tile.items() for r in rots}
+    return {
+        "id": live.id, "title": game.title.name, "number": live.number,
+        "over": game.is_over, "end_reason": game.end_reason,
+        "result": game.result() if game.is_over else None,
+        "round": f"{table.round.NAME} {game.state.turn}", "step": table.round.describe(),
+        "acting": [live.seat(p).name if live.seat(p) else str(p) for p in acting],
+        "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
+        "map": svg.draw_map(game, list(tiles), *last_routes(game), options=tiles,
+                            token_cities=token_cities),
+        "tokens": {k: json.loads(v) for k, v in tokens.items()}, "tiles": tiles, "previews": previews,
+        "lay_entity": lay_entity, "actions": others,
+        "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
+        "undo_back": _undo_back(live, mine),
+        "redo_token": _token_for(mine, _to_redo(game), game),
+        "players": players(live, mine), "corporations": corporations(live),
+        "market": market(game), "trains": trains(game), "log": log(game),
+    }
+
+
+def last_routes(game: Game):
+    """The routes of the last run in force, and the colour of who ran them."""
+    last = next((h for h in reversed(game.actions) if h.get("type") == "run_routes"), None)
+    if last is None:
+        return [], "#f0f"
+    operator = game.table.find(last.get("entity_type"), last.get("entity"))
+    return last.get("routes") or [], svg.color_of(operator) if operator is not None else "#f0f"
+
+
+def _undo_back(live: Live, mine: List[Seat]) -> Optional[Dict]:
+    """An undo past the bots' moves back to before one of the viewer's seats' last action
+    (when the last action is not the viewer's own)."""
+    game = live.game
+    if not game.actions or not mine or seat_of(game, game.actions[-1]) in \
+            [s.player_id for s in mine]:
+        return None
+    for seat in mine:
+        target = live.undo_target(seat.player_id)
+        if target is not None:
+            return {"token": seat.token, "action_id": target}
+    return None
+
+
+def _to_redo(game: Game) -> Optional[dict]:
+    groups = game.history.redo_groups
+    return groups[-1][0][0] if groups and groups[-1] else None
+
+
+def _token_for(mine: List[Seat], action, game: Game) -> str:
+    if action is None:
+        return ""
+    p = seat_of(game, action)
+    return next((s.token for s in mine if s.player_id == p), "")
+
+
+def players(live: Live, mine: List[Seat]) -> List[Dict]:
+    game = live.game
+    hide = game.title.name in HIDDEN_CASH
+    own = {s.player_id for s in mine}
+    out = []
+    for p in game.state.players:
+        seat = live.seat(p.id)
+        shares = {sym: sum(c.percent for c in certs) for sym, certs in p.shares.items() if certs}
+        out.append({"id": p.id, "name": seat.name if seat else p.name,
+                    "bot": seat.bot if seat else None,
+                    "cash": "hidden" if hide and p.id not in own and not game.is_over
+                    else p.cash,
+                    "shares": ", ".join(f"{k} {v}%" for k, v in shares.items()),
+                    "companies": ", ".join(c.sym for c in p.companies),
+                    "passed": p.passed, "bankrupt": p.bankrupt})
+    return out
+
+
+def corporations(live: Live) -> List[Dict]:
+    game = live.game
+    table = game.table
+    out = []
+    for c in list(game.state.corporations) + list(game.state.minors):
+        is_corp = isinstance(c, CorporationState)
+        price = table.spec.cell(c.price).price if is_corp and c.price is not None else None
+        par = table.spec.cell(c.par).price if is_corp and c.par is not None else None
+        market_pct = sum(x.percent for x in game.state.market.shares.get(c.sym, ()))
+        ipo_pct = sum(x.percent for x in c.shares.get(c.sym, ())) if is_corp else 0
+        held = {p.id: sum(x.percent for x in p.shares.get(c.sym, ()))
+                for p in game.state.players}
+        out.append({"sym": c.sym, "name": c.spec.name, "color": svg.color_of(c), "held": held,
+                    "president": _name(live, c.owner),
+                    "price": price, "par": par, "cash": c.cash,
+                    "trains": " ".join(t.spec.name if not t.variant else t.variant.name
+                                       for t in c.trains),
+                    "tokens": sum(1 for t in c.tokens if t.where is None),
+                    "ipo": ipo_pct, "market": market_pct, "floated": c.floated,
+                    "closed": c.closed, "companies": ", ".join(x.sym for x in c.companies),
+                    "history": [(f"{o.turn}.{o.round}", o.revenue, o.kind) for o in c.history]})
+    return out
+
+
+def _name(live: Live, owner) -> str:
+    if isinstance(owner, PlayerState):
+        seat = live.seat(owner.id)
+        return seat.name if seat else owner.name
+    return ""
+
+
+def market(game: Game) -> Dict:
+    table = game.table
+    at: Dict[tuple, List[Dict]] = {}
+    for c in game.state.corporations:
+        if c.price is not None and not c.closed:
+            at.setdefault(c.price, []).append({"sym": c.sym, "color": svg.color_of(c)})
+    rows = []
+    for r, row in enumerate(table.spec.rows):
+        cells = []
+        for col, cell in enumerate(row):
+            if cell is None:
+                cells.append(None)
+                continue
+            cells.append({"price": cell.price, "kinds": " ".join(cell.kinds),
+                          "corps": at.get((r, col), [])})
+        rows.append(cells)
+    return {"rows": rows}
+
+
+def trains(game: Game) -> Dict:
+    table = game.table
+    phase = table.spec.phases[game.state.phase]
+    depot: Dict[str, Dict] = {}
+    for t in game.state.depot.upcoming:
+        d = depot.setdefault(t.spec.name, {"name": t.spec.name, "price": t.spec.price,
+                                           "count": 0})
+        d["count"] += 1
+    return {"phase": phase.name, "tiles": ", ".join(phase.tiles),
+            "limit": str(phase.train_limit) if isinstance(phase.train_limit, int) else
+            ", ".join(f"{k} {v}" for k, v in phase.train_limit),
+            "depot": list(depot.values()),
+            "given_back": ", ".join(t.spec.name for t in game.state.depot.given_back),
+            "bank": game.state.bank.cash}
+
+
+def at_entry(live: Live, number: int) -> Dict:
+    """The map, market, players and companies as they stood after entry ``number`` (for the
+    history slider; cash hidden as in the live view, for a spectator)."""
+    game = open_game(live.game.export() | {"actions": []})
+    for h in live.game.history.entries[:max(0, number)]:
+        game.apply(h)
+    past = Live(live.id, game, live.seats)
+    return {"number": min(number, live.number), "map": svg.draw_map(game),
+            "market": market(game), "players": players(past, []),
+            "corporations": corporations(past),
+            "round": f"{game.table.round.NAME} {game.state.turn}"}
+
+
+def log(game: Game, last: int = 80) -> List[str]:
+    lines = [str(m) for m in game.table.messages]
+    chat = [f"{h.get('entity')}: {h.get('message')}" for h in game.history.entries
+            if h.get("type") == "message"]
+    return (lines[-last:] + ([""] + [f"chat — {c}" for c in chat[-20:]] if chat else []))

@@ -204,3 +204,18 @@ def test_optional_rules_are_chosen_in_the_lobby(client):
     r = client.post("/games", data={"title": "1893", "name0": "A", "name1": "B",
                                     "rule": ["no_such_rule"]})
     assert r.status_code == 422 and "unknown optional rule" in r.text
+
+
+def test_each_title_has_its_guide_linked_from_the_lobby(client):
+    """The guide page is the one ``tracklayer guide TITLE --format html`` writes."""
+    from urllib.parse import unquote
+
+    from tracklayer.guide.build import page
+    from tracklayer.titles import TITLES
+    links = re.findall(r'href="/guides/([^"]+)"', client.get("/").text)
+    assert sorted(unquote(link) for link in links) == sorted(TITLES)
+    for link in links:
+        r = client.get(f"/guides/{link}")
+        assert r.status_code == 200
+        assert r.text == page(TITLES[unquote(link)], "html")
+    assert client.get("/guides/1830").status_code == 404

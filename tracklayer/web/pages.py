@@ -5,6 +5,7 @@ of a new game, and the game page, whose view is fetched again after each stored 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import List, Optional
 
@@ -13,6 +14,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..guide.build import page as guide_page
 from ..titles import TITLES, supported_titles
 from . import chart, view
 from .bots import BOTS
@@ -34,6 +36,20 @@ def _lobby(request: Request, error: str = "", status: int = 200):
         "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error,
         "options": {t: TITLES[t].optional_rules for t in supported_titles()}},
         status_code=status)
+
+
+@lru_cache(maxsize=None)
+def _guide(name: str) -> str:
+    """A title's guide (``tracklayer guide``), made once per title."""
+    return guide_page(TITLES[name], "html")
+
+
+@router.get("/guides/{name}", response_class=HTMLResponse)
+async def guide(name: str):
+    """The guide to a title, as ``tracklayer guide TITLE --format html`` writes it."""
+    if name not in TITLES:
+        return HTMLResponse(f"no title called {name!r}", status_code=404)
+    return HTMLResponse(await run_in_threadpool(_guide, name))
 
 
 @router.get("/favicon.ico", include_in_schema=False)

@@ -52,10 +52,10 @@ def test_actions_are_numbered_once_each_in_order(played):
 def _offered(table, planner) -> list:
     """Every action the steps offer as candidates now, before the listing judges them
     (``listing.offered``, which ``listing.legal_moves`` filters)."""
-    from tracklayer.turns.listing import offered
+    from tracklayer.turns.listing import Offer, offered
 
     out = []
-    for h in offered(table, planner, random.Random(0)):
+    for h in offered(table, Offer(random.Random(0), planner)):
         if h not in out:
             out.append(h)
     return out

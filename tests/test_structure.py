@@ -22,7 +22,7 @@ LAYERS = [
     {"turns"},
     {"game", "snapshot", "title"},
     {"titles"},
-    {"io", "cli", "randomplay", "__main__"},
+    {"io", "cli", "randomplay", "play", "__main__"},
 ]
 
 

@@ -62,3 +62,74 @@ def test_free_prices_are_listed_as_ranges(title, players, seed):
         assert trial.actions[-1]["price"] == price
     with pytest.raises(ValueError):
         concrete(h, high + 1)
+
+
+def test_bots_are_reproducible_and_move_for_their_seat():
+    """The same seed gives the same game; a bot only moves for entities its player
+    decides for; money is conserved after every action (checked by self-play)."""
+    from tracklayer.play.selfplay import play_game
+
+    first = play_game("1893", ["greedy", "random", "random"], seed=4, keep=True)
+    again = play_game("1893", ["greedy", "random", "random"], seed=4, keep=True)
+    assert first["error"] is None and first["end_reason"] is not None
+    assert first["export"]["actions"] == again["export"]["actions"]
+    assert first["result"] == again["result"] and len(first["result"]) == 3
+
+
+def test_selfplay_json_and_exports_verify(tmp_path, capsys):
+    """`selfplay --json` prints one object per game with the fields promised, and the
+    games it saves replay with `verify`."""
+    folder = tmp_path / "games"
+    assert main(["selfplay", "1893", "--games", "2", "--bots", "random,greedy,random",
+                 "--seed", "3", "--json", "--save", str(folder)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 2
+    for out in lines:
+        assert set(out) == {"title", "seed", "bots", "actions", "end_reason", "result",
+                            "seconds", "error"}
+        assert out["error"] is None and out["end_reason"] and len(out["result"]) == 3
+    files = sorted(str(p) for p in folder.glob("*.json"))
+    assert len(files) == 2
+    assert main(["verify"] + files) == 0
+
+
+def test_greedy_beats_random():
+    """Over a few short games the greedy bot (seat 1) ends ahead of two random bots in
+    each (the strength script, benchmarks/strength.py, plays a hundred)."""
+    from tracklayer.play.selfplay import play_game, winners
+
+    for seed in (1, 2, 3):
+        out = play_game("1893", ["greedy", "random", "random"], seed=seed)
+        assert out["error"] is None and out["end_reason"]
+        assert winners(out) == [0], out
+
+
+def test_play_at_the_terminal_from_piped_input(tmp_path, monkeypatch):
+    """`tracklayer new` then `tracklayer play` with moves piped in: a person's moves by
+    number, an undo (which takes back the bots' moves too), the game saved after each
+    action; a game of bots alone is played to its end and verifies."""
+    import io
+
+    from tracklayer.play import terminal
+
+    path = str(tmp_path / "game.json")
+    assert main(["new", "1893", "--players", "Ann,bot:greedy,bot:random", "--seed", "3",
+                 "-o", path]) == 0
+    out = io.StringIO()
+    from rich.console import Console
+    assert terminal.play(path, io.StringIO("1\n1\nu\n1\nx\nq\n"),
+                         Console(file=out, width=120)) == 0
+    text = out.getvalue()
+    assert "Ann to move" in text and "undone" in text and "type a number" in text
+    data = json.loads(open(path).read())
+    assert data["players"][1]["name"] == "bot:greedy"
+    assert data["settings"]["tracklayer_bots"] == {"2": "greedy", "3": "random"}
+    taken = [h for h in data["actions"] if h["type"] not in ("undo", "redo")]
+    assert taken and any(h["type"] == "undo" for h in data["actions"])
+
+    bots_only = str(tmp_path / "bots.json")
+    assert main(["new", "1893", "--players", "bot:greedy,bot:random,bot:random",
+                 "--seed", "2", "-o", bots_only]) == 0
+    assert terminal.play(bots_only, io.StringIO(""), Console(file=io.StringIO())) == 0
+    assert json.loads(open(bots_only).read())["finished"]
+    assert main(["verify", bots_only]) == 0

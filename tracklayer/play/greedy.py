@@ -26,6 +26,8 @@ from .bots import Bot, controller, player_at
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
 FINDER_BUDGET_S = 0.02
 NEAR = 2                # hexes from home counted in a home's worth
+LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
+#                         operator for at least this share of its value
 
 
 class GreedyBot(Bot):
@@ -98,7 +100,10 @@ class GreedyBot(Bot):
             company = table.find("company", h.get("company"))
             if isinstance(entity, OperatorState) and company is not None and \
                     company.owner is controller(entity):
-                return concrete(h, self.spare_for(game, entity, h["price_range"]))
+                low, high = h["price_range"]
+                if stealable(company):
+                    return concrete(h, max(low, min(high, entity.cash)))
+                return concrete(h, self.spare_for(game, entity, (low, high)))
         return concrete(h)
 
     def spare_for(self, game: Game, entity, price_range) -> int:
@@ -297,12 +302,15 @@ class GreedyBot(Bot):
             # its president's company, bought by the corporation for what it can spare
             if company.owner is not controller(entity):
                 return -1.0
-            top = self.spare_for(game, entity, h.get("price_range") or (price, price))
+            low, high = h.get("price_range") or (price, price)
+            if stealable(company) and min(high, entity.cash) >= value * LOCK_SHARE:
+                return 160.0     # out of other players' reach, at little loss
+            top = self.spare_for(game, entity, (low, high))
             return 150.0 + (top - value) / 10 if top > value else -1.0
         if not isinstance(entity, PlayerState) or price > entity.cash:
             return -1.0
         income = company.revenue or 0
-        worth = value + 4 * income + (60 if company.spec.minor else 0)
+        worth = value + 4 * income + (100 if company.spec.minor else 0)
         if isinstance(company.owner, PlayerState) and company.owner is not entity:
             # from another player, at the least price: worth more than it costs
             return 200.0 + (value - price) / 10 if price < value else -1.0
@@ -310,3 +318,8 @@ class GreedyBot(Bot):
             return -1.0
         return 100.0 + (worth - price) / 5
 
+
+def stealable(company) -> bool:
+    """May other players buy ``company`` from its owner at a price they choose (1893's
+    EVA)?"""
+    return any(p.spec.kind == "player_trade" for p in company.powers)

@@ -2,6 +2,7 @@
 listed action tried is accepted), price ranges, bots, self-play and the terminal game."""
 
 import json
+import os
 import random
 
 import pytest
@@ -133,3 +134,16 @@ def test_play_at_the_terminal_from_piped_input(tmp_path, monkeypatch):
     assert terminal.play(bots_only, io.StringIO(""), Console(file=io.StringIO())) == 0
     assert json.loads(open(bots_only).read())["finished"]
     assert main(["verify", bots_only]) == 0
+
+
+@pytest.mark.skipif(not os.environ.get("TRACKLAYER_TEST_RAY"),
+                    reason="starts a local Ray instance (~20 s): set TRACKLAYER_TEST_RAY=1 "
+                           "with the extra installed (pip install -e '.[ray]')")
+def test_selfplay_on_ray_plays_the_same_games():
+    """Games played on a local Ray instance are the games played here."""
+    from tracklayer.play.selfplay import run
+
+    here = list(run("1893", ["random", "greedy", "random"], 2, seed=1))
+    there = list(run("1893", ["random", "greedy", "random"], 2, seed=1, ray="local"))
+    strip = [{k: v for k, v in g.items() if k != "seconds"} for g in here]
+    assert strip == [{k: v for k, v in g.items() if k != "seconds"} for g in there]

@@ -68,7 +68,7 @@ def cmd_selfplay(args) -> int:
         os.makedirs(args.save, exist_ok=True)
     games = selfplay.run(args.title, bots, args.games, seed=args.seed, jobs=args.jobs,
                          optional_rules=_rules(args.rules), max_actions=args.max_actions,
-                         keep=bool(args.save))
+                         keep=bool(args.save), ray=args.ray)
     ok = True
     rows = []
     start = time.perf_counter()
@@ -151,4 +151,7 @@ def add_commands(sub) -> None:
     p.add_argument("--rules", default="", help="optional rules, comma-separated")
     p.add_argument("--max-actions", type=int, default=selfplay.MAX_ACTIONS)
     p.add_argument("--save", default=None, help="write each game's export in this folder")
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the games on Ray: a cluster's address, or none for a local "
+                        "instance of --jobs CPUs (pip install -e '.[ray]')")
     p.set_defaults(func=cmd_selfplay)

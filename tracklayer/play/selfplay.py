@@ -72,16 +72,42 @@ def _one(args) -> dict:
 
 def run(title_name: str, bots: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
         optional_rules: Sequence[str] = (), max_actions: int = MAX_ACTIONS,
-        keep: bool = False) -> Iterator[dict]:
-    """``games`` games, seeds ``seed``, ``seed + 1`` …, in order."""
+        keep: bool = False, ray: Optional[str] = None) -> Iterator[dict]:
+    """``games`` games, seeds ``seed``, ``seed + 1`` …, in order: here, in ``jobs`` worker
+    processes, or on a Ray cluster (``ray``: its address, or ``"local"`` for a Ray
+    instance started here; the optional extra ``tracklayer[ray]``) — the same games."""
     tasks: List[tuple] = [(title_name, tuple(bots), seed + k, tuple(optional_rules),
                            max_actions, keep) for k in range(games)]
+    if ray is not None:
+        yield from _on_ray(tasks, ray, jobs)
+        return
     if jobs <= 1:
         for t in tasks:
             yield _one(t)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_one, tasks)
+
+
+def _on_ray(tasks: List[tuple], address: str, jobs: int) -> Iterator[dict]:
+    """The games as Ray tasks (results in the order of the seeds)."""
+    try:
+        import ray
+    except ImportError as e:
+        raise GameError("selfplay --ray needs Ray: pip install -e '.[ray]'") from e
+    started = not ray.is_initialized()
+    if started:
+        if address == "local":
+            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        remote = ray.remote(_one)
+        for ref in [remote.remote(t) for t in tasks]:
+            yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def winners(summary: dict) -> Optional[List[int]]:

@@ -15,11 +15,17 @@ from tracklayer.randomplay import play_random, sensible_weight
 from tracklayer.turns.listing import concrete
 
 
-def test_a_random_game_is_listed_exactly():
-    """Along a random game, each move taken is among those listed, and the listed moves
-    tried (a price drawn within each range) are accepted."""
+def test_a_random_game_is_listed_exactly(tmp_path, capsys):
+    """`tracklayer legal --check --json` along a random game: each move taken is among
+    those listed, and the listed moves tried (a price drawn within each range) are
+    accepted."""
     data = play_random("1893", 4, 5, max_actions=150, weight=sensible_weight).export()
-    out = check(data, sample=2)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert main(["legal", str(path), "--check", "--json", "--sample", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"positions", "found", "missing", "listed_tried", "listed_refused",
+            "seconds"} <= set(out)
     assert out["positions"] >= 140 and out["error"] is None
     assert out["missing"] == 0 and out["found"] == out["positions"]
     assert out["listed_tried"] > 200 and out["listed_refused"] == 0

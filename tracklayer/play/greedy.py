@@ -164,12 +164,19 @@ class GreedyBot(Bot):
         else:
             return -3.0
         if not from_depot:
-            if controller(train.owner) is not controller(entity) or \
-                    len(train.owner.trains) < 2:
-                return base - 400.0
+            own = controller(train.owner) is controller(entity)
+            if own and len(train.owner.trains) >= 2:
+                base -= 50.0      # a spare train of its president's other company
+            elif not entity.trains and not self.depot_affordable(game, entity):
+                base -= 450.0     # the one way to a train: still above passing
+            else:
+                return -50.0
         if price > entity.cash:
             base -= 100.0    # the president pays the rest
         return base + length - price / 100
+
+    def depot_affordable(self, game: Game, entity) -> bool:
+        return trains.cheapest_price(game.table) <= entity.cash
 
     def by_revenue(self, game: Game, moves: List[dict]) -> Dict[int, float]:
         """Scores of tile lays (or tokens) by the best revenue after them, for a few of
@@ -252,7 +259,7 @@ class GreedyBot(Bot):
         mine = self.presidencies(game, player)
         if corporation is None or len(mine) >= 2:
             return -1.0
-        if mine and not all(c.floated for c in mine):
+        if mine and not all(c.floated and c.trains for c in mine):
             return -1.0
         cell = h.get("share_price")
         try:
@@ -261,7 +268,7 @@ class GreedyBot(Bot):
             return 1.0
         president = corporation.certificates[0].percent if corporation.certificates else 20
         to_float = max(corporation.spec.float_percent, president)
-        if price * president // 10 > player.cash:
+        if price * president // 10 * (2 if mine else 1) > player.cash:
             return -1.0
         floats_alone = price * to_float // 10 <= player.cash
         return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \

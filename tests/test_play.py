@@ -153,3 +153,14 @@ def test_selfplay_on_ray_plays_the_same_games():
     there = list(run("1893", ["random", "greedy", "random"], 2, seed=1, ray="local"))
     strip = [{k: v for k, v in g.items() if k != "seconds"} for g in here]
     assert strip == [{k: v for k, v in g.items() if k != "seconds"} for g in there]
+
+
+def test_a_player_who_left_is_not_asked_to_leave_again():
+    """Two Sicilies: a player who left the game (bankrupt) and whose company then goes
+    bankrupt is not offered the loan-or-leave choice again (self-play found this: the
+    choice was listed and its commit failed, 'already bankrupt')."""
+    from tracklayer.play.selfplay import play_game
+
+    out = play_game("1849: Kingdom of the Two Sicilies", ["greedy", "random", "random",
+                                                          "random"], seed=1023)
+    assert out["error"] is None and out["end_reason"] is not None

@@ -26,6 +26,7 @@ from .bots import Bot, controller, player_at
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
 FINDER_BUDGET_S = 0.02
 NEAR = 2                # hexes from home counted in a home's worth
+MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
 LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
 #                         operator for at least this share of its value
 
@@ -274,6 +275,13 @@ class GreedyBot(Bot):
         return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \
             self.home_worth(game, corporation) / 20 - (30.0 if mine else 0.0)
 
+    def reserve(self, game: Game, player) -> int:
+        """Cash a president keeps back: the cheapest train, if one of its companies could
+        be left without one (other companies may buy its trains)."""
+        if any(c.floated for c in self.presidencies(game, player)):
+            return trains.cheapest_price(game.table)
+        return 0
+
     def expected_dividend(self, game: Game, corporation: CorporationState) -> float:
         """What one 10% share may pay: the last revenue, or a guess from its trains."""
         if corporation.history:
@@ -289,14 +297,18 @@ class GreedyBot(Bot):
         corporation = cert.corporation
         price = market.price(table, corporation) or 0
         held = sum(c.percent for c in entity.shares.get(corporation.sym, []))
+        if corporation.owner is entity and not corporation.floated:
+            return 120.0
+        if entity.cash - price < self.reserve(game, entity):
+            return -1.0     # kept for a train one of its companies may have to buy
         if corporation.owner is entity:
-            if not corporation.floated:
-                return 120.0
             return 80.0 if held < 60 else 20.0
         if corporation.owner is None and held == 0 and not corporation.floated:
             return 5.0
+        if not corporation.trains or not corporation.history:
+            return -1.0     # others' companies only once they run and pay
         rate = self.expected_dividend(game, corporation) / max(price, 1)
-        return 20.0 + 400.0 * rate - (10.0 if not corporation.floated else 0.0)
+        return 20.0 + 400.0 * rate if rate >= MIN_YIELD else -1.0
 
     def company(self, game: Game, player, entity, h: dict) -> float:
         table = game.table

@@ -5,7 +5,9 @@ wins), and greedy against greedy (wins seat by seat), in four-player games.
 
 Plays ``--games`` games per title of greedy (seat 1) against three random bots, and
 ``--pairs`` games of four greedy bots, with seeds 1000 … (a tie counts as a share of a
-win). Prints one JSON object per title and match-up.
+win). Prints one JSON object per title and match-up, with the win rates also over the
+games that ended by a rule (``dnf``: the engine's turn cap, reached when a game stalls with
+no company left running).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from tracklayer.titles import supported_titles, title  # noqa: E402
 def match(name: str, bots: list, games: int, jobs: int) -> dict:
     start = time.perf_counter()
     wins = [0.0] * len(bots)
+    finished = [0.0] * len(bots)      # in games that ended by a rule, not the turn cap
     errors, reasons = 0, {}
     for out in run(name, bots, games, seed=1000, jobs=jobs):
         errors += out["error"] is not None
@@ -33,9 +36,13 @@ def match(name: str, bots: list, games: int, jobs: int) -> dict:
         best = winners(out) or []
         for s in best:
             wins[s] += 1 / len(best)
+            if out["end_reason"] != "dnf":
+                finished[s] += 1 / len(best)
+    ended = max(1, games - reasons.get("dnf", 0))
     return {"title": name, "bots": bots, "games": games, "errors": errors,
             "end_reasons": reasons, "wins_by_seat": [round(w, 2) for w in wins],
             "win_rate_by_seat": [round(w / games, 3) for w in wins],
+            "win_rate_by_seat_without_dnf": [round(w / ended, 3) for w in finished],
             "seconds": round(time.perf_counter() - start, 1)}
 
 

@@ -335,6 +335,8 @@ class GreedyBot(Bot):
             return 200.0 + (value - price) / 10 if price < value else -1.0
         if price > worth or entity.cash - price < entity.cash / 4 and income == 0:
             return -1.0
+        if stealable(company):
+            worth = value     # others may take it for less: no more than its face
         return 100.0 + (worth - price) / 5
 
 

@@ -19,7 +19,7 @@ GAMES = [
     ("1849: Kingdom of the Two Sicilies", 5, 8, uniform_weight, 250),
     ("The Old Prince 1871", 3, 4, uniform_weight, 300),
     ("The Old Prince 1871", 4, 6, sensible_weight, 400),
-    ("1817NA", 4, 7, sensible_weight, 300),
+    ("1817NA", 4, 8, sensible_weight, 300),
     ("1817NA", 3, 5, uniform_weight, 250),
 ]
 
@@ -56,10 +56,10 @@ def test_actions_are_numbered_once_each_in_order(played):
 def _offered(table, planner) -> list:
     """Every action the steps offer as candidates now, before the listing judges them
     (``listing.offered``, which ``listing.legal_moves`` filters)."""
-    from tracklayer.turns.listing import offered
+    from tracklayer.turns.listing import Offer, offered
 
     out = []
-    for h in offered(table, planner, random.Random(0)):
+    for h in offered(table, Offer(random.Random(0), planner)):
         if h not in out:
             out.append(h)
     return out

@@ -22,7 +22,7 @@ LAYERS = [
     {"turns"},
     {"game", "snapshot", "title"},
     {"titles"},
-    {"io", "randomplay", "guide"},
+    {"io", "randomplay", "guide", "play"},
     {"web"},
     {"cli", "__main__"},
 ]

@@ -147,7 +147,7 @@ def test_two_players_and_a_bot_play_1893_in_the_browser(tmp_path):
             lobby.fill("input[name=name0]", "Ann")
             lobby.fill("input[name=name1]", "Bob")
             lobby.fill("input[name=name2]", "Cid")
-            lobby.select_option("select[name=bot2]", "random")
+            lobby.select_option("select[name=bot2]", "greedy")
             lobby.fill("input[name=seed]", "11")
             lobby.click("#create-game")
             lobby.wait_for_selector("#seat-links")

@@ -1,4 +1,5 @@
-"""The command line: ``tracklayer verify|trace|routes|guide|walkthrough ...``."""
+"""The command line: ``tracklayer verify|trace|routes|guide|walkthrough|serve ...``, and the
+playing commands (``legal``, ``new``, ``play``, ``selfplay``: ``tracklayer.play.commands``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .errors import GameError
 from .finder import find_best_routes
 from .io.export import load_export, open_game, positions, recorded_revenue, replay, \
     route_positions
+from .play.commands import add_commands
 from .state.model import OperatorState
 from .trace import dumps, snapshot
 from .web.server import serve
@@ -178,6 +180,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--budget", type=float, default=10.0,
                    help="seconds per position before settling for the best found")
     p.set_defaults(func=cmd_routes)
+    add_commands(sub)
 
     p = sub.add_parser("serve", help="the web app: play in the browser (needs the web extra)")
     p.add_argument("--host", default="127.0.0.1")

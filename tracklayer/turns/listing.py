@@ -1,9 +1,12 @@
 """Legal moves: the concrete actions (18xx.games format) the entities that may act now can
 take. Each step offers candidates of the kinds it takes (:meth:`Step.candidates`); a
 candidate is listed only if the same check that refuses an illegal action accepts it, so
-the list and the refusals never disagree. Prices paid freely (bids, trains and companies
-bought from others) are offered at their least, their most and a value between; train
-runs as the route planner's best set.
+the list and the refusals never disagree. A price paid freely (bids, trains and companies
+bought from others) is listed as a range: the action at its least price, with
+``price_range: [least, most]`` when the check accepts both ends, and ``price_step`` where
+prices go up in steps (1817's bids in $5 or $10; :func:`concrete` makes the action to apply
+at a price of one's choosing, :func:`random_price` picks one); train runs as the route
+planner's best set.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ def accepted(table: Table, h: dict) -> bool:
     return True
 
 
-def offered(table: Table, planner, rng: random.Random) -> Iterator[dict]:
+def offered(table: Table, offer: "Offer") -> Iterator[dict]:
     """The actions the steps offer now as candidates, before they are judged: for each
     entity that may act, each kind it may take (not ``SKIPPED``, programs, nor a company's
     kinds other than ``COMPANY_KINDS``), from the step that takes it."""
@@ -62,7 +65,7 @@ def offered(table: Table, planner, rng: random.Random) -> Iterator[dict]:
                 continue
             step = table.round.step_for(entity, kind)
             if step is not None:
-                yield from step.candidates(entity, kind, Offer(rng, planner))
+                yield from step.candidates(entity, kind, offer)
 
 
 def legal_moves(table: Table, planner: Optional[Callable] = None,
@@ -74,25 +77,92 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
     listing, table.listing = table.listing, True
     restore = network.checkpoint(table)
     try:
+        offer = Offer(rng, planner)
         out: List[dict] = []
-        for h in offered(table, planner, rng):
+        for h in offered(table, offer):
             if h not in out and accepted(table, h):
                 out.append(h)
-        return out
+        return with_ranges(out, offer.ranges)
     finally:
         table.listing = listing
         restore()
 
 
+def _without_price(h: dict) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in h.items() if k != "price"))
+
+
+def with_ranges(listed: List[dict], ranges: set) -> List[dict]:
+    """The accepted actions, those at both ends of a price range offered made one action
+    at the least price with its ``price_range``."""
+    prices: dict = {}
+    for h in listed:
+        if isinstance(h.get("price"), int):
+            prices.setdefault(_without_price(h), set()).add(h["price"])
+    out: List[dict] = []
+    for h in listed:
+        price = h.get("price")
+        if not isinstance(price, int):
+            out.append(h)
+            continue
+        found = prices[_without_price(h)]
+        low = [r for r in ranges if r[1] in found and r[0] in found and price in r[:2]]
+        if not low:
+            out.append(h)
+        elif price == low[0][0]:
+            least, most, step = low[0]
+            out.append(dict(h, price_range=[least, most], **({"price_step": step}
+                                                             if step > 1 else {})))
+    return out
+
+
+def concrete(h: dict, price: Optional[int] = None) -> dict:
+    """A listed action made one to apply: at ``price`` (within its range, on its steps;
+    the least if not given), without the range."""
+    out = {k: v for k, v in h.items() if k not in ("price_range", "price_step")}
+    if price is not None:
+        low, high = h.get("price_range") or (h.get("price"), h.get("price"))
+        step = h.get("price_step", 1)
+        if not low <= price <= high or (price - low) % step:
+            raise ValueError(f"price {price} is not between {low} and {high}"
+                             + (f" in steps of {step}" if step > 1 else ""))
+        out["price"] = price
+    return out
+
+
+def random_price(h: dict, rng: random.Random) -> dict:
+    """A listed action made one to apply at a price drawn evenly from its range."""
+    if "price_range" not in h:
+        return concrete(h)
+    low, high = h["price_range"]
+    step = h.get("price_step", 1)
+    return concrete(h, low + step * rng.randint(0, (high - low) // step))
+
+
+def price_at_most(h: dict, price: int) -> int:
+    """The dearest price of a listed action's range not above ``price`` (its least if
+    ``price`` is below the range)."""
+    low, high = h.get("price_range") or (h.get("price"), h.get("price"))
+    step = h.get("price_step", 1)
+    price = max(low, min(price, high))
+    return price - (price - low) % step
+
+
 class Offer:
-    """What steps need to make candidates: random prices, and the route planner."""
+    """What steps need to make candidates: price ranges, and the route planner."""
 
     def __init__(self, rng: random.Random, planner: Optional[Callable]) -> None:
         self.rng = rng
         self.planner = planner
+        self.ranges: set = set()
 
-    def prices(self, low: int, high: int) -> List[int]:
-        """The least, the most and a price between (none if the range is empty)."""
+    def prices(self, low: int, high: int, step: int = 1) -> List[int]:
+        """The two ends of a range of prices from ``low`` up in steps of ``step`` to at most
+        ``high`` (none if it is empty), to be listed as one action with its range
+        (:func:`with_ranges`)."""
         if low > high:
             return []
-        return sorted({low, high, self.rng.randint(low, high)})
+        high -= (high - low) % step
+        if low < high:
+            self.ranges.add((low, high, step))
+        return [low] if low == high else [low, high]

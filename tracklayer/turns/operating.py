@@ -285,8 +285,7 @@ class TokenStep(PlacingTokens, Step):
     def candidates(self, entity, kind, offer) -> list:
         if kind != "place_token":
             return super().candidates(entity, kind, offer)
-        return [new_action("place_token", entity, city=n.id)
-                for n in self.cities_to_try(entity)]
+        return [h for n in self.cities_to_try(entity) for h in token_actions(entity, n)]
 
     def cities_to_try(self, entity) -> list:
         return [n for n in network.nodes_reached(self.table, entity) if n.is_city]
@@ -299,6 +298,23 @@ class TokenStep(PlacingTokens, Step):
             self.put_token(action.entity, action.city, action.token)
             self.mark_done()
         return commit
+
+
+def token_actions(entity, node) -> list:
+    """``place_token`` actions for a city, one per slot a player may pick: the one kept
+    for the operator, else each free one (the token goes where ``board.slot_for`` says
+    whichever is picked); with no slot named when there is none."""
+    city = node.city
+    kept = board.reservation_slot(city, entity) if city is not None else None
+    if kept is not None:
+        slots = [kept]
+    else:
+        reserved = city.reservations if city is not None else []
+        slots = [i for i, t in enumerate(city.slots if city is not None else ())
+                 if t is None and (i >= len(reserved) or reserved[i] is None)]
+    if not slots:
+        return [new_action("place_token", entity, city=node.id)]
+    return [new_action("place_token", entity, city=node.id, slot=i) for i in slots]
 
 
 class HomeTokenStep(PlacingTokens, Step):
@@ -328,8 +344,8 @@ class HomeTokenStep(PlacingTokens, Step):
     def candidates(self, entity, kind, offer) -> list:
         if kind != "place_token":
             return super().candidates(entity, kind, offer)
-        return [new_action("place_token", entity, city=n.id)
-                for hex_id in self.pending()[1] for n in board.view(self.table, hex_id).cities]
+        return [h for hex_id in self.pending()[1] for n in board.view(self.table, hex_id).cities
+                for h in token_actions(entity, n)]
 
     @handles("place_token")
     def place(self, action):

@@ -64,10 +64,11 @@ def build(live: Live, tokens: List[str]) -> Dict:
             tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
         else:
             low, high = a.pop("price_range", None) or (a.get("price"), None)
+            step = a.pop("price_step", 1)
             if low is not None:
                 a["price"] = a.get("price", low)
             others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
-                           "price": a.get("price"), "price_max": high,
+                           "price": a.get("price"), "price_max": high, "price_step": step,
                            "priced": a["type"] == "bid" or high is not None,
                            "routes": a.get("routes"),
                            "routes_json": json.dumps(a.get("routes") or [], indent=1)})

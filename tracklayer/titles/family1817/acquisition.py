@@ -311,8 +311,8 @@ class Acquire(Step):
         if kind == "bid" and self.auction is not None:
             c = self.auction.item
             return [new_action("bid", entity, corporation=c.sym, price=p)
-                    for p in offer.prices(self.least_bid(c), self.most_bid(entity, c))
-                    if p % BID_STEP == 0]
+                    for p in offer.prices(-(-self.least_bid(c) // BID_STEP) * BID_STEP,
+                                          self.most_bid(entity, c), BID_STEP)]
         if kind == "assign":
             return [new_action("assign", entity, target=self.offer.sym,
                                target_type="corporation")]

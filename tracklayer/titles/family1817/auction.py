@@ -112,8 +112,7 @@ class PrivateAuction(Step):
             return super().candidates(entity, kind, offer)
         items = [self.auction.item] if self.auction else self.left
         return [new_action("bid", entity, company=c.sym, price=p) for c in items
-                for p in offer.prices(self.least_bid(c), entity.cash)
-                if (p - self.least_bid(c)) % STEP == 0]
+                for p in offer.prices(self.least_bid(c), entity.cash, STEP)]
 
     @handles("bid")
     def bid(self, action):

@@ -152,8 +152,8 @@ class FoundingTurn:
                 least = LEAST_BID
                 corps = [c for c in self.table.state.corporations if self.may_found(c)]
             return [new_action("bid", entity, corporation=c.sym, price=p) for c in corps
-                    for p in offer.prices(least, most_bid(self.table, entity))
-                    if (p - least) % STEP == 0 and paid_with(entity, p)]
+                    for p in offer.prices(least, most_bid(self.table, entity), STEP)
+                    if paid_with(entity, p)]
         if kind == "assign":
             return [new_action("assign", entity, target=c.sym, target_type="company")
                     for c in may_assign(entity, f.corporation)]

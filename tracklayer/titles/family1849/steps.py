@@ -261,7 +261,8 @@ class StockTurn1849(StockTurn):
 
 class Bankruptcy1849(BankruptcyStep):
     """The president sells what they may, gives their cash to the corporation, and the
-    corporation closes; left with no shares, they may take a loan."""
+    corporation closes; left with no shares, they may take a loan (unless they have left
+    the game already)."""
 
     def go_bankrupt(self, player, corporation, rule) -> None:
         """See the class docstring."""
@@ -280,8 +281,8 @@ class Bankruptcy1849(BankruptcyStep):
             money.pay(table, player, corporation, player.cash)
         table.variant.close_corporation(table, corporation)
         reorder_on_cells(table)
-        if not any(player.shares.values()):
-            notes(table).loan_player = player
+        if not any(player.shares.values()) and not player.bankrupt:
+            notes(table).loan_player = player   # (one who has left has nothing to choose)
 
 
 class SmsTeleport(PlayerChoice):

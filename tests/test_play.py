@@ -1,0 +1,166 @@
+"""Playing: the legal-move listing checked along games (every action taken is listed, every
+listed action tried is accepted), price ranges, bots, self-play and the terminal game."""
+
+import json
+import os
+import random
+
+import pytest
+
+from conftest import FIXTURES
+from tracklayer.cli import main
+from tracklayer.io.export import load_export
+from tracklayer.play.legality import check
+from tracklayer.randomplay import play_random, sensible_weight
+from tracklayer.turns.listing import concrete
+
+
+def test_a_random_game_is_listed_exactly(tmp_path, capsys):
+    """`tracklayer legal --check --json` along a random game: each move taken is among
+    those listed, and the listed moves tried (a price drawn within each range) are
+    accepted."""
+    data = play_random("1893", 4, 5, max_actions=150, weight=sensible_weight).export()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert main(["legal", str(path), "--check", "--json", "--sample", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"positions", "found", "missing", "listed_tried", "listed_refused",
+            "seconds"} <= set(out)
+    assert out["positions"] >= 140 and out["error"] is None
+    assert out["missing"] == 0 and out["found"] == out["positions"]
+    assert out["listed_tried"] > 200 and out["listed_refused"] == 0
+
+
+@pytest.mark.skipif(not (FIXTURES / "1893").is_dir(), reason="no ../shared fixtures")
+def test_legal_check_on_a_real_game(capsys):
+    """`tracklayer legal --check --json` on the start of a real game: one object, nothing
+    missing or refused (the whole games are checked by hand: see the report in README)."""
+    path = str(FIXTURES / "1893" / "1893_game_end_bank.json")
+    out = check(load_export(path), sample=1, limit=120)
+    assert out["positions"] > 100 and out["missing"] == 0 and out["listed_refused"] == 0
+    assert main(["legal", path, "--action", "40", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["legal"]
+    assert listed and all("type" in h for h in listed)
+
+
+@pytest.mark.parametrize("title, players, seed", [
+    ("1893", 4, 5), ("1849: Kingdom of the Two Sicilies", 4, 3)])
+def test_free_prices_are_listed_as_ranges(title, players, seed):
+    """A price paid freely (a bid, a train bought from another company) is one listed action
+    with its range; both ends and a price between are accepted; no price outside it is
+    made."""
+    from tracklayer.io.export import open_game
+
+    data = play_random(title, players, seed, max_actions=40, weight=sensible_weight).export()
+    game = open_game(data, keep_log=False)
+    for h in data["actions"]:
+        ranged = [x for x in game.legal_actions() if "price_range" in x]
+        if ranged:
+            break
+        game.apply(h)
+    else:
+        pytest.fail("no price range listed in the first 40 actions")
+    h = ranged[0]
+    low, high = h["price_range"]
+    assert h["price"] == low < high
+    for price in (low, high, random.Random(1).randint(low, high)):
+        trial = game.clone()
+        trial.apply(dict(concrete(h, price), id=len(game.actions) + 1))
+        assert trial.actions[-1]["price"] == price
+    with pytest.raises(ValueError):
+        concrete(h, high + 1)
+
+
+def test_bots_are_reproducible_and_move_for_their_seat():
+    """The same seed gives the same game; a bot only moves for entities its player
+    decides for; money is conserved after every action (checked by self-play)."""
+    from tracklayer.play.selfplay import play_game
+
+    first = play_game("1893", ["greedy", "random", "random"], seed=4, keep=True)
+    again = play_game("1893", ["greedy", "random", "random"], seed=4, keep=True)
+    assert first["error"] is None and first["end_reason"] is not None
+    assert first["export"]["actions"] == again["export"]["actions"]
+    assert first["result"] == again["result"] and len(first["result"]) == 3
+
+
+def test_selfplay_json_and_exports_verify(tmp_path, capsys):
+    """`selfplay --json` prints one object per game with the fields promised, and the
+    games it saves replay with `verify`."""
+    folder = tmp_path / "games"
+    assert main(["selfplay", "1893", "--games", "2", "--bots", "random,greedy,random",
+                 "--seed", "3", "--json", "--save", str(folder)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 2
+    for out in lines:
+        assert set(out) == {"title", "seed", "bots", "actions", "end_reason", "result",
+                            "seconds", "error"}
+        assert out["error"] is None and out["end_reason"] and len(out["result"]) == 3
+    files = sorted(str(p) for p in folder.glob("*.json"))
+    assert len(files) == 2
+    assert main(["verify"] + files) == 0
+
+
+def test_greedy_beats_random():
+    """Over a few short games the greedy bot (seat 1) ends ahead of two random bots in
+    each (the strength script, benchmarks/strength.py, plays a hundred)."""
+    from tracklayer.play.selfplay import play_game, winners
+
+    for seed in (1, 2, 3):
+        out = play_game("1893", ["greedy", "random", "random"], seed=seed)
+        assert out["error"] is None and out["end_reason"]
+        assert winners(out) == [0], out
+
+
+def test_play_at_the_terminal_from_piped_input(tmp_path, monkeypatch):
+    """`tracklayer new` then `tracklayer play` with moves piped in: a person's moves by
+    number, an undo (which takes back the bots' moves too), the game saved after each
+    action; a game of bots alone is played to its end and verifies."""
+    import io
+
+    from tracklayer.play import terminal
+
+    path = str(tmp_path / "game.json")
+    assert main(["new", "1893", "--players", "Ann,bot:greedy,bot:random", "--seed", "3",
+                 "-o", path]) == 0
+    out = io.StringIO()
+    from rich.console import Console
+    assert terminal.play(path, io.StringIO("1\n1\nu\n1\nx\nq\n"),
+                         Console(file=out, width=120)) == 0
+    text = out.getvalue()
+    assert "Ann to move" in text and "undone" in text and "type a number" in text
+    data = json.loads(open(path).read())
+    assert data["players"][1]["name"] == "bot:greedy"
+    assert data["settings"]["tracklayer_bots"] == {"2": "greedy", "3": "random"}
+    taken = [h for h in data["actions"] if h["type"] not in ("undo", "redo")]
+    assert taken and any(h["type"] == "undo" for h in data["actions"])
+
+    bots_only = str(tmp_path / "bots.json")
+    assert main(["new", "1893", "--players", "bot:greedy,bot:random,bot:random",
+                 "--seed", "2", "-o", bots_only]) == 0
+    assert terminal.play(bots_only, io.StringIO(""), Console(file=io.StringIO())) == 0
+    assert json.loads(open(bots_only).read())["finished"]
+    assert main(["verify", bots_only]) == 0
+
+
+@pytest.mark.skipif(not os.environ.get("TRACKLAYER_TEST_RAY"),
+                    reason="starts a local Ray instance (~20 s): set TRACKLAYER_TEST_RAY=1 "
+                           "with the extra installed (pip install -e '.[ray]')")
+def test_selfplay_on_ray_plays_the_same_games():
+    """Games played on a local Ray instance are the games played here."""
+    from tracklayer.play.selfplay import run
+
+    here = list(run("1893", ["random", "greedy", "random"], 2, seed=1))
+    there = list(run("1893", ["random", "greedy", "random"], 2, seed=1, ray="local"))
+    strip = [{k: v for k, v in g.items() if k != "seconds"} for g in here]
+    assert strip == [{k: v for k, v in g.items() if k != "seconds"} for g in there]
+
+
+def test_a_player_who_left_is_not_asked_to_leave_again():
+    """Two Sicilies: a player who left the game (bankrupt) and whose company then goes
+    bankrupt is not offered the loan-or-leave choice again (self-play found this: the
+    choice was listed and its commit failed, 'already bankrupt')."""
+    from tracklayer.play.selfplay import play_game
+
+    out = play_game("1849: Kingdom of the Two Sicilies", ["greedy", "random", "random",
+                                                          "random"], seed=1023)
+    assert out["error"] is None and out["end_reason"] is not None

@@ -1,0 +1,347 @@
+"""The greedy bot: a heuristic player, cheap enough that whole games take seconds.
+
+In stock rounds it values private companies by their income, starts one or two companies
+(the homes with most revenue near them, at the highest par its cash floats), buys shares
+of its own companies until it holds 60%, then those paying the best dividend for their
+price, and never sells unless it must. For its companies it runs the route finder's best
+routes, lays the tile and places the token that raise their best revenue most (a few
+likely lays tried on a copy of the game with the route finder), buys a depot train when it
+has room and none left that the next train would not rust, and withholds when a train it
+needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from .. import snapshot
+from ..errors import GameError
+from ..finder import find_best_routes
+from ..game import Game
+from ..rules import board, market, trains
+from ..state.model import CorporationState, OperatorState, PlayerState
+from ..turns.listing import concrete, price_at_most
+from .bots import Bot, controller, player_at
+
+TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
+FINDER_BUDGET_S = 0.02
+NEAR = 2                # hexes from home counted in a home's worth
+MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
+LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
+#                         operator for at least this share of its value
+
+
+class GreedyBot(Bot):
+    """See the module docstring."""
+
+    NAME = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.homes: Dict[str, int] = {}
+
+    def decide(self, game: Game, seat: int) -> dict:
+        moves = self.options(game, seat)
+        if not moves:
+            raise ValueError("no legal move")
+        player = player_at(game, seat)
+        scored = self.scores(game, player, moves)
+        best = max(scored)
+        top = [h for s, h in zip(scored, moves) if s == best]
+        return self.priced(game, self.rng.choice(top))
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def scores(self, game: Game, player, moves: List[dict]) -> List[float]:
+        out = [self.score(game, player, h) for h in moves]
+        for kind in ("lay_tile", "place_token"):
+            tried = [i for i, h in enumerate(moves) if h["type"] == kind]
+            if tried:
+                for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
+                    out[tried[i]] = value
+        return out
+
+    def score(self, game: Game, player, h: dict) -> float:
+        table = game.table
+        kind = h["type"]
+        entity = table.find(h.get("entity_type"), h.get("entity"))
+        if kind == "run_routes":
+            return 1000.0
+        if kind == "pass":
+            return 0.0
+        if kind == "bankrupt":
+            return -1000.0
+        if kind == "dividend":
+            return self.dividend(game, entity, h.get("kind"))
+        if kind == "buy_train":
+            return self.train(game, entity, h)
+        if kind == "par":
+            return self.par(game, player, h)
+        if kind == "buy_shares":
+            return self.share(game, player, entity, h)
+        if kind in ("buy_company", "bid"):
+            return self.company(game, player, entity, h)
+        if kind == "sell_shares":
+            # only when it must: the smaller the sale the better
+            return -5.0 - (h.get("percent") or 0) / 10
+        if kind in ("sell_company", "assign"):
+            return -2.0
+        if kind == "choose":
+            return 1.0 + self.rng.random()
+        if kind == "discard_train":
+            return 1.0 - self.distance(table.find("train", h.get("train"))) / 100
+        return 0.1 * self.rng.random()
+
+    def priced(self, game: Game, h: dict) -> dict:
+        """The price for a ranged move: the most when a company buys from its own
+        president (the money stays with the player), else the least."""
+        if "price_range" in h and h["type"] == "buy_company":
+            table = game.table
+            entity = table.find(h.get("entity_type"), h.get("entity"))
+            company = table.find("company", h.get("company"))
+            if isinstance(entity, OperatorState) and company is not None and \
+                    company.owner is controller(entity):
+                low, high = h["price_range"]
+                if stealable(company):
+                    return concrete(h, price_at_most(h, entity.cash))
+                spare = self.spare_for(game, entity, (low, high))
+                return concrete(h, price_at_most(h, spare))
+        return concrete(h)
+
+    def spare_for(self, game: Game, entity, price_range) -> int:
+        """The most a company pays its president, keeping the price of a train it needs."""
+        low, high = price_range
+        keep = trains.cheapest_price(game.table) if self.needs_train(game, entity) else 0
+        return max(low, min(high, entity.cash - keep))
+
+    # -- operating ------------------------------------------------------------------------
+
+    def distance(self, train) -> int:
+        if train is None:
+            return 0
+        d = train.spec.distance
+        return d if isinstance(d, int) else sum(a.visit for a in d) if d else 0
+
+    def at_risk(self, game: Game, train) -> bool:
+        """Would the next train for sale rust (or make obsolete) ``train``?"""
+        coming = trains.cheapest_for_sale(game.table)
+        if coming is None:
+            return False
+        return coming.name in train.spec.rusts_on or coming.name in train.spec.obsolete_on
+
+    def lasting(self, game: Game, entity) -> List:
+        return [t for t in entity.trains if not self.at_risk(game, t)]
+
+    def needs_train(self, game: Game, entity) -> bool:
+        return isinstance(entity, OperatorState) and not self.lasting(game, entity) and \
+            trains.has_room(game.table, entity)
+
+    def dividend(self, game: Game, entity, kind: Optional[str]) -> float:
+        if kind == "payout":
+            return 10.0
+        if kind == "withhold":
+            if self.needs_train(game, entity):
+                price = trains.cheapest_price(game.table)
+                if entity.cash < price:
+                    return 20.0
+            return 5.0
+        return 8.0
+
+    def train(self, game: Game, entity, h: dict) -> float:
+        table = game.table
+        train = table.find("train", h.get("train"))
+        if train is None or not isinstance(entity, OperatorState):
+            return -1.0
+        price = h.get("price") or 0
+        from_depot = trains.in_depot(train) or train.owner is None or \
+            not isinstance(train.owner, OperatorState)
+        length = self.distance(train)
+        if not entity.trains:
+            base = 500.0
+        elif self.needs_train(game, entity) and trains.has_room(table, entity):
+            base = 300.0
+        elif len(entity.trains) < 2 and trains.has_room(table, entity) and \
+                price <= entity.cash:
+            base = 60.0
+        else:
+            return -3.0
+        if not from_depot:
+            own = controller(train.owner) is controller(entity)
+            if own and len(train.owner.trains) >= 2:
+                base -= 50.0      # a spare train of its president's other company
+            elif not entity.trains and not self.depot_affordable(game, entity):
+                base -= 450.0     # the one way to a train: still above passing
+            else:
+                return -50.0
+        if price > entity.cash:
+            base -= 100.0    # the president pays the rest
+        return base + length - price / 100
+
+    def depot_affordable(self, game: Game, entity) -> bool:
+        return trains.cheapest_price(game.table) <= entity.cash
+
+    def by_revenue(self, game: Game, moves: List[dict]) -> Dict[int, float]:
+        """Scores of tile lays (or tokens) by the best revenue after them, for a few of
+        them tried on a copy; the others by a guess."""
+        table = game.table
+        entity = table.find(moves[0].get("entity_type"), moves[0].get("entity"))
+        guesses = [(self.guess(game, entity, h), i) for i, h in enumerate(moves)]
+        guesses.sort(reverse=True)
+        out = {i: g for g, i in guesses}
+        if not isinstance(entity, OperatorState) or not entity.trains:
+            return out
+        trial = game.clone()
+        start = snapshot.take(trial.table)
+        before = find_best_routes(trial.table, entity, budget_s=FINDER_BUDGET_S).revenue
+        for g, i in guesses[:TRIED_LAYS]:
+            try:
+                trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
+                found = trial.table.find(moves[i]["entity_type"], moves[i]["entity"])
+                after = find_best_routes(trial.table, found, budget_s=FINDER_BUDGET_S).revenue
+                out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
+            except GameError:
+                out[i] = -10.0
+            snapshot.restore(trial.table, start)
+            trial.actions = list(game.actions)
+        return out
+
+    def guess(self, game: Game, entity, h: dict) -> float:
+        """A lay or token worth without the finder: on a stop, near home, cheap."""
+        table = game.table
+        if h["type"] == "place_token":
+            price = next((t.price for t in entity.tokens if t.where is None), 0) \
+                if isinstance(entity, OperatorState) else 0
+            reserve = trains.cheapest_price(table) if self.needs_train(game, entity) else 0
+            return 3.0 if entity.cash - price >= reserve else -1.0
+        hex_id = h.get("hex")
+        if hex_id not in table.state.hexes:
+            return 0.5
+        stops = sum(1 for n in board.view(table, hex_id).nodes.values()
+                    if n.is_city or n.is_town or n.is_offboard)
+        home = self.home_of(game, entity)
+        near = 0.0
+        if home is not None:
+            near = max(0.0, 2.0 - table.spec.grid.distance(home, hex_id) / 3)
+        return 1.0 + stops + near + self.rng.random() * 0.1
+
+    def home_of(self, game: Game, entity) -> Optional[str]:
+        if not isinstance(entity, OperatorState):
+            return None
+        for t in entity.tokens:
+            if t.where is not None:
+                return t.where[0]
+        home = entity.spec.home
+        return home if isinstance(home, str) else (home[0] if home else None)
+
+    # -- stock rounds -----------------------------------------------------------------------
+
+    def home_worth(self, game: Game, corporation: CorporationState) -> int:
+        """The revenue of the stops within ``NEAR`` hexes of its home."""
+        found = self.homes.get(corporation.sym)
+        if found is None:
+            table = game.table
+            home = corporation.spec.home
+            homes = [home] if isinstance(home, str) else list(home or ())
+            found = 0
+            grid = table.spec.grid
+            colours = ("yellow", "green", "brown", "gray")
+            for hex_id in table.state.hexes:
+                if homes and min(grid.distance(hex_id, x) for x in homes) <= NEAR:
+                    for n in board.view(table, hex_id).nodes.values():
+                        found += n.revenue_in(colours)
+            self.homes[corporation.sym] = found
+        return found
+
+    def presidencies(self, game: Game, player) -> List[CorporationState]:
+        return [c for c in game.state.corporations if c.owner is player and not c.closed]
+
+    def par(self, game: Game, player, h: dict) -> float:
+        table = game.table
+        corporation = table.find("corporation", h.get("corporation"))
+        mine = self.presidencies(game, player)
+        if corporation is None or len(mine) >= 2:
+            return -1.0
+        if mine and not all(c.floated and c.trains for c in mine):
+            return -1.0
+        cell = h.get("share_price")
+        try:
+            price = int(str(cell).split(",")[0])
+        except ValueError:
+            return 1.0
+        president = corporation.certificates[0].percent if corporation.certificates else 20
+        to_float = max(corporation.spec.float_percent, president)
+        if price * president // 10 * (2 if mine else 1) > player.cash:
+            return -1.0
+        floats_alone = price * to_float // 10 <= player.cash
+        return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \
+            self.home_worth(game, corporation) / 20 - (30.0 if mine else 0.0)
+
+    def reserve(self, game: Game, player) -> int:
+        """Cash a president keeps back: the cheapest train, if one of its companies could
+        be left without one (other companies may buy its trains)."""
+        if any(c.floated for c in self.presidencies(game, player)):
+            return trains.cheapest_price(game.table)
+        return 0
+
+    def expected_dividend(self, game: Game, corporation: CorporationState) -> float:
+        """What one 10% share may pay: the last revenue, or a guess from its trains."""
+        if corporation.history:
+            return corporation.history[-1].revenue / 10
+        return 4.0 * len(corporation.trains) + (2.0 if corporation.floated else 0.0)
+
+    def share(self, game: Game, player, entity, h: dict) -> float:
+        table = game.table
+        ids = h.get("shares") or []
+        cert = table.find("share", ids[0]) if ids else None
+        if cert is None or not isinstance(entity, PlayerState):
+            return -1.0
+        corporation = cert.corporation
+        price = market.price(table, corporation) or 0
+        held = sum(c.percent for c in entity.shares.get(corporation.sym, []))
+        if corporation.owner is entity and not corporation.floated:
+            return 120.0
+        if entity.cash - price < self.reserve(game, entity):
+            return -1.0     # kept for a train one of its companies may have to buy
+        if corporation.owner is entity:
+            return 80.0 if held < 60 else 20.0
+        if corporation.owner is None and held == 0 and not corporation.floated:
+            return 5.0
+        if not corporation.trains or not corporation.history:
+            return -1.0     # others' companies only once they run and pay
+        rate = self.expected_dividend(game, corporation) / max(price, 1)
+        return 20.0 + 400.0 * rate if rate >= MIN_YIELD else -1.0
+
+    def company(self, game: Game, player, entity, h: dict) -> float:
+        table = game.table
+        company = table.find("company", h.get("company"))
+        if company is None:
+            return -1.0
+        price = h.get("price") or 0
+        value = company.spec.value if company.spec.value else price
+        if isinstance(entity, OperatorState):
+            # its president's company, bought by the corporation for what it can spare
+            if company.owner is not controller(entity):
+                return -1.0
+            low, high = h.get("price_range") or (price, price)
+            if stealable(company) and min(high, entity.cash) >= value * LOCK_SHARE:
+                return 160.0     # out of other players' reach, at little loss
+            top = self.spare_for(game, entity, (low, high))
+            return 150.0 + (top - value) / 10 if top > value else -1.0
+        if not isinstance(entity, PlayerState) or price > entity.cash:
+            return -1.0
+        income = company.revenue or 0
+        worth = value + 4 * income + (100 if company.spec.minor else 0)
+        if isinstance(company.owner, PlayerState) and company.owner is not entity:
+            # from another player, at the least price: worth more than it costs
+            return 200.0 + (value - price) / 10 if price < value else -1.0
+        if price > worth or entity.cash - price < entity.cash / 4 and income == 0:
+            return -1.0
+        if stealable(company):
+            worth = value     # others may take it for less: no more than its face
+        return 100.0 + (worth - price) / 5
+
+
+def stealable(company) -> bool:
+    """May other players buy ``company`` from its owner at a price they choose (1893's
+    EVA)?"""
+    return any(p.spec.kind == "player_trade" for p in company.powers)

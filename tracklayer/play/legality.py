@@ -1,0 +1,146 @@
+"""The legal-move listing checked against a recorded game.
+
+At every position of an export's log (undone entries included: the players saw those
+positions too) the action taken must be among the listed ones, compared in a normalised
+way (:func:`normal`: no ids, times, users or programmed follow-ups; certificates of one
+size from one pile alike; tiles by name; a price within a listed range; a ``run_routes``
+matched by its operator, since routes are listed as the finder's best set and any other
+legal set is accepted by ``apply``). A seeded sample of the listed actions at each position
+is also applied to a copy of the game, and must be accepted.
+
+``undo``, ``redo``, chat and programs (``program_*``, standing orders rather than moves)
+are applied but not looked for in the listing; they are counted as ``skipped``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Dict, List, Optional
+
+from ..errors import GameError
+from ..game import Game
+from ..io.export import open_game
+from ..turns.listing import concrete
+
+IGNORED = ("id", "created_at", "auto_actions", "user", "price_range")
+NOT_LISTED = ("undo", "redo", "message", "end_game")
+_COPY = re.compile(r"-\d+$")
+
+
+def skipped_kind(kind: Optional[str]) -> bool:
+    return kind is None or kind in NOT_LISTED or kind.startswith("program_")
+
+
+def _certificate(game: Game, share_id) -> tuple:
+    cert = game.table.find("share", share_id)
+    if cert is None:
+        return ("?", share_id)
+    owner = cert.owner
+    return (cert.corporation.sym, holder_id(owner), cert.percent, cert.president)
+
+
+def holder_id(owner) -> object:
+    """The id of a certificate's holder (the market and treasuries have one too)."""
+    return None if owner is None else owner.id
+
+
+def normal(game: Game, h: dict) -> tuple:
+    """``h`` as compared with the listing, in the position before it (see the module
+    docstring)."""
+    kind = h.get("type")
+    if kind == "buy_train" and "variant" not in h:
+        train = game.table.find("train", h.get("train"))
+        h = dict(h, variant=train.name) if train is not None else h
+    out: Dict[str, object] = {}
+    for key, value in h.items():
+        if key in IGNORED or value is None:
+            continue
+        if key == "shares" and isinstance(value, list):
+            certs = sorted(_certificate(game, s) for s in value)
+            value = (certs[0][0], h.get("percent")) if kind == "sell_shares" and certs \
+                else tuple(certs)
+        elif key == "tile" and isinstance(value, str):
+            value = _COPY.sub("", value)
+        elif kind == "run_routes" and key in ("routes", "extra_revenue", "subsidy"):
+            continue
+        elif key == "price" and "price_range" in h:
+            continue
+        elif key == "tokener" and value == h.get("entity"):
+            continue
+        out[key] = value if not isinstance(value, list) else repr(value)
+    return tuple(sorted(out.items()))
+
+
+def matches(game: Game, taken: dict, listed: List[dict]) -> bool:
+    """Is the action ``taken`` among ``listed`` (normalised; prices within ranges)?"""
+    key = normal(game, taken)
+    for h in listed:
+        if h.get("type") != taken.get("type"):
+            continue
+        if "price_range" in h:
+            low, high = h["price_range"]
+            price = taken.get("price")
+            if not isinstance(price, int) or not low <= price <= high:
+                continue
+            if normal(game, dict(taken, price_range=h["price_range"])) == normal(game, h):
+                return True
+        elif normal(game, h) == key:
+            return True
+    return False
+
+
+def tried(h: dict, rng: random.Random) -> dict:
+    """A concrete action to apply for a listed one: a price drawn within its range."""
+    if "price_range" in h:
+        low, high = h["price_range"]
+        return concrete(h, rng.randint(low, high))
+    return concrete(h)
+
+
+def check(data: dict, sample: int = 2, seed: int = 0, examples: int = 5,
+          limit: Optional[int] = None) -> dict:
+    """Check the listing along an export's log (its first ``limit`` entries, if given; see
+    the module docstring): one summary."""
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    game = open_game(data, keep_log=False)
+    out = {"title": data.get("title"), "positions": 0, "found": 0, "missing": 0,
+           "skipped": 0, "listed": 0, "listed_tried": 0, "listed_refused": 0,
+           "missing_examples": [], "refused_examples": [], "error": None}
+    for index, h in enumerate((data.get("actions") or [])[:limit]):
+        kind = h.get("type") if isinstance(h, dict) else None
+        if skipped_kind(kind) or game.is_over:
+            out["skipped"] += 1
+        else:
+            listed = game.legal_actions()
+            out["positions"] += 1
+            out["listed"] += len(listed)
+            if matches(game, h, listed):
+                out["found"] += 1
+            else:
+                out["missing"] += 1
+                if len(out["missing_examples"]) < examples:
+                    out["missing_examples"].append(
+                        {"entry": index, "action": {k: v for k, v in h.items()
+                                                    if k not in ("created_at", "auto_actions")},
+                         "listed_of_kind": [x for x in listed if x["type"] == kind][:8]})
+            for choice in rng.sample(listed, min(sample, len(listed))):
+                out["listed_tried"] += 1
+                action = tried(choice, rng)
+                trial = game.clone()
+                try:
+                    trial.apply(dict(action, id=len(game.actions) + 1))
+                except GameError as e:
+                    out["listed_refused"] += 1
+                    if len(out["refused_examples"]) < examples:
+                        out["refused_examples"].append({"entry": index, "action": action,
+                                                        "error": str(e)})
+        try:
+            game.apply(h)
+        except GameError as e:
+            out["error"] = f"log entry {index}: {e}"
+            break
+    out["seconds"] = round(time.perf_counter() - start, 2)
+    return out

@@ -22,9 +22,9 @@ from typing import Dict, List, Optional
 from ..errors import GameError
 from ..game import Game
 from ..io.export import open_game
-from ..turns.listing import concrete
+from ..turns.listing import random_price
 
-IGNORED = ("id", "created_at", "auto_actions", "user", "price_range")
+IGNORED = ("id", "created_at", "auto_actions", "user", "price_range", "price_step")
 NOT_LISTED = ("undo", "redo", "message", "end_game")
 _COPY = re.compile(r"-\d+$")
 
@@ -82,7 +82,8 @@ def matches(game: Game, taken: dict, listed: List[dict]) -> bool:
         if "price_range" in h:
             low, high = h["price_range"]
             price = taken.get("price")
-            if not isinstance(price, int) or not low <= price <= high:
+            if not isinstance(price, int) or not low <= price <= high or \
+                    (price - low) % h.get("price_step", 1):
                 continue
             if normal(game, dict(taken, price_range=h["price_range"])) == normal(game, h):
                 return True
@@ -93,10 +94,7 @@ def matches(game: Game, taken: dict, listed: List[dict]) -> bool:
 
 def tried(h: dict, rng: random.Random) -> dict:
     """A concrete action to apply for a listed one: a price drawn within its range."""
-    if "price_range" in h:
-        low, high = h["price_range"]
-        return concrete(h, rng.randint(low, high))
-    return concrete(h)
+    return random_price(h, rng)
 
 
 def check(data: dict, sample: int = 2, seed: int = 0, examples: int = 5,

@@ -135,13 +135,19 @@ class ConversionStep(Step):
                 r.entities.remove(other)
                 if at < r.index:
                     r.index -= 1
-            r.converted = corporation
-            r.converted_price = corporation.price
-            r.converts.append(corporation)
-            for p in self.table.state.players:
-                p.passed = False
-            self.mark_done()
+            self.changed_size(corporation)
         return commit
+
+    def changed_size(self, corporation) -> None:
+        """A corporation grew (by a merger or a conversion): the shares it offers are sold
+        next, every player taking part again, and the step is over."""
+        r = self.round
+        r.converted = corporation
+        r.converted_price = corporation.price
+        r.converts.append(corporation)
+        for p in self.table.state.players:
+            p.passed = False
+        self.mark_done()
 
     def may_convert(self, corporation) -> bool:
         return shares.size_of(corporation) in (2, 5)
@@ -160,12 +166,7 @@ class ConversionStep(Step):
             held = len(corporation.tokens)
             r = self.round
             r.tokens_due = (1 if held < 8 else 0) if after == 5 else min(max(8 - held, 0), 2)
-            r.converted = corporation
-            r.converted_price = corporation.price
-            r.converts.append(corporation)
-            for p in self.table.state.players:
-                p.passed = False
-            self.mark_done()
+            self.changed_size(corporation)
         return commit
 
 

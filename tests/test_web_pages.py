@@ -218,4 +218,5 @@ def test_each_title_has_its_guide_linked_from_the_lobby(client):
         r = client.get(f"/guides/{link}")
         assert r.status_code == 200
         assert r.text == page(TITLES[unquote(link)], "html")
+    assert client.get("/guides/1871").text == page(TITLES["The Old Prince 1871"], "html")
     assert client.get("/guides/1830").status_code == 404

@@ -14,7 +14,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..errors import GameError
 from ..guide.build import page as guide_page
+from ..guide.commands import find_title
 from ..titles import TITLES, supported_titles
 from . import chart, view
 from .bots import BOTS
@@ -46,10 +48,13 @@ def _guide(name: str) -> str:
 
 @router.get("/guides/{name}", response_class=HTMLResponse)
 async def guide(name: str):
-    """The guide to a title, as ``tracklayer guide TITLE --format html`` writes it."""
-    if name not in TITLES:
-        return HTMLResponse(f"no title called {name!r}", status_code=404)
-    return HTMLResponse(await run_in_threadpool(_guide, name))
+    """The guide to a title (by its name or a part naming only it, as ``tracklayer guide``
+    takes it), as ``tracklayer guide TITLE --format html`` writes it."""
+    try:
+        found = find_title(name)
+    except GameError as e:
+        return HTMLResponse(str(e), status_code=404)
+    return HTMLResponse(await run_in_threadpool(_guide, found.name))
 
 
 @router.get("/favicon.ico", include_in_schema=False)

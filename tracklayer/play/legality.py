@@ -63,6 +63,10 @@ def normal(game: Game, h: dict) -> tuple:
                 else tuple(certs)
         elif key == "tile" and isinstance(value, str):
             value = _COPY.sub("", value)
+        elif key == "choice":
+            value = str(value)          # recorded as 0 or "0": the same choice
+        elif key == "loan" and kind in ("take_loan", "payoff_loan"):
+            continue                    # any of the bank's loans: the engine counts them
         elif kind == "run_routes" and key in ("routes", "extra_revenue", "subsidy"):
             continue
         elif key == "price" and "price_range" in h:

@@ -62,6 +62,21 @@ def paid_with(player, price: int) -> bool:
     return any(total <= price <= total + player.cash for total in subset_totals(values))
 
 
+def payable_runs(player, least: int, most: int) -> list:
+    """The bids from ``least`` to ``most`` in steps of $5 that ``player`` can pay exactly
+    (:func:`paid_with`), as runs ``(first, last)`` of consecutive bids: with companies to
+    pay with, the payable bids need not be one run."""
+    runs: list = []
+    for p in range(least, most + 1, STEP):
+        if not paid_with(player, p):
+            continue
+        if runs and runs[-1][1] == p - STEP:
+            runs[-1] = (runs[-1][0], p)
+        else:
+            runs.append((p, p))
+    return runs
+
+
 def subset_totals(values: list) -> set:
     return {sum(combo) for n in range(len(values) + 1) for combo in combinations(values, n)}
 
@@ -151,9 +166,10 @@ class FoundingTurn:
             else:
                 least = LEAST_BID
                 corps = [c for c in self.table.state.corporations if self.may_found(c)]
+            prices = [p for low, high in payable_runs(entity, least, most_bid(self.table, entity))
+                      for p in offer.prices(low, high, STEP)]
             return [new_action("bid", entity, corporation=c.sym, price=p) for c in corps
-                    for p in offer.prices(least, most_bid(self.table, entity), STEP)
-                    if paid_with(entity, p)]
+                    for p in prices]
         if kind == "assign":
             return [new_action("assign", entity, target=c.sym, target_type="company")
                     for c in may_assign(entity, f.corporation)]

@@ -24,7 +24,8 @@ from ..game import Game
 from ..io.export import open_game
 from ..turns.listing import random_price
 
-IGNORED = ("id", "created_at", "auto_actions", "user", "price_range", "price_step")
+IGNORED = ("id", "original_id", "created_at", "auto_actions", "user", "skip", "price_range",
+           "price_step")
 NOT_LISTED = ("undo", "redo", "message", "end_game")
 _COPY = re.compile(r"-\d+$")
 

@@ -21,7 +21,7 @@ from ..rules.table import Table
 from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
 
 SKIPPED = ("message", "end_game")
-COMPANY_KINDS = ("buy_shares", "assign", "purchase_train")
+COMPANY_KINDS = ("buy_shares", "assign", "purchase_train", "lay_tile")
 
 
 def acting_entities(table: Table) -> list:

@@ -47,6 +47,21 @@ class Track1817(TrackStep):
             return ()
         return super().kinds(entity)
 
+    def candidates(self, entity, kind, offer) -> list:
+        """A company's special lay: its tiles on its hexes, each way round (the lay's own
+        check judges them)."""
+        if kind != "lay_tile" or not isinstance(entity, CompanyState):
+            return super().candidates(entity, kind, offer)
+        power = lay_power(self.table, entity)
+        if power is None:
+            return []
+        names = power.spec.text.split()
+        tiles = {}
+        for tile_id in self.table.state.tiles:
+            tiles.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
+        return [new_action("lay_tile", entity, hex=h, tile=tiles[n], rotation=r)
+                for h in power.spec.hexes for n in names if n in tiles for r in range(6)]
+
     def may_upgrade_here(self, hex_id: str) -> bool:
         return MINE not in self.table.state.hexes[hex_id].assignments
 

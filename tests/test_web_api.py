@@ -7,19 +7,14 @@ import json
 
 import pytest
 
-from web_support import FIXTURES, drop_postgres, postgres_url, web_missing
+from web_support import FIXTURES, database, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'web.db'}"
-        return
-    url = postgres_url()
-    yield url
-    drop_postgres(url)
+    yield from database(request.param, tmp_path / "web.db")
 
 
 def client_for(url, **kw):

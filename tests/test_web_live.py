@@ -12,8 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from web_support import (EventReader, Server, drop_postgres, free_port, postgres_url,
-                         redis_or_skip, web_missing)
+from web_support import EventReader, Server, database, free_port, redis_or_skip, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -61,12 +60,7 @@ def test_events_arrive_live_and_resume(tmp_path):
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def shared_db(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'shared.db'}"
-        return
-    url = postgres_url()
-    yield url
-    drop_postgres(url)
+    yield from database(request.param, tmp_path / "shared.db")
 
 
 def test_two_workers_share_updates_through_redis(shared_db):

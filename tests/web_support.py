@@ -43,6 +43,17 @@ def drop_postgres(url: str) -> None:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def database(kind: str, sqlite_file):
+    """A database URL of ``kind`` ("sqlite": the file given; "postgresql": a fresh
+    database, dropped afterwards, or skip), for a fixture to yield from."""
+    if kind == "sqlite":
+        yield f"sqlite:///{sqlite_file}"
+        return
+    url = postgres_url()
+    yield url
+    drop_postgres(url)
+
+
 def redis_or_skip() -> str:
     try:
         import redis

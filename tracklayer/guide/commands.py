@@ -6,23 +6,11 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import GameError
 from ..io.export import load_export
-from ..title import Title
-from ..titles import TITLES
+from ..titles import title_like
 from .build import guide
 from .document import render
 from .walkthrough import document, walk
-
-
-def find_title(name: str) -> Title:
-    """A title by its 18xx.games name, or by a part of it that names only one ("1871")."""
-    if name in TITLES:
-        return TITLES[name]
-    found = [t for n, t in TITLES.items() if name.lower() in n.lower()]
-    if len(found) == 1:
-        return found[0]
-    raise GameError(f"no single title called {name!r}; titles: {', '.join(sorted(TITLES))}")
 
 
 def _write(text: str, output: str) -> None:
@@ -34,7 +22,7 @@ def _write(text: str, output: str) -> None:
 
 
 def cmd_guide(args) -> int:
-    title = find_title(args.title)
+    title = title_like(args.title)
     example = None
     if args.example:
         w = walk(load_export(args.example), operating_rounds=args.example_ors,

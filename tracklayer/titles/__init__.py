@@ -22,5 +22,15 @@ def title(name: str) -> Title:
     return found
 
 
+def title_like(name: str) -> Title:
+    """A title by its 18xx.games name, or by a part of it that names only one ("1871")."""
+    if name in TITLES:
+        return TITLES[name]
+    found = [t for n, t in TITLES.items() if name.lower() in n.lower()]
+    if len(found) == 1:
+        return found[0]
+    raise GameError(f"no single title called {name!r}; titles: {', '.join(sorted(TITLES))}")
+
+
 def supported_titles() -> List[str]:
     return sorted(TITLES)

@@ -16,8 +16,7 @@ from fastapi.templating import Jinja2Templates
 
 from ..errors import GameError
 from ..guide.build import page as guide_page
-from ..guide.commands import find_title
-from ..titles import TITLES, supported_titles
+from ..titles import TITLES, supported_titles, title_like
 from . import chart, view
 from .bots import BOTS
 from .service import Refusal
@@ -51,7 +50,7 @@ async def guide(name: str):
     """The guide to a title (by its name or a part naming only it, as ``tracklayer guide``
     takes it), as ``tracklayer guide TITLE --format html`` writes it."""
     try:
-        found = find_title(name)
+        found = title_like(name)
     except GameError as e:
         return HTMLResponse(str(e), status_code=404)
     return HTMLResponse(await run_in_threadpool(_guide, found.name))

@@ -15,8 +15,7 @@ several players could take it, the one sitting first after the old president doe
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..errors import GameError
 from ..state.model import Certificate, CorporationState, PlayerState
@@ -24,10 +23,10 @@ from . import money
 from .table import Table
 
 
-@dataclass(frozen=True)
-class Bundle:
+class Bundle(NamedTuple):
     """Certificates of one corporation, from one holder, traded together. ``percent`` is
-    theirs, or less when a president's certificate is sold in part."""
+    theirs, or less when a president's certificate is sold in part. (Immutable, and
+    made often while moves are weighed: a named tuple is quick to make.)"""
 
     certificates: Tuple[Certificate, ...]
     percent: int

@@ -71,8 +71,10 @@ def holding_allowed(table: Table, holder, corporation: CorporationState,
     return percent_of(holder, corporation) + extra_percent <= corporation.spec.max_ownership
 
 
-def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False) -> bool:
-    """Would owning ``bundle`` keep ``buyer`` within its limits?"""
+def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False,
+             count: Optional[int] = None) -> bool:
+    """Would owning ``bundle`` keep ``buyer`` within its limits? (``count``: the buyer's
+    :func:`certificate_count`, if known.)"""
     if bundle is None or buyer is None:
         return False
     if isinstance(bundle.owner, PlayerState):
@@ -80,7 +82,8 @@ def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False) -> boo
     corporation = bundle.corporation
     return holding_allowed(table, buyer, corporation, bundle.percent) and (
         not counts_for_limit(table, corporation) or exchange
-        or certificate_count(table, buyer) < certificate_limit(table, buyer))
+        or (certificate_count(table, buyer) if count is None else count)
+        < certificate_limit(table, buyer))
 
 
 def market_has_room(table: Table, bundle: Bundle) -> bool:

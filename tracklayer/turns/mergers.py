@@ -124,7 +124,7 @@ class OptionalDiscard(DiscardStep):
             return ("discard_train",)
         return ("discard_train", "pass")
 
-    def holding(self) -> bool:
+    def has_turn(self) -> bool:
         return self.live()
 
     @handles("discard_train")
@@ -178,7 +178,7 @@ class Vote(Step):
     def live(self) -> bool:
         return self.open()
 
-    def holding(self) -> bool:
+    def has_turn(self) -> bool:
         return self.open()
 
     def choices(self) -> list:

@@ -152,11 +152,14 @@ class Round:
         """The step that takes ``action`` (raises GameError if none may)."""
         if self.table.state.end.finished and action.kind != "message":
             raise GameError(f"the game is over: cannot process {action.kind}")
+        active = self.active_step()
+        kind = action.kind
         for step in self.steps:
             if not step.live():
                 continue
-            can = action.kind in step.known_kinds(action.entity)
-            holding = step.holding()
+            # A step takes only the kinds it has a handler for (those it may list).
+            can = kind in step.HANDLERS and kind in step.known_kinds(action.entity)
+            holding = step is active     # the steps before it do not hold the turn
             if holding and not can:
                 current = step.actor()
                 who = "" if current is action.entity else \
@@ -194,12 +197,16 @@ class Round:
         turn it is, lapse (none while that entity is closed)."""
         if self.closed_in_turn():
             return
+        lapsed = False
         for step in self.steps:
             if not step.live() or not step.holds():
                 continue
-            if step.holding():
+            if step.has_turn():
+                if not lapsed:   # every step before it passed over: where play stands
+                    self._active = step
                 break
             step.lapse()
+            lapsed = True
             self.forget()
             if self.closed_in_turn():
                 return

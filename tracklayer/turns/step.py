@@ -92,10 +92,11 @@ class Step:
         return self.HOLDS
 
     def holding(self) -> bool:
-        """Does the step hold the turn now: it can, and has something for the entity whose
-        turn it is (not closed)?"""
-        if not self.holds():
-            return False
+        """Does the step hold the turn now: it can, and :meth:`has_turn`?"""
+        return self.holds() and self.has_turn()
+
+    def has_turn(self) -> bool:
+        """Has the step something for the entity whose turn it is (not closed)?"""
         entity = self.actor()
         return entity is not None and not entity.closed and bool(self.known_kinds(entity))
 
@@ -112,6 +113,18 @@ class Step:
             if not memo:
                 self.round.memo.append(self)
             memo[key] = found
+        return found
+
+    def remember(self, key, work: Callable[[], object]):
+        """``work()``, kept with the kinds (:meth:`known_kinds`) until the position
+        changes: for what weighing the kinds asks again and again."""
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        found = work()
+        if not memo:
+            self.round.memo.append(self)
+        memo[key] = found
         return found
 
     def current_kinds(self) -> tuple:

@@ -29,7 +29,9 @@ class BuyingShares:
     """Buying shares, for every step in which an entity may buy some."""
 
     def may_take(self, entity, bundle: Bundle, exchange: bool = False) -> bool:
-        return trading.may_take(self.table, entity, bundle, exchange)
+        count = self.remember(("certificates", id(entity)),
+                              lambda: trading.certificate_count(self.table, entity))
+        return trading.may_take(self.table, entity, bundle, exchange, count)
 
     def take_shares(self, entity, bundle: Bundle, *, presidency_may_change: bool = True,
                     silent: bool = False) -> None:

@@ -69,8 +69,8 @@ class AcquisitionRound(MergerRound):
         """A corporation under offer that a bankruptcy put into liquidation is no longer
         offered."""
         for step in self.steps:
-            if isinstance(step, Acquire) and step.live():
-                step.drop_if_fallen()
+            if isinstance(step, Acquire) and step.live() and step.drop_if_fallen():
+                self.forget()
 
     def over(self) -> bool:
         return self.active_step() is None

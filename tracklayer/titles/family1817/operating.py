@@ -213,6 +213,7 @@ class OperatingRound1817(OperatingRound):
                 not isinstance(action.entity, CompanyState):
             self.table.log(f"{entity.name} has no trains and liquidates")
             loans.liquidate(self.table, entity)
+            self.forget()
         if isinstance(entity, CorporationState) and entity is self.operator and \
                 not isinstance(entity.owner, PlayerState) and \
                 loans.in_liquidation(self.table, entity):

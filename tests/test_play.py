@@ -2,7 +2,6 @@
 listed action tried is accepted), price ranges, bots, self-play and the terminal game."""
 
 import json
-import os
 import random
 
 import pytest
@@ -142,11 +141,10 @@ def test_play_at_the_terminal_from_piped_input(tmp_path, monkeypatch):
     assert main(["verify", bots_only]) == 0
 
 
-@pytest.mark.skipif(not os.environ.get("TRACKLAYER_TEST_RAY"),
-                    reason="starts a local Ray instance (~20 s): set TRACKLAYER_TEST_RAY=1 "
-                           "with the extra installed (pip install -e '.[ray]')")
 def test_selfplay_on_ray_plays_the_same_games():
-    """Games played on a local Ray instance are the games played here."""
+    """Games played on a local Ray instance (started by the test, ~20 s) are the games
+    played here. Ray comes with the test extra (and the ray extra)."""
+    pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
     from tracklayer.play.selfplay import run
 
     here = list(run("1893", ["random", "greedy", "random"], 2, seed=1))

@@ -281,6 +281,25 @@ def test_a_president_left_without_shares_may_take_the_emergency_loan():
     assert not game.is_over
 
 
+def test_the_loan_choice_comes_even_when_no_corporation_is_left_in_the_round():
+    """The president left without shares chooses at once, even when every corporation of
+    the operating round has closed (18xx.games would end the round and leave the choice to
+    a later one with a corporation in it; with none able to start, never)."""
+    game = sfcs_at_buy_train()
+    table = game.table
+    table.variant.close_corporation(table, table.corporation("IFP"))    # next in the round
+    sfcs, p1 = table.corporation("SFCS"), table.player(1)
+    money.pay(table, sfcs, table.state.bank, sfcs.cash)
+    money.pay(table, p1, table.state.bank, p1.cash)
+    game.apply(corp("SFCS", type="bankrupt"))
+    assert table.round.is_operating and isinstance(table.round.active_step(), LoanChoice)
+    assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
+    game.apply(player(1, type="choose", choice="Take L.500 loan"))
+    assert p1.cash == 500 and notes(table).loan_player is None
+    assert table.round.is_stock and not game.is_over
+    assert game.total_money() == game.starting_money
+
+
 def test_or_leave_the_game():
     game = bankrupt_sfcs()
     game.apply(player(1, type="choose", choice="Leave game"))

@@ -112,6 +112,13 @@ def stock_round(table):
 
 
 class Operating1849(OperatingRound):
+    def any_to_act(self) -> bool:
+        """A president bankrupted with no shares left makes their loan-or-leave choice
+        before the round ends, even when every corporation in it has closed (18xx.games
+        leaves the choice to the next operating round with a corporation in it, which
+        never comes once none can be started)."""
+        return super().any_to_act() or notes(self.table).loan_player is not None
+
     def advance(self) -> None:
         """A corporation at the top of the market ends the game when it has operated."""
         if self.entities[self.index].reached_top:

@@ -9,7 +9,7 @@ import pytest
 from tracklayer.board.tiles import TileDef
 from tracklayer.errors import GameError, RouteError
 from tracklayer.game import Game
-from tracklayer.rules import board, endgame, money, phases, routes, trains
+from tracklayer.rules import board, endgame, money, phases, powers, routes, trains
 from tracklayer.rules.board import TileView
 from tracklayer.state.model import HexState
 from tracklayer.titles import title
@@ -279,6 +279,59 @@ def test_a_president_left_without_shares_may_take_the_emergency_loan():
     assert p1.cash == 500 and not p1.bankrupt
     assert endgame.worth(table, p1) == value + 500 - 750
     assert not game.is_over
+
+
+def last_corporation_bankrupt(others_cash: bool) -> Game:
+    """SFCS goes bankrupt as the last corporation of its operating round (IFP, next in
+    it, has closed), its president P1 left without shares; the other players keep their
+    cash and private companies, or have nothing."""
+    game = sfcs_at_buy_train()
+    table = game.table
+    table.variant.close_corporation(table, table.corporation("IFP"))
+    sfcs = table.corporation("SFCS")
+    money.pay(table, sfcs, table.state.bank, sfcs.cash)
+    for p in table.state.players:
+        if p.id == 1 or not others_cash:
+            money.pay(table, p, table.state.bank, p.cash)
+            for c in list(p.companies):
+                powers.close_company(table, c)
+    game.apply(corp("SFCS", type="bankrupt"))
+    assert notes(table).loan_player is table.player(1)
+    return game
+
+
+def test_the_loan_choice_waits_for_a_round_with_a_corporation_as_on_18xx_games():
+    """The last corporation of the round gone, the round ends; the stock round goes on
+    (P1, with nothing, cannot act) and the choice comes when the next operating round
+    starts with the corporation started meanwhile."""
+    game = last_corporation_bankrupt(others_cash=True)
+    table = game.table
+    assert table.round.is_stock and game.acting is not table.player(1)
+    game.apply(next(h for h in game.legal_actions() if h["type"] == "par"))
+    while table.round.is_stock:
+        game.apply(dict(entity=game.acting.id, entity_type="player", type="pass"))
+    assert isinstance(table.round.active_step(), LoanChoice)
+    assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
+
+
+def test_the_loan_choice_is_not_lost_when_nobody_can_act():
+    """With nobody able to act in the stock round and no private company paying a player
+    still in the game, the next operating round (with no corporation to run) waits for the
+    choice instead of the game going on with nothing to do; the choice made, the game
+    moves on."""
+    game = last_corporation_bankrupt(others_cash=False)
+    table = game.table
+    p1 = table.player(1)
+    assert table.round.is_operating and not table.round.entities
+    assert isinstance(table.round.active_step(), LoanChoice)
+    assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
+    with pytest.raises(GameError):
+        game.apply(player(2, type="choose", choice="Take L.500 loan"))
+    cash = p1.cash
+    game.apply(player(1, type="choose", choice="Take L.500 loan"))
+    assert p1.cash == cash + 500 and notes(table).loan_player is None
+    assert table.round.is_stock and game.acting is p1 and not game.is_over
+    assert game.total_money() == game.starting_money
 
 
 def test_or_leave_the_game():

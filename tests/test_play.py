@@ -70,6 +70,68 @@ def test_free_prices_are_listed_as_ranges(title, players, seed):
         concrete(h, high + 1)
 
 
+SPLIT_GAME = FIXTURES / "1871" / "1871_game_end_final_phase.json"
+SPLIT_CASH = 325         # the entry choosing the cash a new Branch takes (180 of 250)
+
+
+@pytest.mark.skipif(not SPLIT_GAME.exists(), reason="no ../shared fixtures")
+def test_an_amount_chosen_freely_is_listed_as_a_range():
+    """1871: the cash a corporation splitting gives its Branch is any amount up to all of
+    it: one listed ``choose`` with its ``choice_range``; the recorded amount between the
+    ends is found by the check; any amount in range is accepted, recorded as an integer or
+    as digits; one beyond it, or not an amount, is refused and changes nothing."""
+    from tracklayer.errors import GameError
+    from tracklayer.io.export import open_game
+    from tracklayer.play.legality import matches
+    from tracklayer.turns.listing import random_value, value_range
+
+    data = load_export(str(SPLIT_GAME))
+    game = open_game(data, keep_log=False)
+    for h in data["actions"][:SPLIT_CASH]:
+        game.apply(h)
+    taken = data["actions"][SPLIT_CASH]
+    listed = [h for h in game.legal_actions() if h["type"] == "choose"]
+    assert listed == [{"type": "choose", "entity": taken["entity"], "entity_type": "player",
+                       "choice": 0, "choice_range": [0, 250]}]
+    h = listed[0]
+    assert value_range(h) == ("choice", 0, 250, 1)
+    assert matches(game, taken, listed) and matches(game, dict(taken, choice="180"), listed)
+    assert not matches(game, dict(taken, choice=251), listed)
+    for amount in (0, 180, 250):
+        trial = game.clone()
+        trial.apply(dict(concrete(h, amount), id=len(game.actions) + 1))
+        assert trial.actions[-1]["choice"] == amount
+    drawn = random_value(h, random.Random(2))
+    assert 0 <= drawn["choice"] <= 250 and set(drawn) == {"type", "entity", "entity_type",
+                                                           "choice"}
+    with pytest.raises(ValueError):
+        concrete(h, 251)
+    before = game.export()
+    for bad in (251, -1, "lots", True):
+        with pytest.raises(GameError):
+            game.apply(dict(h, choice=bad, id=len(game.actions) + 1))
+        assert game.export() == before
+
+
+def test_the_terminal_asks_for_a_value_in_a_range():
+    """At the terminal a ranged move asks for its value (a price, or an amount chosen),
+    again while it is out of range, the least on Enter."""
+    import io
+
+    from rich.console import Console
+
+    from tracklayer.play.terminal import ask_price
+
+    h = {"type": "choose", "entity": 1, "entity_type": "player", "choice": 0,
+         "choice_range": [0, 250]}
+    out = io.StringIO()
+    lines = iter(["300", "180"])
+    assert ask_price(Console(file=out), h, lambda: next(lines)) == dict(
+        {k: v for k, v in h.items() if k != "choice_range"}, choice=180)
+    assert "choice (0..250" in out.getvalue() and "not between 0 and 250" in out.getvalue()
+    assert ask_price(Console(file=io.StringIO()), h, lambda: "")["choice"] == 0
+
+
 def test_bots_are_reproducible_and_move_for_their_seat():
     """The same seed gives the same game; a bot only moves for entities its player
     decides for; money is conserved after every action (checked by self-play)."""

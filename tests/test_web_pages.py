@@ -220,3 +220,27 @@ def test_each_title_has_its_guide_linked_from_the_lobby(client):
         assert r.text == page(TITLES[unquote(link)], "html")
     assert client.get("/guides/1871").text == page(TITLES["The Old Prince 1871"], "html")
     assert client.get("/guides/1830").status_code == 404
+
+
+def test_an_amount_in_a_range_is_typed_in(client):
+    """1871: the cash a splitting corporation gives its Branch is a number field from 0 to
+    all its cash, posted as the choice; an amount beyond it is refused."""
+    path = FIXTURES / "1871" / "1871_game_end_final_phase.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    data = json.loads(path.read_text())
+    at = 325                                     # choosing the Branch's cash (180 of 250)
+    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:at]))
+    gid = r.json()["id"]
+    for seat in r.json()["seats"]:
+        page = client.get(f"/games/{gid}/view?token={seat['token']}").text
+        if 'data-type="choose"' in page:
+            break
+    assert 'min="0" max="250"' in page and "{'choice': price}" in page
+    auth = {"Authorization": f"Bearer {seat['token']}"}
+    move = {"type": "choose", "entity": data["actions"][at]["entity"],
+            "entity_type": "player", "id": len(data["actions"][:at]) + 1}
+    assert client.post(f"/api/games/{gid}/actions", json=dict(move, choice=251),
+                       headers=auth).status_code == 422
+    assert client.post(f"/api/games/{gid}/actions", json=dict(move, choice=180),
+                       headers=auth).status_code == 201

@@ -27,7 +27,7 @@ from .game import Game
 from .rules import trains
 from .title import Title
 from .titles import title
-from .turns.listing import legal_moves, random_price
+from .turns.listing import legal_moves, random_value
 
 PREFERENCES = {"pass": 1.0, "bankrupt": 0.02, "sell_shares": 0.3, "par": 6.0, "buy_shares": 5.0}
 
@@ -82,7 +82,7 @@ def play_random(title_name: Union[str, Title], players: int, seed: int,
             raise GameError(f"no legal action at {game.table.round.NAME} {game.state.turn} "
                             f"({game.table.round.describe()})")
         choice = rng.choices(options, weights=[weight(game, o) for o in options])[0]
-        choice = random_price(choice, rng)
+        choice = random_value(choice, rng)
         choice["id"] = n + 1
         game.apply(choice, auto=True)
     return game

@@ -17,7 +17,7 @@ from typing import Dict, List, Optional
 
 from ..game import Game
 from ..state.model import CompanyState, OperatorState, PlayerState
-from ..turns.listing import random_price
+from ..turns.listing import random_value
 
 
 def controller(entity) -> Optional[PlayerState]:
@@ -69,8 +69,8 @@ def by_kind(moves: List[dict]) -> Dict[str, List[dict]]:
     return out
 
 
-def at_random_price(h: dict, rng: random.Random) -> dict:
-    return random_price(h, rng)
+def at_random_value(h: dict, rng: random.Random) -> dict:
+    return random_value(h, rng)
 
 
 class Bot:
@@ -109,4 +109,4 @@ class RandomBot(Bot):
         if not kinds:
             raise ValueError("no legal move")
         kind = self.rng.choice(sorted(kinds))
-        return at_random_price(self.rng.choice(kinds[kind]), self.rng)
+        return at_random_value(self.rng.choice(kinds[kind]), self.rng)

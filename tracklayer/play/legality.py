@@ -3,9 +3,9 @@
 At every position of an export's log (undone entries included: the players saw those
 positions too) the action taken must be among the listed ones, compared in a normalised
 way (:func:`normal`: no ids, times, users or programmed follow-ups; certificates of one
-size from one pile alike; tiles by name; a price within a listed range; a ``run_routes``
-matched by its operator, since routes are listed as the finder's best set and any other
-legal set is accepted by ``apply``). A seeded sample of the listed actions at each position
+size from one pile alike; tiles by name; a price, or an amount chosen, within a listed
+range; a ``run_routes`` matched by its operator, since routes are listed as the finder's
+best set and any other legal set is accepted by ``apply``). A seeded sample of the listed actions at each position
 is also applied to a copy of the game, and must be accepted.
 
 ``undo``, ``redo``, chat and programs (``program_*``, standing orders rather than moves)
@@ -22,10 +22,9 @@ from typing import Dict, List, Optional
 from ..errors import GameError
 from ..game import Game
 from ..io.export import open_game
-from ..turns.listing import random_price
+from ..turns.listing import RANGE_KEYS, random_value, value_range
 
-IGNORED = ("id", "original_id", "created_at", "auto_actions", "user", "skip", "price_range",
-           "price_step")
+IGNORED = ("id", "original_id", "created_at", "auto_actions", "user", "skip") + RANGE_KEYS
 NOT_LISTED = ("undo", "redo", "message", "end_game")
 _COPY = re.compile(r"-\d+$")
 
@@ -47,16 +46,16 @@ def holder_id(owner) -> object:
     return None if owner is None else owner.id
 
 
-def normal(game: Game, h: dict) -> tuple:
+def normal(game: Game, h: dict, ranged: Optional[str] = None) -> tuple:
     """``h`` as compared with the listing, in the position before it (see the module
-    docstring)."""
+    docstring), without the field ``ranged`` (compared with a listed range instead)."""
     kind = h.get("type")
     if kind == "buy_train" and "variant" not in h:
         train = game.table.find("train", h.get("train"))
         h = dict(h, variant=train.name) if train is not None else h
     out: Dict[str, object] = {}
     for key, value in h.items():
-        if key in IGNORED or value is None:
+        if key in IGNORED or value is None or key == ranged:
             continue
         if key == "shares" and isinstance(value, list):
             certs = sorted(_certificate(game, s) for s in value)
@@ -70,8 +69,6 @@ def normal(game: Game, h: dict) -> tuple:
             continue                    # any of the bank's loans: the engine counts them
         elif kind == "run_routes" and key in ("routes", "extra_revenue", "subsidy"):
             continue
-        elif key == "price" and "price_range" in h:
-            continue
         elif key == "tokener" and value == h.get("entity"):
             continue
         out[key] = value if not isinstance(value, list) else repr(value)
@@ -79,27 +76,36 @@ def normal(game: Game, h: dict) -> tuple:
 
 
 def matches(game: Game, taken: dict, listed: List[dict]) -> bool:
-    """Is the action ``taken`` among ``listed`` (normalised; prices within ranges)?"""
+    """Is the action ``taken`` among ``listed`` (normalised; prices and chosen amounts
+    within ranges)?"""
     key = normal(game, taken)
     for h in listed:
         if h.get("type") != taken.get("type"):
             continue
-        if "price_range" in h:
-            low, high = h["price_range"]
-            price = taken.get("price")
-            if not isinstance(price, int) or not low <= price <= high or \
-                    (price - low) % h.get("price_step", 1):
-                continue
-            if normal(game, dict(taken, price_range=h["price_range"])) == normal(game, h):
+        found = value_range(h)
+        if found is not None:
+            if within(taken.get(found[0]), found) and \
+                    normal(game, taken, found[0]) == normal(game, h, found[0]):
                 return True
         elif normal(game, h) == key:
             return True
     return False
 
 
+def within(value, found: tuple) -> bool:
+    """Is ``value`` (an amount, or its digits: 18xx.games records a chosen amount either
+    way) in the range ``found`` (``(field, least, most, step)``)?"""
+    _field, low, high, step = found
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return low <= value <= high and not (value - low) % step
+
+
 def tried(h: dict, rng: random.Random) -> dict:
     """A concrete action to apply for a listed one: a price drawn within its range."""
-    return random_price(h, rng)
+    return random_value(h, rng)
 
 
 def check(data: dict, sample: int = 2, seed: int = 0, examples: int = 5,

@@ -23,7 +23,7 @@ from ..errors import GameError
 from ..game import Game
 from ..io.export import load_export, open_game
 from ..rules import endgame, market, trains
-from ..turns.listing import concrete
+from ..turns.listing import RANGE_KEYS, concrete, value_range
 from .bots import Bot, by_kind, moves_of, player_at, seat_to_act
 from .roster import BOTS, bot
 
@@ -84,13 +84,15 @@ def save(path: str, data: dict, game: Game) -> None:
 
 def describe(game: Game, h: dict) -> str:
     """A move in a few words."""
-    skip = ("type", "entity", "entity_type", "routes", "price_range", "extra_revenue",
-            "subsidy")
+    found = value_range(h)
+    skip = ("type", "entity", "entity_type", "routes", "extra_revenue", "subsidy") + \
+        RANGE_KEYS + ((found[0],) if found else ())
     entity = game.table.find(h.get("entity_type"), h.get("entity"))
     parts = [entity.name if entity is not None else str(h.get("entity"))] + \
         [f"{k}={v}" for k, v in h.items() if k not in skip]
-    if "price_range" in h:
-        parts.append(f"price {h['price_range'][0]}..{h['price_range'][1]}")
+    if found:
+        field, low, high, step = found
+        parts.append(f"{field} {low}..{high}" + (f" in steps of {step}" if step > 1 else ""))
     if h["type"] == "run_routes":
         parts.append(" + ".join(f"{r.get('train')}: {r.get('revenue_str', '')} "
                                 f"({r.get('revenue')})" for r in h.get("routes") or []))
@@ -136,8 +138,9 @@ def numbered(console: Console, game: Game, moves: List[dict]) -> List[dict]:
 
 
 def ask_price(console: Console, h: dict, read) -> Optional[dict]:
-    low, high = h["price_range"]
-    console.print(f"price ({low}..{high}, Enter for {low}):")
+    """The value of a ranged move (its price, or the amount chosen), typed in."""
+    field, low, high, _step = value_range(h)
+    console.print(f"{field} ({low}..{high}, Enter for {low}):")
     line = read()
     if line is None:
         return None
@@ -213,7 +216,7 @@ def play(path: str, stdin: TextIO, console: Optional[Console] = None,
             console.print(f"[red]type a number from 1 to {len(order)}, u, s or q[/red]")
             continue
         h = order[int(line) - 1]
-        h = ask_price(console, h, read) if "price_range" in h else concrete(h)
+        h = ask_price(console, h, read) if value_range(h) else concrete(h)
         if h is None:
             return 0
         try:

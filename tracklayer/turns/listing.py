@@ -1,12 +1,14 @@
 """Legal moves: the concrete actions (18xx.games format) the entities that may act now can
 take. Each step offers candidates of the kinds it takes (:meth:`Step.candidates`); a
 candidate is listed only if the same check that refuses an illegal action accepts it, so
-the list and the refusals never disagree. A price paid freely (bids, trains and companies
-bought from others) is listed as a range: the action at its least price, with
-``price_range: [least, most]`` when the check accepts both ends, and ``price_step`` where
-prices go up in steps (1817's bids in $5 or $10; :func:`concrete` makes the action to apply
-at a price of one's choosing, :func:`random_price` picks one); train runs as the route
-planner's best set.
+the list and the refusals never disagree. A number chosen freely is listed as a range: a
+price (bids, trains and companies bought from others) as the action at its least price,
+with ``price_range: [least, most]`` when the check accepts both ends, and ``price_step``
+where prices go up in steps (1817's bids in $5 or $10); an amount a ``choose`` names (1871's
+cash for a branch) likewise with ``choice_range`` (and ``choice_step``). :func:`concrete`
+makes the action to apply at a value of one's choosing, :func:`random_value` picks one,
+:func:`value_range` reads a listed range whichever field it is on; train runs as the
+route planner's best set.
 """
 
 from __future__ import annotations
@@ -88,81 +90,109 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
         restore()
 
 
-def _without_price(h: dict) -> tuple:
-    return tuple(sorted((k, repr(v)) for k, v in h.items() if k != "price"))
+RANGES = {"price": ("price_range", "price_step"), "choice": ("choice_range", "choice_step")}
+"""The fields a listed action may carry a range of values on, with the keys of its range
+and of its step."""
+RANGE_KEYS = tuple(k for keys in RANGES.values() for k in keys)
+
+
+def _without(h: dict, field: str) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in h.items() if k != field))
 
 
 def with_ranges(listed: List[dict], ranges: set) -> List[dict]:
-    """The accepted actions, those at both ends of a price range offered made one action
-    at the least price with its ``price_range``."""
-    prices: dict = {}
+    """The accepted actions, those at both ends of a range offered (``(field, least, most,
+    step)``) made one action at the least value with its range (see ``RANGES``)."""
+    for field, (range_key, step_key) in RANGES.items():
+        offered_here = [r[1:] for r in ranges if r[0] == field]
+        if offered_here:
+            listed = _ranged(listed, offered_here, field, range_key, step_key)
+    return listed
+
+
+def _ranged(listed: List[dict], ranges: list, field: str, range_key: str,
+            step_key: str) -> List[dict]:
+    values: dict = {}
     for h in listed:
-        if isinstance(h.get("price"), int):
-            prices.setdefault(_without_price(h), set()).add(h["price"])
+        if _is_amount(h.get(field)):
+            values.setdefault(_without(h, field), set()).add(h[field])
     out: List[dict] = []
     for h in listed:
-        price = h.get("price")
-        if not isinstance(price, int):
+        value = h.get(field)
+        if not _is_amount(value):
             out.append(h)
             continue
-        found = prices[_without_price(h)]
-        low = [r for r in ranges if r[1] in found and r[0] in found and price in r[:2]]
+        found = values[_without(h, field)]
+        low = [r for r in ranges if r[1] in found and r[0] in found and value in r[:2]]
         if not low:
             out.append(h)
-        elif price == low[0][0]:
+        elif value == low[0][0]:
             least, most, step = low[0]
-            out.append(dict(h, price_range=[least, most], **({"price_step": step}
-                                                             if step > 1 else {})))
+            out.append(dict(h, **{range_key: [least, most]},
+                            **({step_key: step} if step > 1 else {})))
     return out
 
 
-def concrete(h: dict, price: Optional[int] = None) -> dict:
-    """A listed action made one to apply: at ``price`` (within its range, on its steps;
-    the least if not given), without the range."""
-    out = {k: v for k, v in h.items() if k not in ("price_range", "price_step")}
-    if price is not None:
-        low, high = h.get("price_range") or (h.get("price"), h.get("price"))
-        step = h.get("price_step", 1)
-        if not low <= price <= high or (price - low) % step:
-            raise ValueError(f"price {price} is not between {low} and {high}"
+def _is_amount(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def value_range(h: dict) -> Optional[tuple]:
+    """A listed action's range as ``(field, least, most, step)``, or None if it has none."""
+    for field, (range_key, step_key) in RANGES.items():
+        if range_key in h:
+            low, high = h[range_key]
+            return field, low, high, h.get(step_key, 1)
+    return None
+
+
+def concrete(h: dict, value: Optional[int] = None) -> dict:
+    """A listed action made one to apply: at ``value`` (within its range, on its steps; the
+    least if not given) on the field its range is on (its price if it has none), without
+    the range."""
+    out = {k: v for k, v in h.items() if k not in RANGE_KEYS}
+    if value is not None:
+        field, low, high, step = value_range(h) or ("price", h.get("price"), h.get("price"), 1)
+        if low is None or not low <= value <= high or (value - low) % step:
+            raise ValueError(f"{field} {value} is not between {low} and {high}"
                              + (f" in steps of {step}" if step > 1 else ""))
-        out["price"] = price
+        out[field] = value
     return out
 
 
-def random_price(h: dict, rng: random.Random) -> dict:
-    """A listed action made one to apply at a price drawn evenly from its range."""
-    if "price_range" not in h:
+def random_value(h: dict, rng: random.Random) -> dict:
+    """A listed action made one to apply at a value drawn evenly from its range."""
+    found = value_range(h)
+    if found is None:
         return concrete(h)
-    low, high = h["price_range"]
-    step = h.get("price_step", 1)
+    _field, low, high, step = found
     return concrete(h, low + step * rng.randint(0, (high - low) // step))
 
 
 def price_at_most(h: dict, price: int) -> int:
-    """The dearest price of a listed action's range not above ``price`` (its least if
-    ``price`` is below the range)."""
-    low, high = h.get("price_range") or (h.get("price"), h.get("price"))
-    step = h.get("price_step", 1)
+    """The dearest value of a listed action's range not above ``price`` (its least if
+    ``price`` is below the range; its price if it has no range)."""
+    _field, low, high, step = value_range(h) or ("price", h.get("price"), h.get("price"), 1)
     price = max(low, min(price, high))
     return price - (price - low) % step
 
 
 class Offer:
-    """What steps need to make candidates: price ranges, and the route planner."""
+    """What steps need to make candidates: ranges of prices and amounts, and the route
+    planner."""
 
     def __init__(self, rng: random.Random, planner: Optional[Callable]) -> None:
         self.rng = rng
         self.planner = planner
         self.ranges: set = set()
 
-    def prices(self, low: int, high: int, step: int = 1) -> List[int]:
-        """The two ends of a range of prices from ``low`` up in steps of ``step`` to at most
-        ``high`` (none if it is empty), to be listed as one action with its range
-        (:func:`with_ranges`)."""
+    def prices(self, low: int, high: int, step: int = 1, field: str = "price") -> List[int]:
+        """The two ends of a range of values of ``field`` (a price, or a ``choose``'s
+        amount: ``RANGES``) from ``low`` up in steps of ``step`` to at most ``high`` (none if
+        it is empty), to be listed as one action with its range (:func:`with_ranges`)."""
         if low > high:
             return []
         high -= (high - low) % step
         if low < high:
-            self.ranges.add((low, high, step))
+            self.ranges.add((field, low, high, step))
         return [low] if low == high else [low, high]

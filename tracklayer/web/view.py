@@ -11,6 +11,7 @@ from typing import Dict, List, Optional
 from ..game import Game
 from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
+from ..turns.listing import concrete, value_range
 from . import svg
 from .bots import seat_of
 from .service import Live, Seat
@@ -24,7 +25,7 @@ def label(game: Game, a: dict) -> str:
     who = a.get("entity")
     parts = [str(who) if a.get("entity_type") != "player" else "", kind.replace("_", " ")]
     for key in ("company", "corporation", "share_price", "hex", "city", "train", "kind",
-                "tile", "rotation", "shares", "percent", "price"):
+                "tile", "rotation", "shares", "percent", "price", "choice"):
         if key in a and a[key] not in (None, [], ""):
             value = a[key]
             if key == "shares":
@@ -63,12 +64,12 @@ def build(live: Live, tokens: List[str]) -> Dict:
         if a["type"] == "lay_tile":
             tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
         else:
-            low, high = a.pop("price_range", None) or (a.get("price"), None)
-            step = a.pop("price_step", 1)
-            if low is not None:
-                a["price"] = a.get("price", low)
+            found = value_range(a)
+            field, low, high, step = found or ("price", a.get("price"), None, 1)
+            a = concrete(a)
             others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
-                           "price": a.get("price"), "price_max": high, "price_step": step,
+                           "field": field, "price": a.get(field) if found else low,
+                           "price_max": high, "price_step": step,
                            "priced": a["type"] == "bid" or high is not None,
                            "routes": a.get("routes"),
                            "routes_json": json.dumps(a.get("routes") or [], indent=1)})

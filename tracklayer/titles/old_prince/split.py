@@ -5,7 +5,7 @@ action of a stock turn and while a tranche has room, split it. In order they cho
 the branch; the stations it takes over (at least one, never the home; with a single
 candidate it is taken at once); its starting price (a single one left is taken at once);
 the trains it takes; the cash it
-takes; whether it takes the Hunslet (only if the corporation owns it). At the price
+takes (any amount up to all the corporation's, listed as one range); whether it takes the Hunslet (only if the corporation owns it). At the price
 chosen the shares are exchanged: the president gives two shares for the branch's
 president's certificate, every holder (and the market) one branch share for every two
 shares; the shares given go to the corporation's treasury, which is from then on
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...actions import new_action
 from ...errors import GameError
 from ...rules import board, certificates, market, money, powers, trains
 from ...rules.certificates import Bundle
@@ -77,7 +78,16 @@ class SplitStep(Step):
             return [t.id for t in s.corporation.trains] + ["done"]
         if s.stage == HUNSLET:
             return ["yes", "no"]
-        return [str(a) for a in (0, s.corporation.cash)]
+        return []       # the cash: an amount (:meth:`candidates`)
+
+    def candidates(self, entity, kind, offer) -> list:
+        """In the cash stage, the amount the branch takes: any from nothing to all the
+        corporation's cash, listed as one range."""
+        s = self.split()
+        if kind == "choose" and s is not None and s.stage == CASH:
+            return [new_action("choose", entity, choice=a)
+                    for a in offer.prices(0, s.corporation.cash, field="choice")]
+        return super().candidates(entity, kind, offer)
 
     def branch_stations(self) -> int:
         return sum(1 for t in self.split().branch.tokens if t.where is not None)
@@ -87,7 +97,8 @@ class SplitStep(Step):
         s = self.split()
         choice = action.choice
         if s.stage == CASH:
-            if not isinstance(choice, int) and not str(choice).isdigit():
+            if isinstance(choice, bool) or not isinstance(choice, int) and \
+                    not str(choice).isdigit():
                 raise GameError(f"{choice!r} is not an amount")
             amount = int(choice)
             if not 0 <= amount <= s.corporation.cash:

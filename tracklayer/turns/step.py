@@ -35,6 +35,61 @@ def _handled_kinds(attr) -> tuple:
     return attr.__dict__.get("action_kinds", ()) if isinstance(attr, FunctionType) else ()
 
 
+class Kinds:
+    """Kinds of action worked out only as far as they are asked about: from an iterator
+    yielding each kind once, in order. Asking whether there is any kind, or whether one
+    is among them, goes only as far as it must (a stock turn's first kind, buying, often
+    decides its turn); reading them all works them all out. A step's :meth:`Step.kinds`
+    may return one; it is read while the position stands (see :meth:`Step.known_kinds`)."""
+
+    __slots__ = ("_source", "_found")
+
+    def __init__(self, source: Iterable[str]) -> None:
+        self._source = iter(source)
+        self._found: List[str] = []
+
+    def _next(self) -> Optional[str]:
+        """The next kind worked out (None when there are no more)."""
+        source = self._source
+        if source is None:
+            return None
+        for kind in source:
+            self._found.append(kind)
+            return kind
+        self._source = None
+        return None
+
+    def all(self) -> tuple:
+        while self._next() is not None:
+            pass
+        return tuple(self._found)
+
+    def __contains__(self, kind) -> bool:
+        if kind in self._found:
+            return True
+        while True:
+            found = self._next()
+            if found is None:
+                return False
+            if found == kind:
+                return True
+
+    def __bool__(self) -> bool:
+        return bool(self._found) or self._next() is not None
+
+    def __iter__(self):
+        return iter(self.all())
+
+    def __len__(self) -> int:
+        return len(self.all())
+
+    def __eq__(self, other) -> bool:
+        return self.all() == tuple(other)
+
+    def __repr__(self) -> str:
+        return f"Kinds{self.all()!r}"
+
+
 class Step:
     """One part of a round. ``done`` once passed or finished for the current entity."""
 
@@ -109,7 +164,9 @@ class Step:
         memo = self.memo
         found = memo.get(key)
         if found is None:
-            found = tuple(self.kinds(entity))
+            found = self.kinds(entity)
+            if not isinstance(found, Kinds):
+                found = tuple(found)
             if not memo:
                 self.round.memo.append(self)
             memo[key] = found

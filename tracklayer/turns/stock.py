@@ -11,7 +11,7 @@ allows), start a corporation, buy a private company, or pass.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional
 
 from ..errors import GameError
 from ..rules import certificates, companies, market, money, powers, trading
@@ -20,7 +20,7 @@ from ..spec.settings import TradeOrder
 from ..state.model import CorporationState, PlayerState
 from ..actions import new_action
 from . import programs
-from .step import Step, handles
+from .step import Kinds, Step, handles
 
 PURCHASES = ("buy_company", "buy_shares", "par")
 
@@ -53,28 +53,35 @@ class StockTurn(BuyingShares, Step):
     def kinds(self, entity):
         if entity is not self.actor():
             return ()
-        return self.turn_kinds(entity, self.must_sell(entity))
+        return Kinds(self.turn_kinds(entity, self.must_sell(entity)))
 
-    def turn_kinds(self, entity, must_sell: bool) -> tuple:
-        """The kinds of action of the player whose turn it is; ``must_sell``: over a limit
-        and able to sell (:meth:`must_sell`), they may only sell."""
+    def turn_kinds(self, entity, must_sell: bool) -> Iterator[str]:
+        """The kinds of action of the player whose turn it is, in order, each worked out
+        when asked for (:class:`Kinds`); ``must_sell``: over a limit and able to sell
+        (:meth:`must_sell`), they may only sell. Passing comes with anything else."""
         if must_sell:
-            return ("sell_shares", "sell_company") if self.companies_to_sell(entity) \
-                else ("sell_shares",)
-        out = []
+            yield "sell_shares"
+            if self.companies_to_sell(entity):
+                yield "sell_company"
+            return
+        some = False
         if self.may_buy_any(entity):
-            out.append("buy_shares")
+            some = True
+            yield "buy_shares"
         if self.may_start_any(entity):
-            out.append("par")
+            some = True
+            yield "par"
         if self.companies_for_sale(entity) or self.bank_companies_for_sale(entity):
-            out.append("buy_company")
+            some = True
+            yield "buy_company"
         if self.may_sell_any(entity):
-            out.append("sell_shares")
+            some = True
+            yield "sell_shares"
         if self.companies_to_sell(entity):
-            out.append("sell_company")
-        if out:
-            out.append("pass")
-        return tuple(out)
+            some = True
+            yield "sell_company"
+        if some:
+            yield "pass"
 
     def prepare(self) -> None:
         n = self.round.notes

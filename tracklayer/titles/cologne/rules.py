@@ -18,6 +18,8 @@ traded between players, and AGV and HGK formed from minors (``rules.formation``)
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, companies, formation, market, money, operators, powers, \
@@ -33,7 +35,7 @@ from ...turns.mergers import OptionalDiscard, Vote, VoteRound
 from ...turns.operating import DividendStep, HomeTokenStep, RouteStep, TokenStep, TrackStep
 from ...turns.round import DraftRound, OperatingRound, StockRound
 from ...turns.stock import StockTurn, one_of_each_size
-from ...turns.step import handles
+from ...turns.step import Kinds, handles
 from ...turns.trains import BankruptcyStep, BuyTrainStep, DiscardStep
 from . import data
 from .notes import CologneNotes, notes
@@ -86,17 +88,25 @@ class CologneStockTurn(StockTurn):
             return ("assign", "pass")
         if entity is not self.actor():
             return ()
+        return Kinds(self.kinds_in_turn(entity))
+
+    def kinds_in_turn(self, entity) -> Iterator[str]:
+        """A stock turn's kinds, then: buying a company from the bank even when only
+        selling otherwise; FdSD's exchange; a minor's card with any company; passing
+        with anything but selling shares (each kind once, in order)."""
         must_sell = self.must_sell(entity)
-        out = dict.fromkeys(self.turn_kinds(entity, must_sell))
-        if must_sell and self.bank_companies_for_sale(entity):
-            out["buy_company"] = None
-        if self.may_exchange(entity):
-            out["buy_shares"] = None
-        if "buy_company" in out:
-            out["buy_corporation"] = None
-        if any(k != "sell_shares" for k in out):
-            out["pass"] = None
-        return tuple(out)
+        seen = []
+        for kind in self.turn_kinds(entity, must_sell):   # (never buy_company if must_sell)
+            seen.append(kind)
+            yield kind
+        more = ["buy_company"] if must_sell and self.bank_companies_for_sale(entity) else []
+        if "buy_shares" not in seen and self.may_exchange(entity):
+            more.append("buy_shares")
+        if "buy_company" in seen + more:
+            more.append("buy_corporation")
+        if "pass" not in seen and any(k != "sell_shares" for k in seen + more):
+            more.append("pass")
+        yield from more
 
     def out_of_first_round(self, player) -> bool:
         """A player who passed in the first stock round is out of it."""

@@ -164,3 +164,13 @@ def test_a_player_who_left_is_not_asked_to_leave_again():
     out = play_game("1849: Kingdom of the Two Sicilies", ["greedy", "random", "random",
                                                           "random"], seed=1023)
     assert out["error"] is None and out["end_reason"] is not None
+
+
+def test_greedy_scores_a_private_companys_lay_by_its_owners_routes():
+    """1817NA: a private company owned by a corporation lists its special lay (a mine);
+    greedy judges it by the owning corporation's routes (self-play found a lay by a company
+    sent to the route finder, which runs operators only)."""
+    from tracklayer.play.selfplay import play_game
+
+    out = play_game("1817NA", ["greedy", "random", "random", "random"], seed=1020)
+    assert out["error"] is None and out["end_reason"] is not None

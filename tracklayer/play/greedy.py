@@ -54,11 +54,14 @@ class GreedyBot(Bot):
 
     def scores(self, game: Game, player, moves: List[dict]) -> List[float]:
         out = [self.score(game, player, h) for h in moves]
-        for kind in ("lay_tile", "place_token"):
-            tried = [i for i, h in enumerate(moves) if h["type"] == kind]
-            if tried:
-                for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
-                    out[tried[i]] = value
+        groups: Dict[tuple, List[int]] = {}
+        for i, h in enumerate(moves):
+            if h["type"] in ("lay_tile", "place_token"):
+                groups.setdefault((h["type"], h.get("entity_type"), h.get("entity")),
+                                  []).append(i)
+        for tried in groups.values():
+            for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
+                out[tried[i]] = value
         return out
 
     def score(self, game: Game, player, h: dict) -> float:
@@ -185,19 +188,21 @@ class GreedyBot(Bot):
         them tried on a copy; the others by a guess."""
         table = game.table
         entity = table.find(moves[0].get("entity_type"), moves[0].get("entity"))
-        guesses = [(self.guess(game, entity, h), i) for i, h in enumerate(moves)]
+        operator = runner(entity)
+        guesses = [(self.guess(game, operator, h), i) for i, h in enumerate(moves)]
         guesses.sort(reverse=True)
         out = {i: g for g, i in guesses}
-        if not isinstance(entity, OperatorState) or not entity.trains:
+        if operator is None or not operator.trains:
             return out
         trial = game.clone()
         start = snapshot.take(trial.table)
-        before = find_best_routes(trial.table, entity, budget_s=FINDER_BUDGET_S).revenue
+        before = find_best_routes(trial.table, operator, budget_s=FINDER_BUDGET_S).revenue
         for g, i in guesses[:TRIED_LAYS]:
             try:
                 trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
-                found = trial.table.find(moves[i]["entity_type"], moves[i]["entity"])
-                after = find_best_routes(trial.table, found, budget_s=FINDER_BUDGET_S).revenue
+                found = runner(trial.table.find(moves[i]["entity_type"], moves[i]["entity"]))
+                after = find_best_routes(trial.table, found, budget_s=FINDER_BUDGET_S).revenue \
+                    if found is not None else before
                 out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
             except GameError:
                 out[i] = -10.0
@@ -209,8 +214,9 @@ class GreedyBot(Bot):
         """A lay or token worth without the finder: on a stop, near home, cheap."""
         table = game.table
         if h["type"] == "place_token":
-            price = next((t.price for t in entity.tokens if t.where is None), 0) \
-                if isinstance(entity, OperatorState) else 0
+            if not isinstance(entity, OperatorState):
+                return 1.0
+            price = next((t.price for t in entity.tokens if t.where is None), 0)
             reserve = trains.cheapest_price(table) if self.needs_train(game, entity) else 0
             return 3.0 if entity.cash - price >= reserve else -1.0
         hex_id = h.get("hex")
@@ -345,3 +351,12 @@ def stealable(company) -> bool:
     """May other players buy ``company`` from its owner at a price they choose (1893's
     EVA)?"""
     return any(p.spec.kind == "player_trade" for p in company.powers)
+
+
+def runner(entity) -> Optional[OperatorState]:
+    """The operator whose routes a move of ``entity`` serves: the operator itself, or the
+    operator owning a private company that acts (1817's mines and Denver lay tiles)."""
+    if isinstance(entity, OperatorState):
+        return entity
+    owner = getattr(entity, "owner", None)
+    return owner if isinstance(owner, OperatorState) else None

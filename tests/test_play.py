@@ -174,3 +174,50 @@ def test_greedy_scores_a_private_companys_lay_by_its_owners_routes():
 
     out = play_game("1817NA", ["greedy", "random", "random", "random"], seed=1020)
     assert out["error"] is None and out["end_reason"] is not None
+
+
+def _play_until(title_name, seed, bots, stop, limit=3000):
+    """A self-play game (as play_game plays it) up to the first position where
+    ``stop(game, seat)`` holds for the seat to move; the game and the bots."""
+    from tracklayer.play.bots import seat_to_act
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import new_game
+
+    game = new_game(title_name, [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+    while not game.is_over and len(game.actions) < limit:
+        seat = seat_to_act(game) or 0
+        if stop(game, seat):
+            return game, players
+        h = players[seat].choose(game, seat)
+        h["id"] = len(game.actions) + 1
+        game.apply(h, auto=True)
+    pytest.fail("no such position")
+
+
+def test_greedy_takes_a_rivals_train_for_the_least():
+    """Two Sicilies: when its company may buy a lasting train of another player's company
+    for L.1 (the least; the seller must take it), greedy does so rather than pay the depot
+    (self-play: random companies took greedy's trains this way and left it stranded)."""
+    from tracklayer.play.bots import controller, moves_of, player_at
+    from tracklayer.play.greedy import GreedyBot
+
+    def rival_train_listed(game, seat):
+        if seat != 0:
+            return False
+        me = player_at(game, 0)
+        for h in moves_of(game, 0):
+            t = game.table.find("train", h.get("train")) if h["type"] == "buy_train" else None
+            buyer = game.table.find(h.get("entity_type"), h.get("entity"))
+            if t is not None and getattr(t.owner, "trains", None) is not None and \
+                    controller(t.owner) not in (None, me) and \
+                    not GreedyBot().at_risk(game, t) and len(buyer.trains) < 2:
+                return True
+        return False
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1006,
+                                ["greedy", "random", "random", "random"], rival_train_listed)
+    h = players[0].choose(game, 0)
+    train = game.table.find("train", h["train"])
+    assert h["type"] == "buy_train" and h["price"] == 1
+    assert controller(train.owner) is not player_at(game, 0)

@@ -5,7 +5,8 @@ In stock rounds it values private companies by their income, starts one or two c
 of its own companies until it holds 60%, then those paying the best dividend for their
 price, and never sells unless it must. For its companies it runs the route finder's best
 routes, lays the tile and places the token that raise their best revenue most (a few
-likely lays tried on a copy of the game with the route finder), buys a depot train when it
+likely lays tried on a copy of the game with the route finder), takes a lasting train of a
+rival's company for the least price the rules allow, buys a depot train when it
 has room and none left that the next train would not rust, and withholds when a train it
 needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
 """
@@ -159,6 +160,8 @@ class GreedyBot(Bot):
         from_depot = trains.in_depot(train) or train.owner is None or \
             not isinstance(train.owner, OperatorState)
         length = self.distance(train)
+        if not from_depot and controller(train.owner) is not controller(entity):
+            return self.rivals_train(game, entity, train, price)
         if not entity.trains:
             base = 500.0
         elif self.needs_train(game, entity) and trains.has_room(table, entity):
@@ -179,6 +182,22 @@ class GreedyBot(Bot):
         if price > entity.cash:
             base -= 100.0    # the president pays the rest
         return base + length - price / 100
+
+    def rivals_train(self, game: Game, entity, train, price: int) -> float:
+        """A train of a company another player controls, at the least price (which its
+        owner must take): better than a depot train when it costs less than the depot asks
+        for it and it lasts (it also leaves the rival without it); one about to rust only
+        for a company without trains, or as a spare."""
+        table = game.table
+        if not trains.has_room(table, entity):
+            return -3.0
+        bargain = trains.cheapest_form(train) - price
+        if bargain <= 0 or price > entity.cash:
+            return -50.0
+        length = self.distance(train)
+        if not entity.trains or not self.at_risk(game, train):
+            return 520.0 + length + bargain / 100
+        return 200.0 + length
 
     def depot_affordable(self, game: Game, entity) -> bool:
         return trains.cheapest_price(game.table) <= entity.cash

@@ -221,3 +221,35 @@ def test_greedy_takes_a_rivals_train_for_the_least():
     train = game.table.find("train", h["train"])
     assert h["type"] == "buy_train" and h["price"] == 1
     assert controller(train.owner) is not player_at(game, 0)
+
+
+def test_greedy_takes_eva_last_in_its_turn():
+    """1893: EVA may be bought from its holder by anyone at any price in an operating
+    round, and whoever holds it at the end scores its face value; greedy takes it as late
+    in its turn as it can: a move before it only while the turn goes on with EVA still to
+    be had, and never lets the turn end without it."""
+    from tracklayer.play.bots import moves_of, seat_to_act
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import new_game
+
+    bots = ["greedy", "random", "random", "random"]
+    seen = {"grab": 0, "before": 0}
+    for seed in (1039, 1080):
+        game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+        players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+        while not game.is_over:
+            seat = seat_to_act(game) or 0
+            h = players[seat].choose(game, seat)
+            h["id"] = len(game.actions) + 1
+            greedy = players[0]
+            if seat == 0 and any(greedy.is_grab(game, x) for x in moves_of(game, 0)):
+                if greedy.is_grab(game, h):
+                    seen["grab"] += 1
+                else:
+                    seen["before"] += 1
+                    then = game.clone()
+                    then.apply(dict(h))
+                    assert seat_to_act(then) == 0
+                    assert any(greedy.is_grab(then, x) for x in moves_of(then, 0))
+            game.apply(h, auto=True)
+    assert seen["grab"] >= 2 and seen["before"] >= 1, seen

@@ -1,6 +1,8 @@
 """The greedy bot: a heuristic player, cheap enough that whole games take seconds.
 
-In stock rounds it values private companies by their income, starts one or two companies
+In stock rounds it values private companies by their income (one that others may take
+at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
+it can), starts one or two companies
 (the homes with most revenue near them, at the highest par its cash floats), buys shares
 of its own companies until it holds 60%, then those paying the best dividend for their
 price, and never sells unless it must. For its companies it runs the route finder's best
@@ -22,7 +24,7 @@ from ..game import Game
 from ..rules import board, market, trains
 from ..state.model import CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
-from .bots import Bot, controller, player_at
+from .bots import Bot, controller, moves_of, player_at, seat_to_act
 
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
 FINDER_BUDGET_S = 0.02
@@ -30,6 +32,8 @@ NEAR = 2                # hexes from home counted in a home's worth
 MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
 LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
 #                         operator for at least this share of its value
+STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
+#                         for at most this many of its incomes
 
 
 class GreedyBot(Bot):
@@ -49,7 +53,40 @@ class GreedyBot(Bot):
         scored = self.scores(game, player, moves)
         best = max(scored)
         top = [h for s, h in zip(scored, moves) if s == best]
-        return self.priced(game, self.rng.choice(top))
+        choice = self.rng.choice(top)
+        grabs = [(s, h) for s, h in zip(scored, moves) if self.is_grab(game, h)]
+        if grabs:
+            choice = self.grab_last(game, seat, moves, scored, max(grabs, key=first)[1])
+        return self.priced(game, choice)
+
+    def is_grab(self, game: Game, h: dict) -> bool:
+        """Is ``h`` a purchase of a company others may buy at their price (1893's EVA)
+        from another player?"""
+        if h["type"] != "buy_company":
+            return False
+        company = game.table.find("company", h.get("company"))
+        return company is not None and stealable(company) and \
+            isinstance(company.owner, PlayerState)
+
+    def grab_last(self, game: Game, seat: int, moves: List[dict], scored: List[float],
+                  grab: dict) -> dict:
+        """Take a company others may buy at their price (``grab``) as late in the turn as
+        it can be taken: whoever holds it when the game ends scores its face value, and
+        the next operator may take it away. The best other move comes first when, after
+        it, the seat still acts with the company still to be had."""
+        others = [(s, i) for i, s in enumerate(scored) if not self.is_grab(game, moves[i])]
+        if not others:
+            return grab
+        _s, i = max(others)
+        then = game.clone()
+        try:
+            then.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
+        except GameError:
+            return grab
+        if not then.is_over and seat_to_act(then) == seat and \
+                any(self.is_grab(then, h) for h in moves_of(then, seat)):
+            return moves[i]
+        return grab
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -362,8 +399,16 @@ class GreedyBot(Bot):
         if price > worth or entity.cash - price < entity.cash / 4 and income == 0:
             return -1.0
         if stealable(company):
-            worth = value     # others may take it for less: no more than its face
+            # others take it for next to nothing at their first chance: it is worth
+            # what it earns before then
+            worth = STEALABLE_INCOMES * income
+            if price > worth:
+                return -1.0
         return 100.0 + (worth - price) / 5
+
+
+def first(pair: tuple):
+    return pair[0]
 
 
 def stealable(company) -> bool:

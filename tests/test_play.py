@@ -253,3 +253,44 @@ def test_greedy_takes_eva_last_in_its_turn():
                     assert any(greedy.is_grab(then, x) for x in moves_of(then, 0))
             game.apply(h, auto=True)
     assert seen["grab"] >= 2 and seen["before"] >= 1, seen
+
+
+def test_greedy_lays_track_toward_a_paying_stop():
+    """Two Sicilies, Taranto (M&C's home) with no route yet, its second lay (K19): greedy
+    turns its tile so that its track points at a hex next to a paying stop, not at empty
+    land (self-play: companies laid track round their homes for many rounds, never ran,
+    and went bankrupt)."""
+    from tracklayer.play.bots import moves_of
+
+    def second_lay(game, seat):
+        lays = [h for h in moves_of(game, seat) if h["type"] == "lay_tile"]
+        return seat == 0 and lays and lays[0]["entity"] == "M&C" and lays[0]["hex"] == "K19"
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1020,
+                                ["greedy", "random", "random", "random"], second_lay)
+    greedy = players[0]
+    corporation = game.table.find("corporation", "M&C")
+    lays = [h for h in moves_of(game, 0) if h["type"] == "lay_tile"]
+    toward = {(h["hex"], h["tile"], h["rotation"]): greedy.toward(game, corporation, h)
+              for h in lays}
+    h = greedy.choose(game, 0)
+    assert h["type"] == "lay_tile"
+    assert toward[(h["hex"], h["tile"], h["rotation"])] == max(toward.values()) > \
+        min(toward.values())
+
+
+def test_greedy_starts_no_company_that_cannot_buy_a_train():
+    """A company its president cannot equip with the cheapest train (what it pays in and
+    what it has left) goes bankrupt with its president: greedy does not start one."""
+    from tracklayer.play.bots import player_at
+    from tracklayer.play.greedy import GreedyBot
+    from tracklayer.play.selfplay import new_game
+    from tracklayer.rules import trains
+
+    game = new_game("1849: Kingdom of the Two Sicilies", ["a", "b", "c", "d"], 3)
+    greedy, player = GreedyBot(1), player_at(game, 0)
+    price = trains.cheapest_price(game.table)
+    player.cash = price - 1
+    assert not greedy.equips(game, player, 10 * (price - 1))
+    player.cash = price
+    assert greedy.equips(game, player, 10 * price // 2)

@@ -3,11 +3,13 @@
 In stock rounds it values private companies by their income (one that others may take
 at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
 it can), starts one or two companies
-(the homes with most revenue near them, at the highest par its cash floats), buys shares
+(the homes with most revenue near them, at the highest par its cash floats, never one it
+could not equip with a train), buys shares
 of its own companies until it holds 60%, then those paying the best dividend for their
 price, and never sells unless it must. For its companies it runs the route finder's best
 routes, lays the tile and places the token that raise their best revenue most (a few
-likely lays tried on a copy of the game with the route finder), takes a lasting train of a
+likely lays, those whose track leads towards a paying stop first, tried on a copy of the
+game with the route finder), takes a lasting train of a
 rival's company for the least price the rules allow, buys a depot train when it
 has room and none left that the next train would not rust, and withholds when a train it
 needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
@@ -29,6 +31,7 @@ from .bots import Bot, controller, moves_of, player_at, seat_to_act
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
 FINDER_BUDGET_S = 0.02
 NEAR = 2                # hexes from home counted in a home's worth
+TOWARD = 3              # a lay leading within this many hexes of a paying stop gains
 MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
 LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
 #                         operator for at least this share of its value
@@ -44,6 +47,7 @@ class GreedyBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.homes: Dict[str, int] = {}
+        self.paying: Optional[List[str]] = None
 
     def decide(self, game: Game, seat: int) -> dict:
         moves = self.options(game, seat)
@@ -284,7 +288,38 @@ class GreedyBot(Bot):
         near = 0.0
         if home is not None:
             near = max(0.0, 2.0 - table.spec.grid.distance(home, hex_id) / 3)
-        return 1.0 + stops + near + self.rng.random() * 0.1
+        return 1.0 + stops + near + self.toward(game, entity, h) + self.rng.random() * 0.1
+
+    def toward(self, game: Game, entity, h: dict) -> float:
+        """How much nearer a stop the lay's track leads: the fewest hexes from a hex its
+        track points into to a hex with a paying stop the operator has no station on (a
+        company whose track leads nowhere earns nothing, whatever it lays next to home)."""
+        table = game.table
+        tile_id, rotation = h.get("tile"), h.get("rotation")
+        if not isinstance(tile_id, str) or not isinstance(rotation, int):
+            return 0.0
+        try:
+            layout = board.supply_tile(table, tile_id).layout(rotation)
+        except GameError:
+            return 0.0
+        own = {t.where[0] for t in getattr(entity, "tokens", ()) if t.where is not None}
+        goals = [x for x in self.paying_hexes(game) if x not in own]
+        across = table.spec.grid.across.get(h["hex"], {})
+        ends = [across[s] for s in layout.exits if s in across]
+        if not goals or not ends:
+            return 0.0
+        grid = table.spec.grid
+        nearest = min(grid.distance(e, g) for e in ends for g in goals)
+        return max(0.0, TOWARD - nearest) * 1.5
+
+    def paying_hexes(self, game: Game) -> List[str]:
+        """The hexes with a stop that pays (worked out once a game: stops stay put)."""
+        if self.paying is None:
+            table = game.table
+            colours = ("yellow", "green", "brown", "gray")
+            self.paying = [x for x in table.state.hexes
+                           if any(n.revenue_in(colours) for n in board.view(table, x).nodes.values())]
+        return self.paying
 
     def home_of(self, game: Game, entity) -> Optional[str]:
         if not isinstance(entity, OperatorState):
@@ -335,8 +370,17 @@ class GreedyBot(Bot):
         if price * president // 10 * (2 if mine else 1) > player.cash:
             return -1.0
         floats_alone = price * to_float // 10 <= player.cash
+        if not self.equips(game, player, price * (to_float if floats_alone else president)):
+            return -1.0
         return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \
             self.home_worth(game, corporation) / 20 - (30.0 if mine else 0.0)
+
+    def equips(self, game: Game, player, paid: int) -> bool:
+        """Can a company its president starts by paying ``paid`` (price times percent)
+        into it buy the cheapest train, with what the president has left? A company
+        without a train goes bankrupt and takes its president's worth with it."""
+        treasury = paid // 10
+        return treasury + max(0, player.cash - treasury) >= trains.cheapest_price(game.table)
 
     def reserve(self, game: Game, player) -> int:
         """Cash a president keeps back: the cheapest train, if one of its companies could

@@ -294,3 +294,40 @@ def test_greedy_starts_no_company_that_cannot_buy_a_train():
     assert not greedy.equips(game, player, 10 * (price - 1))
     player.cash = price
     assert greedy.equips(game, player, 10 * price // 2)
+
+
+def test_greedy_keeps_back_only_what_its_companies_lack_of_a_train():
+    """The Old Prince: greedy's company holds more than a train's price (random companies
+    paid it for trains), so its president keeps back only what its other company lacks
+    of one and buys its company's shares (it kept a whole train's price and passed)."""
+    from tracklayer.play.bots import moves_of, player_at
+    from tracklayer.rules import market, trains
+
+    def rich_company_shares(game, seat):
+        """Its own company's share listed, affordable keeping what its companies lack of
+        a train, not keeping a whole train's price."""
+        if seat != 0:
+            return False
+        me = player_at(game, 0)
+        mine = [c for c in game.state.corporations if c.owner is me and c.floated]
+        price = trains.cheapest_price(game.table)
+        lacking = max([0] + [price - c.cash for c in mine])
+        for h in moves_of(game, 0):
+            cert = game.table.find("share", (h.get("shares") or [""])[0])
+            if h["type"] == "buy_shares" and h["entity"] == me.id and cert is not None and \
+                    cert.corporation in mine:
+                left = me.cash - market.price(game.table, cert.corporation)
+                if lacking <= left < price:
+                    return True
+        return False
+
+    game, players = _play_until("The Old Prince 1871", 1023,
+                                ["greedy", "random", "random", "random"], rich_company_shares)
+    me = player_at(game, 0)
+    lacking = [trains.cheapest_price(game.table) - c.cash for c in game.state.corporations
+               if c.owner is me and c.floated]
+    assert players[0].reserve(game, me) == max([0] + lacking) < \
+        trains.cheapest_price(game.table)
+    h = players[0].choose(game, 0)
+    assert h["type"] == "buy_shares"
+    assert game.table.find("share", h["shares"][0]).corporation.owner is me

@@ -383,11 +383,12 @@ class GreedyBot(Bot):
         return treasury + max(0, player.cash - treasury) >= trains.cheapest_price(game.table)
 
     def reserve(self, game: Game, player) -> int:
-        """Cash a president keeps back: the cheapest train, if one of its companies could
-        be left without one (other companies may buy its trains)."""
-        if any(c.floated for c in self.presidencies(game, player)):
-            return trains.cheapest_price(game.table)
-        return 0
+        """Cash a president keeps back: what one of its floated companies lacks of the
+        cheapest train, should it be left without one (other companies may buy its
+        trains); nothing for a company whose treasury buys one."""
+        price = trains.cheapest_price(game.table)
+        return max([0] + [price - c.cash for c in self.presidencies(game, player)
+                          if c.floated])
 
     def expected_dividend(self, game: Game, corporation: CorporationState) -> float:
         """What one 10% share may pay: the last revenue, or a guess from its trains."""

@@ -331,3 +331,28 @@ def test_greedy_keeps_back_only_what_its_companies_lack_of_a_train():
     h = players[0].choose(game, 0)
     assert h["type"] == "buy_shares"
     assert game.table.find("share", h["shares"][0]).corporation.owner is me
+
+
+def test_greedy_puts_no_more_into_a_company_that_ran_for_nothing():
+    """Two Sicilies: greedy's company earned nothing in its last run; its president buys
+    no more of its shares (self-play: such a company's price fell to the closing cell
+    with most of greedy's money in it)."""
+    from tracklayer.play.bots import moves_of, player_at
+
+    def idle_company_share(game, seat):
+        if seat != 0:
+            return False
+        me = player_at(game, 0)
+        for h in moves_of(game, 0):
+            cert = game.table.find("share", (h.get("shares") or [""])[0])
+            if h["type"] == "buy_shares" and h["entity"] == me.id and cert is not None:
+                c = cert.corporation
+                if c.owner is me and c.history and not c.history[-1].revenue:
+                    return True
+        return False
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1030,
+                                ["greedy", "random", "random", "random"], idle_company_share)
+    h = players[0].choose(game, 0)
+    cert = game.table.find("share", (h.get("shares") or [""])[0])
+    assert cert is None or cert.corporation.owner is not player_at(game, 0)

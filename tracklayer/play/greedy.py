@@ -5,7 +5,7 @@ at their price, 1893's EVA, at two incomes, and it takes that one as late in its
 it can), starts one or two companies
 (the homes with most revenue near them, at the highest par its cash floats, never one it
 could not equip with a train), buys shares
-of its own companies until it holds 60%, then those paying the best dividend for their
+of its own companies until it holds 60% (none of one whose last run earned nothing), then those paying the best dividend for their
 price, and never sells unless it must. For its companies it runs the route finder's best
 routes, lays the tile and places the token that raise their best revenue most (a few
 likely lays, those whose track leads towards a paying stop first, tried on a copy of the
@@ -410,6 +410,8 @@ class GreedyBot(Bot):
         if entity.cash - price < self.reserve(game, entity):
             return -1.0     # kept for a train one of its companies may have to buy
         if corporation.owner is entity:
+            if corporation.history and not corporation.history[-1].revenue:
+                return -1.0     # no more money into a company that ran for nothing
             return 80.0 if held < 60 else 20.0
         if corporation.owner is None and held == 0 and not corporation.floated:
             return 5.0

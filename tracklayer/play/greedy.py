@@ -4,8 +4,8 @@ In stock rounds it values private companies by their income (one that others may
 at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
 it can), starts one or two companies
 (the homes with most revenue near them, at the highest par its cash floats, never one it
-could not equip with a train), buys shares
-of its own companies until it holds 60% (none of one whose last run earned nothing), then those paying the best dividend for their
+could not equip with a train), buys shares of its own companies until it holds 60% (none
+of one whose last run earned nothing), then those paying the best dividend for their
 price, and never sells unless it must. For its companies it runs the route finder's best
 routes, lays the tile and places the token that raise their best revenue most (a few
 likely lays, those whose track leads towards a paying stop first, tried on a copy of the

@@ -196,11 +196,12 @@ def _play_until(title_name, seed, bots, stop, limit=3000):
 
 
 def test_greedy_takes_a_rivals_train_for_the_least():
-    """Two Sicilies: when its company may buy a lasting train of another player's company
-    for L.1 (the least; the seller must take it), greedy does so rather than pay the depot
-    (self-play: random companies took greedy's trains this way and left it stranded)."""
+    """Two Sicilies: when its company has no train and may buy a train of another
+    player's company that has two, for L.1 (the least; the seller must take it), greedy
+    does so rather than pay the depot (self-play: random companies took greedy's trains
+    this way and left it stranded). Never a rival's last train: greedy companies took
+    each other's for ever and the game stalled."""
     from tracklayer.play.bots import controller, moves_of, player_at
-    from tracklayer.play.greedy import GreedyBot
 
     def rival_train_listed(game, seat):
         if seat != 0:
@@ -210,17 +211,22 @@ def test_greedy_takes_a_rivals_train_for_the_least():
             t = game.table.find("train", h.get("train")) if h["type"] == "buy_train" else None
             buyer = game.table.find(h.get("entity_type"), h.get("entity"))
             if t is not None and getattr(t.owner, "trains", None) is not None and \
-                    controller(t.owner) not in (None, me) and \
-                    not GreedyBot().at_risk(game, t) and len(buyer.trains) < 2:
+                    controller(t.owner) not in (None, me) and not buyer.trains and \
+                    len(t.owner.trains) >= 2:
                 return True
         return False
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1006,
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1000,
                                 ["greedy", "random", "random", "random"], rival_train_listed)
     h = players[0].choose(game, 0)
     train = game.table.find("train", h["train"])
     assert h["type"] == "buy_train" and h["price"] == 1
     assert controller(train.owner) is not player_at(game, 0)
+    assert len(train.owner.trains) >= 2
+    last = [x for x in moves_of(game, 0) if x["type"] == "buy_train" and
+            len(getattr(game.table.find("train", x["train"]).owner, "trains", [])) == 1 and
+            controller(game.table.find("train", x["train"]).owner) is not player_at(game, 0)]
+    assert all(players[0].score(game, player_at(game, 0), x) < 0 for x in last)
 
 
 def test_greedy_takes_eva_last_in_its_turn():
@@ -256,27 +262,38 @@ def test_greedy_takes_eva_last_in_its_turn():
 
 
 def test_greedy_lays_track_toward_a_paying_stop():
-    """Two Sicilies, Taranto (M&C's home) with no route yet, its second lay (K19): greedy
-    turns its tile so that its track points at a hex next to a paying stop, not at empty
-    land (self-play: companies laid track round their homes for many rounds, never ran,
-    and went bankrupt)."""
+    """Two Sicilies, a greedy company that has earned nothing yet: of the lays listed,
+    greedy takes one whose track points nearest a paying stop, not at empty land
+    (self-play: companies laid track round their homes for many rounds, never ran, and
+    went bankrupt)."""
     from tracklayer.play.bots import moves_of
+    from tracklayer.play.greedy import GreedyBot
 
-    def second_lay(game, seat):
-        lays = [h for h in moves_of(game, seat) if h["type"] == "lay_tile"]
-        return seat == 0 and lays and lays[0]["entity"] == "M&C" and lays[0]["hex"] == "K19"
+    judge = GreedyBot()
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1020,
-                                ["greedy", "random", "random", "random"], second_lay)
+    def lays_of(game):
+        return [h for h in moves_of(game, 0) if h["type"] == "lay_tile"]
+
+    def idle_company_lays(game, seat):
+        lays = lays_of(game) if seat == 0 else []
+        if not lays:
+            return False
+        company = game.table.find(lays[0]["entity_type"], lays[0]["entity"])
+        if getattr(company, "history", None) is None or \
+                any(x.revenue for x in company.history):
+            return False
+        return len({judge.toward(game, company, h) for h in lays}) > 1
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1035,
+                                ["greedy", "random", "random", "random"], idle_company_lays)
     greedy = players[0]
-    corporation = game.table.find("corporation", "M&C")
-    lays = [h for h in moves_of(game, 0) if h["type"] == "lay_tile"]
-    toward = {(h["hex"], h["tile"], h["rotation"]): greedy.toward(game, corporation, h)
+    lays = lays_of(game)
+    company = game.table.find(lays[0]["entity_type"], lays[0]["entity"])
+    toward = {(h["hex"], h["tile"], h["rotation"]): greedy.toward(game, company, h)
               for h in lays}
     h = greedy.choose(game, 0)
     assert h["type"] == "lay_tile"
-    assert toward[(h["hex"], h["tile"], h["rotation"])] == max(toward.values()) > \
-        min(toward.values())
+    assert toward[(h["hex"], h["tile"], h["rotation"])] == max(toward.values())
 
 
 def test_greedy_starts_no_company_that_cannot_buy_a_train():

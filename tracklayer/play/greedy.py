@@ -9,9 +9,9 @@ of one whose last run earned nothing), then those paying the best dividend for t
 price, and never sells unless it must. For its companies it runs the route finder's best
 routes, lays the tile and places the token that raise their best revenue most (a few
 likely lays, those whose track leads towards a paying stop first, tried on a copy of the
-game with the route finder), takes a lasting train of a
-rival's company for the least price the rules allow, buys a depot train when it
-has room and none left that the next train would not rust, and withholds when a train it
+game with the route finder), takes a rival's train for the least price the rules allow
+when it needs one, else buys a depot train when it has room and none left that the next
+train would not rust, and withholds when a train it
 needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
 """
 
@@ -226,19 +226,22 @@ class GreedyBot(Bot):
 
     def rivals_train(self, game: Game, entity, train, price: int) -> float:
         """A train of a company another player controls, at the least price (which its
-        owner must take): better than a depot train when it costs less than the depot asks
-        for it and it lasts (it also leaves the rival without it); one about to rust only
-        for a company without trains, or as a spare."""
+        owner must take), in place of the depot train it needs: for a company without
+        trains, or without one that lasts (then a lasting one); never a rival's last
+        train, nor as a spare. Trains going round between companies for nothing (each
+        left without one taking another's) leave the depot full and the game stalled."""
         table = game.table
-        if not trains.has_room(table, entity):
+        if not trains.has_room(table, entity) or len(train.owner.trains) < 2:
             return -3.0
         bargain = trains.cheapest_form(train) - price
         if bargain <= 0 or price > entity.cash:
             return -50.0
         length = self.distance(train)
-        if not entity.trains or not self.at_risk(game, train):
+        if not entity.trains:
             return 520.0 + length + bargain / 100
-        return 200.0 + length
+        if self.needs_train(game, entity) and not self.at_risk(game, train):
+            return 320.0 + length + bargain / 100
+        return -3.0
 
     def depot_affordable(self, game: Game, entity) -> bool:
         return trains.cheapest_price(game.table) <= entity.cash

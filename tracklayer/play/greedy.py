@@ -2,17 +2,16 @@
 
 In stock rounds it values private companies by their income (one that others may take
 at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
-it can), starts one or two companies
-(the homes with most revenue near them, at the highest par its cash floats, never one it
-could not equip with a train), buys shares of its own companies until it holds 60% (none
-of one whose last run earned nothing), then those paying the best dividend for their
-price, and never sells unless it must. For its companies it runs the route finder's best
-routes, lays the tile and places the token that raise their best revenue most (a few
-likely lays, those whose track leads towards a paying stop first, tried on a copy of the
-game with the route finder), takes a rival's train for the least price the rules allow
-when it needs one, else buys a depot train when it has room and none left that the next
-train would not rust, and withholds when a train it
-needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
+it can), starts one or two companies (the homes with most revenue near them, at the
+highest par its cash floats, never one it could not equip with a train), buys shares of
+its own companies until it holds 60% (none of one whose last run earned nothing), then
+those paying the best dividend for their price, and never sells unless it must. For its
+companies it runs the route finder's best routes, lays the tile and places the token that
+raise their best revenue most (a few likely lays, those whose track leads towards a
+paying stop first, tried on a copy of the game with the route finder), takes a rival's
+train for the least price the rules allow when it needs one, else buys a depot train when
+it has room and none left that the next train would not rust, and withholds when a train
+it needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
 """
 
 from __future__ import annotations
@@ -60,7 +59,8 @@ class GreedyBot(Bot):
         choice = self.rng.choice(top)
         grabs = [(s, h) for s, h in zip(scored, moves) if self.is_grab(game, h)]
         if grabs:
-            choice = self.grab_last(game, seat, moves, scored, max(grabs, key=first)[1])
+            choice = self.grab_last(game, seat, moves, scored,
+                                    max(grabs, key=lambda pair: pair[0])[1])
         return self.priced(game, choice)
 
     def is_grab(self, game: Game, h: dict) -> bool:
@@ -320,8 +320,8 @@ class GreedyBot(Bot):
         if self.paying is None:
             table = game.table
             colours = ("yellow", "green", "brown", "gray")
-            self.paying = [x for x in table.state.hexes
-                           if any(n.revenue_in(colours) for n in board.view(table, x).nodes.values())]
+            self.paying = [x for x in table.state.hexes if any(
+                n.revenue_in(colours) for n in board.view(table, x).nodes.values())]
         return self.paying
 
     def home_of(self, game: Game, entity) -> Optional[str]:
@@ -455,10 +455,6 @@ class GreedyBot(Bot):
             if price > worth:
                 return -1.0
         return 100.0 + (worth - price) / 5
-
-
-def first(pair: tuple):
-    return pair[0]
 
 
 def stealable(company) -> bool:

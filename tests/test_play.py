@@ -224,3 +224,212 @@ def test_a_player_who_left_is_not_asked_to_leave_again():
     out = play_game("1849: Kingdom of the Two Sicilies", ["greedy", "random", "random",
                                                           "random"], seed=1023)
     assert out["error"] is None and out["end_reason"] is not None
+
+
+def test_greedy_scores_a_private_companys_lay_by_its_owners_routes():
+    """1817NA: a private company owned by a corporation lists its special lay (a mine);
+    greedy judges it by the owning corporation's routes (self-play found a lay by a company
+    sent to the route finder, which runs operators only)."""
+    from tracklayer.play.selfplay import play_game
+
+    out = play_game("1817NA", ["greedy", "random", "random", "random"], seed=1020)
+    assert out["error"] is None and out["end_reason"] is not None
+
+
+def _play_until(title_name, seed, bots, stop, limit=3000):
+    """A self-play game (as play_game plays it) up to the first position where
+    ``stop(game, seat)`` holds for the seat to move; the game and the bots."""
+    from tracklayer.play.bots import seat_to_act
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import new_game
+
+    game = new_game(title_name, [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+    while not game.is_over and len(game.actions) < limit:
+        seat = seat_to_act(game) or 0
+        if stop(game, seat):
+            return game, players
+        h = players[seat].choose(game, seat)
+        h["id"] = len(game.actions) + 1
+        game.apply(h, auto=True)
+    pytest.fail("no such position")
+
+
+def test_greedy_takes_a_rivals_train_for_the_least():
+    """Two Sicilies: when its company has no train and may buy a train of another
+    player's company that has two, for L.1 (the least; the seller must take it), greedy
+    does so rather than pay the depot (self-play: random companies took greedy's trains
+    this way and left it stranded). Never a rival's last train: greedy companies took
+    each other's for ever and the game stalled."""
+    from tracklayer.play.bots import controller, moves_of, player_at
+
+    def rival_train_listed(game, seat):
+        if seat != 0:
+            return False
+        me = player_at(game, 0)
+        for h in moves_of(game, 0):
+            t = game.table.find("train", h.get("train")) if h["type"] == "buy_train" else None
+            buyer = game.table.find(h.get("entity_type"), h.get("entity"))
+            if t is not None and getattr(t.owner, "trains", None) is not None and \
+                    controller(t.owner) not in (None, me) and not buyer.trains and \
+                    len(t.owner.trains) >= 2:
+                return True
+        return False
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1000,
+                                ["greedy", "random", "random", "random"], rival_train_listed)
+    h = players[0].choose(game, 0)
+    train = game.table.find("train", h["train"])
+    assert h["type"] == "buy_train" and h["price"] == 1
+    assert controller(train.owner) is not player_at(game, 0)
+    assert len(train.owner.trains) >= 2
+    last = [x for x in moves_of(game, 0) if x["type"] == "buy_train" and
+            len(getattr(game.table.find("train", x["train"]).owner, "trains", [])) == 1 and
+            controller(game.table.find("train", x["train"]).owner) is not player_at(game, 0)]
+    assert all(players[0].score(game, player_at(game, 0), x) < 0 for x in last)
+
+
+def test_greedy_takes_eva_last_in_its_turn():
+    """1893: EVA may be bought from its holder by anyone at any price in an operating
+    round, and whoever holds it at the end scores its face value; greedy takes it as late
+    in its turn as it can: a move before it only while the turn goes on with EVA still to
+    be had, and never lets the turn end without it."""
+    from tracklayer.play.bots import moves_of, seat_to_act
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import new_game
+
+    bots = ["greedy", "random", "random", "random"]
+    seen = {"grab": 0, "before": 0}
+    for seed in (1039, 1080):
+        game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+        players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+        while not game.is_over:
+            seat = seat_to_act(game) or 0
+            h = players[seat].choose(game, seat)
+            h["id"] = len(game.actions) + 1
+            greedy = players[0]
+            if seat == 0 and any(greedy.is_grab(game, x) for x in moves_of(game, 0)):
+                if greedy.is_grab(game, h):
+                    seen["grab"] += 1
+                else:
+                    seen["before"] += 1
+                    then = game.clone()
+                    then.apply(dict(h))
+                    assert seat_to_act(then) == 0
+                    assert any(greedy.is_grab(then, x) for x in moves_of(then, 0))
+            game.apply(h, auto=True)
+    assert seen["grab"] >= 2 and seen["before"] >= 1, seen
+
+
+def test_greedy_lays_track_toward_a_paying_stop():
+    """Two Sicilies, a greedy company that has earned nothing yet: of the lays listed,
+    greedy takes one whose track points nearest a paying stop, not at empty land
+    (self-play: companies laid track round their homes for many rounds, never ran, and
+    went bankrupt)."""
+    from tracklayer.play.bots import moves_of
+    from tracklayer.play.greedy import GreedyBot
+
+    judge = GreedyBot()
+
+    def lays_of(game):
+        return [h for h in moves_of(game, 0) if h["type"] == "lay_tile"]
+
+    def idle_company_lays(game, seat):
+        lays = lays_of(game) if seat == 0 else []
+        if not lays:
+            return False
+        company = game.table.find(lays[0]["entity_type"], lays[0]["entity"])
+        if getattr(company, "history", None) is None or \
+                any(x.revenue for x in company.history):
+            return False
+        return len({judge.toward(game, company, h) for h in lays}) > 1
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1035,
+                                ["greedy", "random", "random", "random"], idle_company_lays)
+    greedy = players[0]
+    lays = lays_of(game)
+    company = game.table.find(lays[0]["entity_type"], lays[0]["entity"])
+    toward = {(h["hex"], h["tile"], h["rotation"]): greedy.toward(game, company, h)
+              for h in lays}
+    h = greedy.choose(game, 0)
+    assert h["type"] == "lay_tile"
+    assert toward[(h["hex"], h["tile"], h["rotation"])] == max(toward.values())
+
+
+def test_greedy_starts_no_company_that_cannot_buy_a_train():
+    """A company its president cannot equip with the cheapest train (what it pays in and
+    what it has left) goes bankrupt with its president: greedy does not start one."""
+    from tracklayer.play.bots import player_at
+    from tracklayer.play.greedy import GreedyBot
+    from tracklayer.play.selfplay import new_game
+    from tracklayer.rules import trains
+
+    game = new_game("1849: Kingdom of the Two Sicilies", ["a", "b", "c", "d"], 3)
+    greedy, player = GreedyBot(1), player_at(game, 0)
+    price = trains.cheapest_price(game.table)
+    player.cash = price - 1
+    assert not greedy.equips(game, player, 10 * (price - 1))
+    player.cash = price
+    assert greedy.equips(game, player, 10 * price // 2)
+
+
+def test_greedy_keeps_back_only_what_its_companies_lack_of_a_train():
+    """The Old Prince: greedy's company holds more than a train's price (random companies
+    paid it for trains), so its president keeps back only what its other company lacks
+    of one and buys its company's shares (it kept a whole train's price and passed)."""
+    from tracklayer.play.bots import moves_of, player_at
+    from tracklayer.rules import market, trains
+
+    def rich_company_shares(game, seat):
+        """Its own company's share listed, affordable keeping what its companies lack of
+        a train, not keeping a whole train's price."""
+        if seat != 0:
+            return False
+        me = player_at(game, 0)
+        mine = [c for c in game.state.corporations if c.owner is me and c.floated]
+        price = trains.cheapest_price(game.table)
+        lacking = max([0] + [price - c.cash for c in mine])
+        for h in moves_of(game, 0):
+            cert = game.table.find("share", (h.get("shares") or [""])[0])
+            if h["type"] == "buy_shares" and h["entity"] == me.id and cert is not None and \
+                    cert.corporation in mine:
+                left = me.cash - market.price(game.table, cert.corporation)
+                if lacking <= left < price:
+                    return True
+        return False
+
+    game, players = _play_until("The Old Prince 1871", 1023,
+                                ["greedy", "random", "random", "random"], rich_company_shares)
+    me = player_at(game, 0)
+    lacking = [trains.cheapest_price(game.table) - c.cash for c in game.state.corporations
+               if c.owner is me and c.floated]
+    assert players[0].reserve(game, me) == max([0] + lacking) < \
+        trains.cheapest_price(game.table)
+    h = players[0].choose(game, 0)
+    assert h["type"] == "buy_shares"
+    assert game.table.find("share", h["shares"][0]).corporation.owner is me
+
+
+def test_greedy_puts_no_more_into_a_company_that_ran_for_nothing():
+    """Two Sicilies: greedy's company earned nothing in its last run; its president buys
+    no more of its shares (self-play: such a company's price fell to the closing cell
+    with most of greedy's money in it)."""
+    from tracklayer.play.bots import moves_of, player_at
+
+    def idle_company_share(game, seat):
+        if seat != 0:
+            return False
+        me = player_at(game, 0)
+        for h in moves_of(game, 0):
+            cert = game.table.find("share", (h.get("shares") or [""])[0])
+            if h["type"] == "buy_shares" and h["entity"] == me.id and cert is not None:
+                c = cert.corporation
+                if c.owner is me and c.history and not c.history[-1].revenue:
+                    return True
+        return False
+
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1030,
+                                ["greedy", "random", "random", "random"], idle_company_share)
+    h = players[0].choose(game, 0)
+    cert = game.table.find("share", (h.get("shares") or [""])[0])
+    assert cert is None or cert.corporation.owner is not player_at(game, 0)

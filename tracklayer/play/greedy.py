@@ -1,13 +1,17 @@
 """The greedy bot: a heuristic player, cheap enough that whole games take seconds.
 
-In stock rounds it values private companies by their income, starts one or two companies
-(the homes with most revenue near them, at the highest par its cash floats), buys shares
-of its own companies until it holds 60%, then those paying the best dividend for their
-price, and never sells unless it must. For its companies it runs the route finder's best
-routes, lays the tile and places the token that raise their best revenue most (a few
-likely lays tried on a copy of the game with the route finder), buys a depot train when it
-has room and none left that the next train would not rust, and withholds when a train it
-needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
+In stock rounds it values private companies by their income (one that others may take
+at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
+it can), starts one or two companies (the homes with most revenue near them, at the
+highest par its cash floats, never one it could not equip with a train), buys shares of
+its own companies until it holds 60% (none of one whose last run earned nothing), then
+those paying the best dividend for their price, and never sells unless it must. For its
+companies it runs the route finder's best routes, lays the tile and places the token that
+raise their best revenue most (a few likely lays, those whose track leads towards a
+paying stop first, tried on a copy of the game with the route finder), takes a rival's
+train for the least price the rules allow when it needs one, else buys a depot train when
+it has room and none left that the next train would not rust, and withholds when a train
+it needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
 """
 
 from __future__ import annotations
@@ -21,14 +25,17 @@ from ..game import Game
 from ..rules import board, market, trains
 from ..state.model import CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
-from .bots import Bot, controller, player_at
+from .bots import Bot, controller, moves_of, player_at, seat_to_act
 
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
 FINDER_BUDGET_S = 0.02
 NEAR = 2                # hexes from home counted in a home's worth
+TOWARD = 3              # a lay leading within this many hexes of a paying stop gains
 MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
 LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
 #                         operator for at least this share of its value
+STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
+#                         for at most this many of its incomes
 
 
 class GreedyBot(Bot):
@@ -39,6 +46,7 @@ class GreedyBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.homes: Dict[str, int] = {}
+        self.paying: Optional[List[str]] = None
 
     def decide(self, game: Game, seat: int) -> dict:
         moves = self.options(game, seat)
@@ -48,17 +56,54 @@ class GreedyBot(Bot):
         scored = self.scores(game, player, moves)
         best = max(scored)
         top = [h for s, h in zip(scored, moves) if s == best]
-        return self.priced(game, self.rng.choice(top))
+        choice = self.rng.choice(top)
+        grabs = [(s, h) for s, h in zip(scored, moves) if self.is_grab(game, h)]
+        if grabs:
+            choice = self.grab_last(game, seat, moves, scored,
+                                    max(grabs, key=lambda pair: pair[0])[1])
+        return self.priced(game, choice)
+
+    def is_grab(self, game: Game, h: dict) -> bool:
+        """Is ``h`` a purchase of a company others may buy at their price (1893's EVA)
+        from another player?"""
+        if h["type"] != "buy_company":
+            return False
+        company = game.table.find("company", h.get("company"))
+        return company is not None and stealable(company) and \
+            isinstance(company.owner, PlayerState)
+
+    def grab_last(self, game: Game, seat: int, moves: List[dict], scored: List[float],
+                  grab: dict) -> dict:
+        """Take a company others may buy at their price (``grab``) as late in the turn as
+        it can be taken: whoever holds it when the game ends scores its face value, and
+        the next operator may take it away. The best other move comes first when, after
+        it, the seat still acts with the company still to be had."""
+        others = [(s, i) for i, s in enumerate(scored) if not self.is_grab(game, moves[i])]
+        if not others:
+            return grab
+        _s, i = max(others)
+        then = game.clone()
+        try:
+            then.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
+        except GameError:
+            return grab
+        if not then.is_over and seat_to_act(then) == seat and \
+                any(self.is_grab(then, h) for h in moves_of(then, seat)):
+            return moves[i]
+        return grab
 
     # -- scoring ----------------------------------------------------------------------------
 
     def scores(self, game: Game, player, moves: List[dict]) -> List[float]:
         out = [self.score(game, player, h) for h in moves]
-        for kind in ("lay_tile", "place_token"):
-            tried = [i for i, h in enumerate(moves) if h["type"] == kind]
-            if tried:
-                for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
-                    out[tried[i]] = value
+        groups: Dict[tuple, List[int]] = {}
+        for i, h in enumerate(moves):
+            if h["type"] in ("lay_tile", "place_token"):
+                groups.setdefault((h["type"], h.get("entity_type"), h.get("entity")),
+                                  []).append(i)
+        for tried in groups.values():
+            for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
+                out[tried[i]] = value
         return out
 
     def score(self, game: Game, player, h: dict) -> float:
@@ -156,6 +201,8 @@ class GreedyBot(Bot):
         from_depot = trains.in_depot(train) or train.owner is None or \
             not isinstance(train.owner, OperatorState)
         length = self.distance(train)
+        if not from_depot and controller(train.owner) is not controller(entity):
+            return self.rivals_train(game, entity, train, price)
         if not entity.trains:
             base = 500.0
         elif self.needs_train(game, entity) and trains.has_room(table, entity):
@@ -177,6 +224,25 @@ class GreedyBot(Bot):
             base -= 100.0    # the president pays the rest
         return base + length - price / 100
 
+    def rivals_train(self, game: Game, entity, train, price: int) -> float:
+        """A train of a company another player controls, at the least price (which its
+        owner must take), in place of the depot train it needs: for a company without
+        trains, or without one that lasts (then a lasting one); never a rival's last
+        train, nor as a spare. Trains going round between companies for nothing (each
+        left without one taking another's) leave the depot full and the game stalled."""
+        table = game.table
+        if not trains.has_room(table, entity) or len(train.owner.trains) < 2:
+            return -3.0
+        bargain = trains.cheapest_form(train) - price
+        if bargain <= 0 or price > entity.cash:
+            return -50.0
+        length = self.distance(train)
+        if not entity.trains:
+            return 520.0 + length + bargain / 100
+        if self.needs_train(game, entity) and not self.at_risk(game, train):
+            return 320.0 + length + bargain / 100
+        return -3.0
+
     def depot_affordable(self, game: Game, entity) -> bool:
         return trains.cheapest_price(game.table) <= entity.cash
 
@@ -185,19 +251,21 @@ class GreedyBot(Bot):
         them tried on a copy; the others by a guess."""
         table = game.table
         entity = table.find(moves[0].get("entity_type"), moves[0].get("entity"))
-        guesses = [(self.guess(game, entity, h), i) for i, h in enumerate(moves)]
+        operator = runner(entity)
+        guesses = [(self.guess(game, operator, h), i) for i, h in enumerate(moves)]
         guesses.sort(reverse=True)
         out = {i: g for g, i in guesses}
-        if not isinstance(entity, OperatorState) or not entity.trains:
+        if operator is None or not operator.trains:
             return out
         trial = game.clone()
         start = snapshot.take(trial.table)
-        before = find_best_routes(trial.table, entity, budget_s=FINDER_BUDGET_S).revenue
+        before = find_best_routes(trial.table, operator, budget_s=FINDER_BUDGET_S).revenue
         for g, i in guesses[:TRIED_LAYS]:
             try:
                 trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
-                found = trial.table.find(moves[i]["entity_type"], moves[i]["entity"])
-                after = find_best_routes(trial.table, found, budget_s=FINDER_BUDGET_S).revenue
+                found = runner(trial.table.find(moves[i]["entity_type"], moves[i]["entity"]))
+                after = find_best_routes(trial.table, found, budget_s=FINDER_BUDGET_S).revenue \
+                    if found is not None else before
                 out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
             except GameError:
                 out[i] = -10.0
@@ -209,8 +277,9 @@ class GreedyBot(Bot):
         """A lay or token worth without the finder: on a stop, near home, cheap."""
         table = game.table
         if h["type"] == "place_token":
-            price = next((t.price for t in entity.tokens if t.where is None), 0) \
-                if isinstance(entity, OperatorState) else 0
+            if not isinstance(entity, OperatorState):
+                return 1.0
+            price = next((t.price for t in entity.tokens if t.where is None), 0)
             reserve = trains.cheapest_price(table) if self.needs_train(game, entity) else 0
             return 3.0 if entity.cash - price >= reserve else -1.0
         hex_id = h.get("hex")
@@ -222,7 +291,38 @@ class GreedyBot(Bot):
         near = 0.0
         if home is not None:
             near = max(0.0, 2.0 - table.spec.grid.distance(home, hex_id) / 3)
-        return 1.0 + stops + near + self.rng.random() * 0.1
+        return 1.0 + stops + near + self.toward(game, entity, h) + self.rng.random() * 0.1
+
+    def toward(self, game: Game, entity, h: dict) -> float:
+        """How much nearer a stop the lay's track leads: the fewest hexes from a hex its
+        track points into to a hex with a paying stop the operator has no station on (a
+        company whose track leads nowhere earns nothing, whatever it lays next to home)."""
+        table = game.table
+        tile_id, rotation = h.get("tile"), h.get("rotation")
+        if not isinstance(tile_id, str) or not isinstance(rotation, int):
+            return 0.0
+        try:
+            layout = board.supply_tile(table, tile_id).layout(rotation)
+        except GameError:
+            return 0.0
+        own = {t.where[0] for t in getattr(entity, "tokens", ()) if t.where is not None}
+        goals = [x for x in self.paying_hexes(game) if x not in own]
+        across = table.spec.grid.across.get(h["hex"], {})
+        ends = [across[s] for s in layout.exits if s in across]
+        if not goals or not ends:
+            return 0.0
+        grid = table.spec.grid
+        nearest = min(grid.distance(e, g) for e in ends for g in goals)
+        return max(0.0, TOWARD - nearest) * 1.5
+
+    def paying_hexes(self, game: Game) -> List[str]:
+        """The hexes with a stop that pays (worked out once a game: stops stay put)."""
+        if self.paying is None:
+            table = game.table
+            colours = ("yellow", "green", "brown", "gray")
+            self.paying = [x for x in table.state.hexes if any(
+                n.revenue_in(colours) for n in board.view(table, x).nodes.values())]
+        return self.paying
 
     def home_of(self, game: Game, entity) -> Optional[str]:
         if not isinstance(entity, OperatorState):
@@ -273,15 +373,25 @@ class GreedyBot(Bot):
         if price * president // 10 * (2 if mine else 1) > player.cash:
             return -1.0
         floats_alone = price * to_float // 10 <= player.cash
+        if not self.equips(game, player, price * (to_float if floats_alone else president)):
+            return -1.0
         return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \
             self.home_worth(game, corporation) / 20 - (30.0 if mine else 0.0)
 
+    def equips(self, game: Game, player, paid: int) -> bool:
+        """Can a company its president starts by paying ``paid`` (price times percent)
+        into it buy the cheapest train, with what the president has left? A company
+        without a train goes bankrupt and takes its president's worth with it."""
+        treasury = paid // 10
+        return treasury + max(0, player.cash - treasury) >= trains.cheapest_price(game.table)
+
     def reserve(self, game: Game, player) -> int:
-        """Cash a president keeps back: the cheapest train, if one of its companies could
-        be left without one (other companies may buy its trains)."""
-        if any(c.floated for c in self.presidencies(game, player)):
-            return trains.cheapest_price(game.table)
-        return 0
+        """Cash a president keeps back: what one of its floated companies lacks of the
+        cheapest train, should it be left without one (other companies may buy its
+        trains); nothing for a company whose treasury buys one."""
+        price = trains.cheapest_price(game.table)
+        return max([0] + [price - c.cash for c in self.presidencies(game, player)
+                          if c.floated])
 
     def expected_dividend(self, game: Game, corporation: CorporationState) -> float:
         """What one 10% share may pay: the last revenue, or a guess from its trains."""
@@ -303,6 +413,8 @@ class GreedyBot(Bot):
         if entity.cash - price < self.reserve(game, entity):
             return -1.0     # kept for a train one of its companies may have to buy
         if corporation.owner is entity:
+            if corporation.history and not corporation.history[-1].revenue:
+                return -1.0     # no more money into a company that ran for nothing
             return 80.0 if held < 60 else 20.0
         if corporation.owner is None and held == 0 and not corporation.floated:
             return 5.0
@@ -337,7 +449,11 @@ class GreedyBot(Bot):
         if price > worth or entity.cash - price < entity.cash / 4 and income == 0:
             return -1.0
         if stealable(company):
-            worth = value     # others may take it for less: no more than its face
+            # others take it for next to nothing at their first chance: it is worth
+            # what it earns before then
+            worth = STEALABLE_INCOMES * income
+            if price > worth:
+                return -1.0
         return 100.0 + (worth - price) / 5
 
 
@@ -345,3 +461,12 @@ def stealable(company) -> bool:
     """May other players buy ``company`` from its owner at a price they choose (1893's
     EVA)?"""
     return any(p.spec.kind == "player_trade" for p in company.powers)
+
+
+def runner(entity) -> Optional[OperatorState]:
+    """The operator whose routes a move of ``entity`` serves: the operator itself, or the
+    operator owning a private company that acts (1817's mines and Denver lay tiles)."""
+    if isinstance(entity, OperatorState):
+        return entity
+    owner = getattr(entity, "owner", None)
+    return owner if isinstance(owner, OperatorState) else None

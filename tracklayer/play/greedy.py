@@ -23,7 +23,7 @@ from ..errors import GameError
 from ..finder import find_best_routes
 from ..game import Game
 from ..rules import board, market, trains
-from ..state.model import CorporationState, OperatorState, PlayerState
+from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
 from .bots import Bot, controller, moves_of, player_at, seat_to_act
 
@@ -305,7 +305,8 @@ class GreedyBot(Bot):
             layout = board.supply_tile(table, tile_id).layout(rotation)
         except GameError:
             return 0.0
-        own = {t.where[0] for t in getattr(entity, "tokens", ()) if t.where is not None}
+        tokens = entity.tokens if isinstance(entity, OperatorState) else ()
+        own = {t.where[0] for t in tokens if t.where is not None}
         goals = [x for x in self.paying_hexes(game) if x not in own]
         across = table.spec.grid.across.get(h["hex"], {})
         ends = [across[s] for s in layout.exits if s in across]
@@ -468,5 +469,6 @@ def runner(entity) -> Optional[OperatorState]:
     operator owning a private company that acts (1817's mines and Denver lay tiles)."""
     if isinstance(entity, OperatorState):
         return entity
-    owner = getattr(entity, "owner", None)
-    return owner if isinstance(owner, OperatorState) else None
+    if isinstance(entity, CompanyState) and isinstance(entity.owner, OperatorState):
+        return entity.owner
+    return None

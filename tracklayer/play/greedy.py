@@ -469,5 +469,6 @@ def runner(entity) -> Optional[OperatorState]:
     operator owning a private company that acts (1817's mines and Denver lay tiles)."""
     if isinstance(entity, OperatorState):
         return entity
-    owner = entity.owner if isinstance(entity, CompanyState) else None
-    return owner if isinstance(owner, OperatorState) else None
+    if isinstance(entity, CompanyState) and isinstance(entity.owner, OperatorState):
+        return entity.owner
+    return None

@@ -202,11 +202,14 @@ class Step:
         actors = self.actors()
         return actors[0] if actors else None
 
+    # Kinds whose one action names nothing but its entity (besides passing).
+    BARE_KINDS: ClassVar[tuple] = ()
+
     def candidates(self, entity, kind: str, offer) -> list:
         """Actions of ``kind`` ``entity`` might take here, to be judged for the list of
         legal moves (``offer``: prices and routes; see ``tracklayer.turns.listing``)."""
-        if kind == "pass":
-            return [new_action("pass", entity)]
+        if kind == "pass" or kind in self.BARE_KINDS:
+            return [new_action(kind, entity)]
         if kind == "choose":
             return [new_action("choose", entity, choice=c) for c in self.choices()]
         return []

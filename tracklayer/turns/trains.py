@@ -411,6 +411,7 @@ class BankruptcyStep(Step):
 
     NAME = "Bankrupt"
     HOLDS = False
+    BARE_KINDS = ("bankrupt",)
 
     def kinds(self, entity):
         return ("bankrupt",) if entity is self.actor() else ()
@@ -419,11 +420,6 @@ class BankruptcyStep(Step):
         """What may be sold now: as the step where play stands allows."""
         step = self.round.active_step()
         return step.may_sell if step is not None else (lambda seller, bundle: False)
-
-    def candidates(self, entity, kind, offer) -> list:
-        if kind != "bankrupt":
-            return super().candidates(entity, kind, offer)
-        return [new_action("bankrupt", entity)]
 
     @handles("bankrupt")
     def declare(self, action):

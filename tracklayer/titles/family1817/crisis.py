@@ -11,7 +11,6 @@ takes what they still have.
 
 from __future__ import annotations
 
-from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, finance, money, operators, trading
 from ...rules.certificates import Bundle, bundle_price
@@ -90,15 +89,11 @@ class Bankrupt(Step):
 
     NAME = "Bankrupt"
     HOLDS = False
+    BARE_KINDS = ("bankrupt",)
 
     def kinds(self, entity):
         return ("bankrupt",) if isinstance(entity, PlayerState) and \
             entity is in_crisis(self.table) else ()
-
-    def candidates(self, entity, kind, offer) -> list:
-        if kind == "bankrupt":
-            return [new_action("bankrupt", entity)]
-        return super().candidates(entity, kind, offer)
 
     @handles("bankrupt")
     def declare(self, action):

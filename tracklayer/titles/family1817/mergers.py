@@ -96,6 +96,7 @@ class ConversionStep(Step):
     """A corporation converts or passes."""
 
     NAME = "Convert or Merge"
+    BARE_KINDS = ("convert",)
 
     def kinds(self, entity):
         if entity is not self.actor():
@@ -109,8 +110,6 @@ class ConversionStep(Step):
         if kind == "merge":
             return [new_action("merge", entity, corporation=c.sym)
                     for c in merging.partners(self.table, entity, self.round.converts)]
-        if kind == "convert":
-            return [new_action("convert", entity)]
         return super().candidates(entity, kind, offer)
 
     def auto_moves(self, entity):

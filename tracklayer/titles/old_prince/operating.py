@@ -283,6 +283,7 @@ class HunsletStep(Step):
 
     NAME = "Hunslet Train Purchase"
     HOLDS = False
+    BARE_KINDS = ("purchase_train",)
 
     def live(self) -> bool:
         hunslet = self.table.company("HSE")
@@ -301,11 +302,6 @@ class HunsletStep(Step):
                 operator.cash < train.variant.price:
             return ()
         return ("purchase_train",)
-
-    def candidates(self, entity, kind, offer) -> list:
-        if kind == "purchase_train":
-            return [new_action("purchase_train", entity)]
-        return super().candidates(entity, kind, offer)
 
     @handles("purchase_train")
     def purchase(self, action):

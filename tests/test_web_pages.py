@@ -22,6 +22,30 @@ def client(tmp_path):
         yield c
 
 
+def recorded(*parts: str) -> dict:
+    """A real game of ../shared/fixtures (the test skips without it)."""
+    path = FIXTURES.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    return json.loads(path.read_text())
+
+
+def imported_until(client, data: dict, at: int):
+    """The game imported with its first ``at`` entries: its id and seats."""
+    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:at]))
+    return r.json()["id"], r.json()["seats"]
+
+
+def seat_page_with(client, gid, seats, marker: str):
+    """The first seat whose game page shows ``marker``, and that page (the last seat's
+    if none does)."""
+    for seat in seats:
+        page = client.get(f"/games/{gid}/view?token={seat['token']}").text
+        if marker in page:
+            break
+    return seat, page
+
+
 def tokens_of(html: str):
     return re.findall(r'class="seat-link" data-player="(\d+)" href="/games/(\d+)\?token=([^"]+)"',
                       html)
@@ -152,14 +176,10 @@ def test_hotseat_plays_whichever_seat_is_to_act(client):
 
 
 def test_routes_come_filled_in_and_may_be_edited(client):
-    path = FIXTURES / "1893" / "1893_game_end_bank.json"
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    data = json.loads(path.read_text())
+    data = recorded("1893", "1893_game_end_bank.json")
     first_run = next(i for i, a in enumerate(data["actions"]) if a["type"] == "run_routes")
-    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:first_run]))
-    gid = r.json()["id"]
-    for seat in r.json()["seats"]:
+    gid, seats = imported_until(client, data, first_run)
+    for seat in seats:
         legal = client.get(f"/api/games/{gid}/legal",
                            headers={"Authorization": f"Bearer {seat['token']}"}).json()
         run = next((a for a in legal["actions"] if a["type"] == "run_routes"), None)
@@ -177,17 +197,10 @@ def test_routes_come_filled_in_and_may_be_edited(client):
 
 
 def test_a_token_goes_where_the_map_marks_it(client):
-    path = FIXTURES / "1893" / "1893_game_end_bank.json"
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    data = json.loads(path.read_text())
+    data = recorded("1893", "1893_game_end_bank.json")
     at = next(i for i, a in enumerate(data["actions"]) if a["type"] == "place_token")
-    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:at]))
-    gid = r.json()["id"]
-    for seat in r.json()["seats"]:
-        page = client.get(f"/games/{gid}/view?token={seat['token']}").text
-        if 'class="slot legal-token"' in page:
-            break
+    _, page = seat_page_with(client, *imported_until(client, data, at),
+                             'class="slot legal-token"')
     assert page.count('class="slot legal-token"') >= 1
     assert '&#34;place_token&#34;' in page               # the action the slot's click posts
 
@@ -225,17 +238,10 @@ def test_each_title_has_its_guide_linked_from_the_lobby(client):
 def test_an_amount_in_a_range_is_typed_in(client):
     """1871: the cash a splitting corporation gives its Branch is a number field from 0 to
     all its cash, posted as the choice; an amount beyond it is refused."""
-    path = FIXTURES / "1871" / "1871_game_end_final_phase.json"
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    data = json.loads(path.read_text())
+    data = recorded("1871", "1871_game_end_final_phase.json")
     at = 325                                     # choosing the Branch's cash (180 of 250)
-    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:at]))
-    gid = r.json()["id"]
-    for seat in r.json()["seats"]:
-        page = client.get(f"/games/{gid}/view?token={seat['token']}").text
-        if 'data-type="choose"' in page:
-            break
+    gid, seats = imported_until(client, data, at)
+    seat, page = seat_page_with(client, gid, seats, 'data-type="choose"')
     assert 'min="0" max="250"' in page and "{'choice': price}" in page
     auth = {"Authorization": f"Bearer {seat['token']}"}
     move = {"type": "choose", "entity": data["actions"][at]["entity"],

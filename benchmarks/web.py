@@ -23,8 +23,6 @@ import asyncio
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,12 +31,9 @@ import httpx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tracklayer.web.server import serving_apart  # noqa: E402
 
 
 def pct(values, q: float) -> float:
@@ -116,26 +111,10 @@ def main(argv=None) -> int:
     p.add_argument("--db", default=None)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
-        cmd = [sys.executable, "-m", "tracklayer", "serve", "--port", str(port), "--db", db,
-               "--workers", str(args.workers)] + (["--redis", args.redis] if args.redis else [])
-        env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(200):
-                try:
-                    httpx.get(base + "/", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+        with serving_apart(db, args.workers, args.redis) as base:
             result = asyncio.run(run(base, args.games, args.actions))
-        finally:
-            server.terminate()
-            server.wait(20)
     result.update(workers=args.workers, db=args.db or "sqlite (temporary)")
     if args.json:
         print(json.dumps(result))

@@ -3,16 +3,16 @@ after Last-Event-ID, and with two app instances sharing Redis hears the other's 
 
 from __future__ import annotations
 
-import httpx
-import pytest
-
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-from web_support import EventReader, Server, database, free_port, redis_or_skip, web_missing
+import httpx
+import pytest
+
+from tracklayer.web.server import serving_apart
+from web_support import EventReader, Server, database, redis_or_skip, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -89,31 +89,13 @@ def test_two_workers_share_updates_through_redis(shared_db):
 def test_serve_with_two_workers(tmp_path):
     """``tracklayer serve --workers 2 --redis``: whichever worker takes each request, a
     listener hears every action, in order."""
-    import httpx
     redis_url = redis_or_skip()
-    port = free_port()
-    root = Path(__file__).resolve().parent.parent
-    env = dict(os.environ, PYTHONPATH=str(root))
-    proc = subprocess.Popen([sys.executable, "-m", "tracklayer", "serve", "--port", str(port),
-                             "--db", f"sqlite:///{tmp_path / 'w.db'}", "--workers", "2",
-                             "--redis", redis_url], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                httpx.get(base + "/", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with serving_apart(f"sqlite:///{tmp_path / 'w.db'}", workers=2, redis_url=redis_url) as base:
         made = play_first_bids(base, 0)
         reader = EventReader(f"{base}/api/games/{made['id']}/events")
         done = [act_once(base, made["id"], made["seats"]) for _ in range(6)]
         assert reader.take(6) == list(enumerate(done, start=1))
         reader.close()
-    finally:
-        proc.terminate()
-        proc.wait(20)
 
 
 def test_racing_posts_of_one_number_store_one(tmp_path):

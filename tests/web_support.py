@@ -4,7 +4,6 @@ server answers), and a real uvicorn server in a thread for streams and browsers.
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 import uuid
@@ -13,6 +12,7 @@ import pytest
 PG_URL = os.environ.get("TRACKLAYER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TRACKLAYER_TEST_REDIS", "redis://127.0.0.1:6379/0")
 from conftest import FIXTURES  # noqa: E402  (../shared, or $TRACKLAYER_SHARED)
+from tracklayer.web.server import free_port  # noqa: E402
 
 
 def web_missing() -> str:
@@ -61,12 +61,6 @@ def redis_or_skip() -> str:
     except Exception as e:
         pytest.skip(f"Redis not reachable at {REDIS_URL}: {e}")
     return REDIS_URL
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:

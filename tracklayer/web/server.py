@@ -4,9 +4,14 @@ when called, so that the rest of the command line works without them)."""
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
 import sys
+import time
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
 
 def default_db() -> str:
@@ -43,3 +48,37 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
     uvicorn.run("tracklayer.web.app:app_from_env", factory=True, host=host, port=port,
                 workers=workers, log_level="info", timeout_graceful_shutdown=3)
     return 0
+
+
+def free_port() -> int:
+    """A local port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving_apart(db: str, workers: int = 1, redis_url: Optional[str] = None,
+                  wait_s: float = 20.0) -> Iterator[str]:
+    """``tracklayer serve`` in a process of its own on a free local port (for tests and
+    benchmarks): the base URL, once the app answers; the server stops afterwards."""
+    port = free_port()
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    cmd = [sys.executable, "-m", "tracklayer", "serve", "--port", str(port), "--db", db,
+           "--workers", str(workers)] + (["--redis", redis_url] if redis_url else [])
+    server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(base + "/", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(20)

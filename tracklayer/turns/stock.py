@@ -64,24 +64,20 @@ class StockTurn(BuyingShares, Step):
             if self.companies_to_sell(entity):
                 yield "sell_company"
             return
-        some = False
-        if self.may_buy_any(entity):
-            some = True
-            yield "buy_shares"
-        if self.may_start_any(entity):
-            some = True
-            yield "par"
-        if self.companies_for_sale(entity) or self.bank_companies_for_sale(entity):
-            some = True
-            yield "buy_company"
-        if self.may_sell_any(entity):
-            some = True
-            yield "sell_shares"
-        if self.companies_to_sell(entity):
-            some = True
-            yield "sell_company"
-        if some:
+        found = False
+        for kind, may in (("buy_shares", self.may_buy_any), ("par", self.may_start_any),
+                          ("buy_company", self.may_buy_a_company),
+                          ("sell_shares", self.may_sell_any),
+                          ("sell_company", self.companies_to_sell)):
+            if may(entity):
+                found = True
+                yield kind
+        if found:
             yield "pass"
+
+    def may_buy_a_company(self, entity) -> bool:
+        """From another player or from the bank."""
+        return bool(self.companies_for_sale(entity) or self.bank_companies_for_sale(entity))
 
     def prepare(self) -> None:
         n = self.round.notes

@@ -7,6 +7,7 @@ tests/test_fixtures.py); the checks that need no game run without ../shared."""
 from __future__ import annotations
 
 import copy
+import os
 
 import pytest
 
@@ -402,3 +403,40 @@ def test_net_worth_subtracts_shorts_at_the_price():
             shorts += value if cert.percent < 0 else 0
     assert shorts < 0
     assert table.variant.score(table, p) == expected
+
+
+BANKRUPT_MID_ROUND = os.path.join(os.path.dirname(__file__), "data",
+                                  "1817NA_president_bankrupt_mid_round.json")
+
+
+def test_a_bankrupt_presidents_company_due_next_does_not_operate():
+    """PSNR cannot pay its interest; its president, who also presides over J (the last
+    company due to operate), goes bankrupt. J enters liquidation and, as on 18xx.games,
+    leaves the round's order at once: the operating round ends and J never operates
+    (the merger round follows; a greedy game of tracklayer's once let J lay a tile)."""
+    data = load_json(BANKRUPT_MID_ROUND)
+    game = replay(data)
+    table = game.table
+    j = table.corporation("J")
+    assert table.cell(j.price).kind == "liquidation"
+    assert j.owner is table.state.market
+    assert table.round.is_merger
+    assert all(h.get("entity") != "J" for h in game.legal_actions())
+    with pytest.raises(GameError):
+        game.apply({"type": "lay_tile", "entity": "J", "entity_type": "corporation",
+                    "hex": "J18", "tile": "15-0", "rotation": 4, "id": len(game.actions) + 1})
+
+
+def test_a_market_held_company_has_no_cash_to_merge_with():
+    """A company the market holds (its president bankrupt) has nobody to pay for an extra
+    share in a merger: its owner counts as having no cash (18xx.games' share pool has
+    none). Put at a normal price, J may not take over SR (whose president would need the
+    price of an extra share), and asking does not fail."""
+    from tracklayer.rules import money
+    from tracklayer.titles.family1817 import merging
+    game = replay(load_json(BANKRUPT_MID_ROUND))
+    table = game.table
+    j, sr = table.corporation("J"), table.corporation("SR")
+    assert money.spendable(table.state.market) == 0
+    j.price = sr.price
+    assert sr not in merging.partners(table, j, [])

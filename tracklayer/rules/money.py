@@ -18,6 +18,13 @@ def purse(table: Table, who):
     return who
 
 
+def spendable(who) -> int:
+    """What ``who`` has to spend: its cash; the market and the depot have none of their
+    own (a company the market holds, its president gone bankrupt, has no one to pay for
+    it)."""
+    return 0 if isinstance(who, (MarketState, DepotState)) else who.cash
+
+
 def pay(table: Table, payer, receiver, amount: int, *, overdraw: bool = False,
         any_amount: bool = False) -> None:
     """``payer`` pays ``amount`` to ``receiver``.

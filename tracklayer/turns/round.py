@@ -372,10 +372,11 @@ class OperatingRound(Round):
         self.advance()
 
     def reorder_rest(self) -> None:
-        """After sales changed prices: the companies still to operate, in price order."""
+        """After sales changed prices (or a bankruptcy): the companies still to operate,
+        in the round's order of those that operate."""
         rest = self.entities[self.index + 1:]
         del self.entities[self.index + 1:]
-        self.entities.extend(e for e in operators.operating_order(self.table) if e in rest)
+        self.entities.extend(e for e in self.choose_entities() if e in rest)
 
     def over(self) -> bool:
         done = self.active_step() is None or not self.any_to_act()

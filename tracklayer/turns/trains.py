@@ -131,7 +131,7 @@ class BuyTrainStep(Step):
         """What may be paid for another operator's train."""
         rule = self.table.settings.emergency_from_others
         if rule is not EmergencyTrainsFromOthers.NEVER and entity.cash < train.variant.price:
-            most = entity.cash + entity.owner.cash
+            most = entity.cash + money.spendable(entity.owner)
             low = most - self.last_sale_price + 1 if self.last_sale_price is not None else 1
             high = min(train.variant.price, most) \
                 if rule is EmergencyTrainsFromOthers.UP_TO_FACE_VALUE else most
@@ -238,7 +238,7 @@ class BuyTrainStep(Step):
         title says: what the minor lacks, if the owner can make it up."""
         if not self.table.settings.owner_pays_minor_first_train or \
                 not isinstance(entity, MinorState) or entity.trains or price <= entity.cash \
-                or entity.owner.cash + entity.cash < price:
+                or money.spendable(entity.owner) + entity.cash < price:
             return 0
         return price - entity.cash
 
@@ -327,7 +327,7 @@ class BuyTrainStep(Step):
             raise GameError("cannot contribute funds when exchanging")
         if price > variant.price and not isinstance(train.owner, CorporationState):
             raise GameError("cannot buy for more than cost")
-        if entity.owner.cash < missing:
+        if money.spendable(entity.owner) < missing:
             raise GameError(f"{entity.owner.name} cannot contribute {missing}")
         return owner_pays, missing
 

@@ -100,7 +100,12 @@ class Bankrupt(Step):
         player = action.entity
         if player is not in_crisis(self.table):
             raise GameError(f"{player.name} is not in a cash crisis")
-        return lambda: go_bankrupt(self.table, player)
+
+        def commit() -> None:
+            go_bankrupt(self.table, player)
+            if self.round.is_operating:
+                self.round.reorder_rest()     # its companies, now in liquidation, drop out
+        return commit
 
 
 def go_bankrupt(table, player) -> None:

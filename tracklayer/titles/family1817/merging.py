@@ -50,7 +50,7 @@ def partners(table, corporation, done: list) -> list:
         if size == 5 and most_held(corporation, other) < 40:
             continue
         if size == 2 and corporation.owner is not other.owner and \
-                corporation.owner.cash < merged_price(table, corporation, other).price:
+                money.spendable(corporation.owner) < merged_price(table, corporation, other).price:
             continue
         out.append(other)
     return out

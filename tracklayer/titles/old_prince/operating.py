@@ -43,12 +43,6 @@ class PrinceOperatingRound(OperatingRound):
         order = operators.operating_order(self.table)
         return [c for c in order if not is_peir(c)] + [c for c in order if is_peir(c)]
 
-    def reorder_rest(self) -> None:
-        """After sales moved prices, the rest in price order, the PEIR still last."""
-        rest = self.entities[self.index + 1:]
-        del self.entities[self.index + 1:]
-        self.entities.extend(e for e in self.choose_entities() if e in rest)
-
 
 class PrinceDividend(DividendStep):
     """See the module docstring."""

@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from tracklayer.play.selfplay import run, winners  # noqa: E402
-from tracklayer.titles import supported_titles, title  # noqa: E402
+from tracklayer.titles import supported_titles, title_like  # noqa: E402
 
 
 def match(name: str, bots: list, games: int, jobs: int) -> dict:
@@ -53,8 +53,8 @@ def main(argv=None) -> int:
     p.add_argument("--titles", default=",".join(supported_titles()))
     p.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
-    for name in [t for t in args.titles.split(",") if t]:
-        low, high = title(name).player_range
+    for name in [title_like(t).name for t in args.titles.split(",") if t]:
+        low, high = title_like(name).player_range
         if not low <= 4 <= high:
             continue
         if args.games:

@@ -9,7 +9,9 @@ import sys
 import time
 
 from ..io.export import load_export, open_game
+from ..titles import title_like
 from . import legality, selfplay, terminal
+from .roster import BOTS
 
 
 def cmd_legal(args) -> int:
@@ -64,9 +66,18 @@ def cmd_play(args) -> int:
 def cmd_selfplay(args) -> int:
     """Whole games of bots; one JSON object per game with ``--json``, else a table."""
     bots = [b for b in args.bots.split(",") if b]
+    unknown = sorted(set(bots) - set(BOTS))
+    if not bots or unknown:
+        raise ValueError(f"--bots needs a bot per seat, each one of {', '.join(sorted(BOTS))}"
+                         + (f" (not {', '.join(unknown)})" if unknown else ""))
+    found = title_like(args.title)
+    low, high = found.player_range
+    if not low <= len(bots) <= high:
+        raise ValueError(f"{found.name} is for {low}-{high} players, not {len(bots)} bots")
+    name = found.name
     if args.save:
         os.makedirs(args.save, exist_ok=True)
-    games = selfplay.run(args.title, bots, args.games, seed=args.seed, jobs=args.jobs,
+    games = selfplay.run(name, bots, args.games, seed=args.seed, jobs=args.jobs,
                          optional_rules=_rules(args.rules), max_actions=args.max_actions,
                          keep=bool(args.save), ray=args.ray)
     ok = True

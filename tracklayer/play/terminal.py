@@ -56,8 +56,8 @@ def new_export(title_name: str, players: Sequence[str], seed: int,
 
 
 def _title(name: str):
-    from ..titles import title
-    return title(name)
+    from ..titles import title_like
+    return title_like(name)
 
 
 def bots_of(data: dict, game: Game) -> Dict[int, Bot]:

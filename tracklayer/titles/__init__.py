@@ -22,11 +22,18 @@ def title(name: str) -> Title:
     return found
 
 
+def _plain(name: str) -> str:
+    """A name without case, spaces or punctuation ("1849KingdomoftheTwoSicilies")."""
+    return "".join(c for c in name.lower() if c.isalnum())
+
+
 def title_like(name: str) -> Title:
-    """A title by its 18xx.games name, or by a part of it that names only one ("1871")."""
+    """A title by its 18xx.games name, or by a part of it that names only one ("1871"),
+    ignoring case, spaces and punctuation ("1849KingdomoftheTwoSicilies", "1849")."""
     if name in TITLES:
         return TITLES[name]
-    found = [t for n, t in TITLES.items() if name.lower() in n.lower()]
+    plain = _plain(name)
+    found = [t for n, t in TITLES.items() if plain and plain in _plain(n)]
     if len(found) == 1:
         return found[0]
     raise GameError(f"no single title called {name!r}; titles: {', '.join(sorted(TITLES))}")

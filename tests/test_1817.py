@@ -101,6 +101,19 @@ def test_founding_by_auction_and_paying_with_a_private():
     assert [c.sym for c in sr.companies] == ["MINM"]
 
 
+def test_a_corporations_size_is_chosen_as_a_number():
+    """20584's entry 384 chooses a size of 2 as the number 2; the listing offers the sizes
+    the same way, and the text "2" is refused (18xx.games: 'Corporation size is
+    invalid')."""
+    game = game_at("20584", 384)
+    h = fixture("20584")["actions"][384]
+    assert h["type"] == "choose" and h["choice"] == 2
+    listed = [m["choice"] for m in game.legal_actions() if m["type"] == "choose"]
+    assert listed and all(isinstance(c, int) for c in listed) and 2 in listed
+    assert "size" in refused_without_change(game, dict(h, choice="2"))
+    game.apply(h)
+
+
 def test_a_bid_must_be_paid_exactly_with_cash_and_privates():
     game = game_at("20584", 87)
     # Player 1 has $147 and TS (80) and MINM (60): $400 is out of reach, $150-$227 fine
@@ -440,3 +453,21 @@ def test_a_market_held_company_has_no_cash_to_merge_with():
     assert money.spendable(table.state.market) == 0
     j.price = sr.price
     assert sr not in merging.partners(table, j, [])
+
+
+NOBODY_FOUNDS = os.path.join(os.path.dirname(__file__), "data", "1817NA_nobody_founds.json")
+
+
+def test_the_game_ends_after_the_set_following_the_first_8_train_even_with_nobody_acting():
+    """A random game where, after the opening auction, nobody ever founds a company: the
+    rounds run on by themselves, a train is exported after every operating round, and
+    the first 8 train leaves in operating round 14.2, so the game ends after 15.3 (the
+    rule: one more full set of operating rounds). 18xx.games logs the same "ending the
+    game at the end of 15.3" but checks the end only after a player's action, so with
+    nobody acting it runs on to turn 100 and calls the game 'dnf'; tracklayer keeps to
+    the rule (the scores are the same either way)."""
+    game = replay(load_json(NOBODY_FOUNDS), keep_log=True)
+    assert game.is_over and game.end_reason == "final_phase"
+    assert game.table.state.turn == 15
+    assert "First 8 train bought/exported, ending game at the end of 15.3" in \
+        game.table.messages

@@ -174,7 +174,7 @@ class FoundingTurn:
             return [new_action("assign", entity, target=c.sym, target_type="company")
                     for c in may_assign(entity, f.corporation)]
         if kind == "choose":
-            return [new_action("choose", entity, choice=str(n))
+            return [new_action("choose", entity, choice=n)
                     for n in self.table.phase.corporation_sizes]
         return []
 
@@ -278,12 +278,11 @@ class FoundingTurn:
         self.mark_done()
 
     def check_choice_of_size(self, action) -> int:
+        """The size chosen: a number of shares the phase allows, written as a number (as
+        18xx.games has it: "2" is refused there)."""
         sizes = self.table.phase.corporation_sizes
-        try:
-            size = int(action.choice)
-        except (TypeError, ValueError):
-            size = None
-        if size not in sizes:
+        size = action.choice
+        if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
             raise GameError(f"choose a size among {', '.join(map(str, sizes))}")
         return size
 

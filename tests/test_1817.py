@@ -471,3 +471,21 @@ def test_the_game_ends_after_the_set_following_the_first_8_train_even_with_nobod
     assert game.table.state.turn == 15
     assert "First 8 train bought/exported, ending game at the end of 15.3" in \
         game.table.messages
+
+
+SALE_FOR_NOTHING = os.path.join(os.path.dirname(__file__), "data",
+                                "1817NA_sale_for_nothing_before_a_train.json")
+
+
+def test_after_a_sale_for_nothing_no_other_corporations_train_is_within_reach():
+    """PLE ($39, no loans left) has bought two trains; its president ($1) sells a NYOW
+    share for $0 during its train buying. A train of another corporation must then cost
+    more than all PLE and its president could pay before that sale ($41 here, above
+    PLE's $39), so none is listed and NYOW's 2+ for $33 is refused (18xx.games: "may only
+    spend between $41 and $40")."""
+    game = replay(load_json(SALE_FOR_NOTHING))
+    assert game.table.corporation("PLE").cash == 39
+    assert not [h for h in game.legal_actions() if h["type"] == "buy_train"]
+    with pytest.raises(GameError, match="between"):
+        game.apply({"type": "buy_train", "entity": "PLE", "entity_type": "corporation",
+                    "train": "2+-0", "price": 33, "variant": "2+", "id": len(game.actions) + 1})

@@ -109,8 +109,15 @@ class TrainsThenInterest(BuyTrainStep):
 
     def price_range(self, entity, train) -> tuple:
         """Another corporation's train: from $1 to what the buyer has (no president's
-        money in 1817)."""
-        return 1, entity.cash
+        money in 1817). Once its president has sold shares this turn, a buyer that cannot
+        reach the train's price (loans counted) must spend more than all it and its
+        president could pay before the last sale, as on 18xx.games: after a sale for $0
+        no other corporation's train is within reach."""
+        low = 1
+        power = buying_power(self.table, entity)
+        if self.last_sale_price is not None and power < train.variant.price:
+            low = power + money.spendable(entity.owner) - self.last_sale_price + 1
+        return low, entity.cash
 
     def mark_done(self) -> None:
         entity = self.actor()

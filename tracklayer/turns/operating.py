@@ -177,12 +177,19 @@ class TrackStep(Step):
             raise GameError("new track must keep the old track")
         if not old_view.layout.tracks:
             return None
+        demand = track.restriction_demand(table, old_view.layout, new)
+        if demand is None:
+            return None         # met whatever track the operator reaches: no walk
+        if not demand[0]:
+            raise GameError(demand[1])      # no new track could meet it
         # The lay itself may open sides the trial does not (track.lay): then walk now.
         wait = network.may_wait(table, entity) and \
             old_view.tile.color not in table.settings.impassable_colors
-        if wait:
+        if wait or table.listing:
+            # only listed (or the walk must wait): walk no further than a track that
+            # meets the restriction; a lay made works the networks out once laid
             self.check_restriction_reached(entity, hex_id, tile_id, tile, rotation, old_view)
-            return {entity: network.pending()}
+            return {entity: network.pending()} if wait else None
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             reached = network.rails_reached(table, entity)
             laid = board.view(table, hex_id)

@@ -314,23 +314,17 @@ def test_the_loan_choice_waits_for_a_round_with_a_corporation_as_on_18xx_games()
     assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
 
 
-def test_the_loan_choice_is_not_lost_when_nobody_can_act():
-    """With nobody able to act in the stock round and no private company paying a player
-    still in the game, the next operating round (with no corporation to run) waits for the
-    choice instead of the game going on with nothing to do; the choice made, the game
-    moves on."""
+def test_with_nobody_able_to_act_the_loan_choice_never_comes_as_on_18xx_games():
+    """With nobody able to act in the stock rounds and no corporation to run, the pending
+    choice never comes: 18xx.games ends every operating round without a corporation at
+    once and the game runs to its turn limit (dnf); the choice is then refused (its
+    selfplay-100 export: 'Cannot process action choose')."""
     game = last_corporation_bankrupt(others_cash=False)
     table = game.table
-    p1 = table.player(1)
-    assert table.round.is_operating and not table.round.entities
-    assert isinstance(table.round.active_step(), LoanChoice)
-    assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
+    assert game.is_over and table.state.end.reason == "dnf"
+    assert notes(table).loan_player is table.player(1) and game.legal_actions() == []
     with pytest.raises(GameError):
-        game.apply(player(2, type="choose", choice="Take L.500 loan"))
-    cash = p1.cash
-    game.apply(player(1, type="choose", choice="Take L.500 loan"))
-    assert p1.cash == cash + 500 and notes(table).loan_player is None
-    assert table.round.is_stock and game.acting is p1 and not game.is_over
+        game.apply(player(1, type="choose", choice="Take L.500 loan"))
     assert game.total_money() == game.starting_money
 
 

@@ -31,7 +31,6 @@ class Notes1849:
     sms_hexes: Dict[str, Optional[List[str]]] = field(default_factory=dict)
     swap: Optional[tuple] = None      # (old president, where the 20% went, new president, corp)
     loan_player: object = None
-    idle_stock_round: bool = False    # the last stock round passed without anyone able to act
     old_order: list = field(default_factory=list)
     moved: list = field(default_factory=list)
     messina: Optional[bool] = None
@@ -101,7 +100,6 @@ class Stock1849(StockRound):
                     len([t for t in c.tokens if t.where is None]) == 3:
                 operators.place_home_token(self.table, c)
         super().begin()
-        notes(self.table).idle_stock_round = self.over()
 
     def start_turn(self) -> None:
         """Each turn remembers which sales moved prices afresh."""
@@ -114,34 +112,8 @@ def stock_round(table):
 
 
 class Operating1849(OperatingRound):
-    def waits_for_loan_choice(self) -> bool:
-        """A president bankrupted with no shares left chooses between the loan and leaving
-        at the start of the next operating round with a corporation in it, as on
-        18xx.games, when the corporation was the last of its round. When nothing can ever
-        change, though, an operating round waits for that choice: it has no corporation,
-        nobody could act in the stock round before it, and no player still in the game
-        holds a private company paying income (which could bring one the cash to start a
-        corporation). 18xx.games would go on with nothing to do until its turn limit; the
-        rules' choice is made at once (18xx.games' later one is kept where it comes, so that
-        its games replay)."""
-        n, state = notes(self.table), self.table.state
-        return n.loan_player is not None and not self.entities and n.idle_stock_round and \
-            not any(c.revenue for p in state.players if not p.bankrupt
-                    for c in p.companies if not c.closed)
-
-    def over(self) -> bool:
-        return not self.waits_for_loan_choice() and super().over()
-
-    def lapse_idle_steps(self) -> None:
-        """No operator's steps lapse in a round without corporations (one waiting for a
-        loan choice)."""
-        if self.entities:
-            super().lapse_idle_steps()
-
     def advance(self) -> None:
         """A corporation at the top of the market ends the game when it has operated."""
-        if not self.entities:           # (a round waiting for a loan choice)
-            return
         if self.entities[self.index].reached_top:
             endgame.finish(self.table, "stock_market")
             return

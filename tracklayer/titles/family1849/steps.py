@@ -164,9 +164,12 @@ class LoanChoice(PlayerChoice):
         return notes(self.table).loan_player
 
     def choices(self) -> list:
-        """The loan, or leaving the game."""
+        """The loan, or leaving the game; one who has left already (and is bankrupted
+        again, as president of a corporation they kept) may only take the loan, as on
+        18xx.games, where leaving again is refused ('already bankrupt')."""
         v = self.table.variant
-        return [f"Take {self.table.money(v.LOAN)} loan", "Leave game"]
+        loan = f"Take {self.table.money(v.LOAN)} loan"
+        return [loan] if self.chooser().bankrupt else [loan, "Leave game"]
 
     def make(self, choice: str) -> None:
         """Leaving, the player is bankrupt; with the loan, they get the cash and
@@ -261,8 +264,8 @@ class StockTurn1849(StockTurn):
 
 class Bankruptcy1849(BankruptcyStep):
     """The president sells what they may, gives their cash to the corporation, and the
-    corporation closes; left with no shares, they may take a loan (unless they have left
-    the game already)."""
+    corporation closes; left with no shares, they choose between a loan and leaving (one
+    who has left the game already may only take the loan)."""
 
     def go_bankrupt(self, player, corporation, rule) -> None:
         """See the class docstring."""
@@ -281,8 +284,8 @@ class Bankruptcy1849(BankruptcyStep):
             money.pay(table, player, corporation, player.cash)
         table.variant.close_corporation(table, corporation)
         reorder_on_cells(table)
-        if not any(player.shares.values()) and not player.bankrupt:
-            notes(table).loan_player = player   # (one who has left has nothing to choose)
+        if not any(player.shares.values()):
+            notes(table).loan_player = player   # (one who has left too: see LoanChoice)
 
 
 class SmsTeleport(PlayerChoice):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import pytest
 
+from conftest import load_json
 from tracklayer.board.tiles import TileDef
 from tracklayer.errors import GameError, RouteError
 from tracklayer.game import Game
+from tracklayer.io.export import replay
 from tracklayer.rules import board, endgame, money, phases, powers, routes, trains
 from tracklayer.rules.board import TileView
 from tracklayer.state.model import HexState
@@ -314,23 +317,42 @@ def test_the_loan_choice_waits_for_a_round_with_a_corporation_as_on_18xx_games()
     assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
 
 
-def test_the_loan_choice_is_not_lost_when_nobody_can_act():
-    """With nobody able to act in the stock round and no private company paying a player
-    still in the game, the next operating round (with no corporation to run) waits for the
-    choice instead of the game going on with nothing to do; the choice made, the game
-    moves on."""
+def test_with_nobody_able_to_act_the_loan_choice_never_comes_as_on_18xx_games():
+    """With nobody able to act in the stock rounds and no corporation to run, the pending
+    choice never comes: 18xx.games ends every operating round without a corporation at
+    once and the game runs to its turn limit (dnf); the choice is then refused (its
+    selfplay-100 export: 'Cannot process action choose')."""
     game = last_corporation_bankrupt(others_cash=False)
     table = game.table
-    p1 = table.player(1)
-    assert table.round.is_operating and not table.round.entities
-    assert isinstance(table.round.active_step(), LoanChoice)
-    assert [h["choice"] for h in game.legal_actions()] == ["Take L.500 loan", "Leave game"]
+    assert game.is_over and table.state.end.reason == "dnf"
+    assert notes(table).loan_player is table.player(1) and game.legal_actions() == []
     with pytest.raises(GameError):
-        game.apply(player(2, type="choose", choice="Take L.500 loan"))
-    cash = p1.cash
-    game.apply(player(1, type="choose", choice="Take L.500 loan"))
-    assert p1.cash == cash + 500 and notes(table).loan_player is None
-    assert table.round.is_stock and game.acting is p1 and not game.is_over
+        game.apply(player(1, type="choose", choice="Take L.500 loan"))
+    assert game.total_money() == game.starting_money
+
+
+LEFT_THEN_BANKRUPT = os.path.join(os.path.dirname(__file__), "data",
+                                  "k2s_random_4p_109_left_then_bankrupt.json")
+
+
+def test_a_player_who_left_and_is_bankrupted_again_may_only_take_the_loan():
+    """Random 3 left the game but stayed president of IFP, which then went bankrupt as the
+    last of its round, leaving them no shares. As on 18xx.games the loan-or-leave choice
+    comes again, first thing in the next operating round (PL may not pass its track
+    before it); leaving again is refused ('already bankrupt'), the loan is taken: L.500
+    and a second L.750 off the score."""
+    game = replay(load_json(LEFT_THEN_BANKRUPT))
+    table = game.table
+    p3 = table.player(3)
+    assert p3.bankrupt and table.round.is_operating
+    assert isinstance(table.round.active_step(), LoanChoice)
+    assert game.legal_actions() == [player(3, type="choose", choice="Take L.500 loan")]
+    for refused in (corp("PL", type="pass"), player(3, type="choose", choice="Leave game")):
+        with pytest.raises(GameError):
+            game.apply(refused)
+    game.apply(player(3, type="choose", choice="Take L.500 loan"))
+    assert (p3.cash, p3.penalty) == (500, 1500) and notes(table).loan_player is None
+    assert game.acting is table.corporation("PL")
     assert game.total_money() == game.starting_money
 
 

@@ -31,7 +31,6 @@ class Notes1849:
     sms_hexes: Dict[str, Optional[List[str]]] = field(default_factory=dict)
     swap: Optional[tuple] = None      # (old president, where the 20% went, new president, corp)
     loan_player: object = None
-    idle_stock_round: bool = False    # the last stock round passed without anyone able to act
     old_order: list = field(default_factory=list)
     moved: list = field(default_factory=list)
     messina: Optional[bool] = None
@@ -101,7 +100,6 @@ class Stock1849(StockRound):
                     len([t for t in c.tokens if t.where is None]) == 3:
                 operators.place_home_token(self.table, c)
         super().begin()
-        notes(self.table).idle_stock_round = self.over()
 
     def start_turn(self) -> None:
         """Each turn remembers which sales moved prices afresh."""
@@ -114,34 +112,8 @@ def stock_round(table):
 
 
 class Operating1849(OperatingRound):
-    def waits_for_loan_choice(self) -> bool:
-        """A president bankrupted with no shares left chooses between the loan and leaving
-        at the start of the next operating round with a corporation in it, as on
-        18xx.games, when the corporation was the last of its round. When nothing can ever
-        change, though, an operating round waits for that choice: it has no corporation,
-        nobody could act in the stock round before it, and no player still in the game
-        holds a private company paying income (which could bring one the cash to start a
-        corporation). 18xx.games would go on with nothing to do until its turn limit; the
-        rules' choice is made at once (18xx.games' later one is kept where it comes, so that
-        its games replay)."""
-        n, state = notes(self.table), self.table.state
-        return n.loan_player is not None and not self.entities and n.idle_stock_round and \
-            not any(c.revenue for p in state.players if not p.bankrupt
-                    for c in p.companies if not c.closed)
-
-    def over(self) -> bool:
-        return not self.waits_for_loan_choice() and super().over()
-
-    def lapse_idle_steps(self) -> None:
-        """No operator's steps lapse in a round without corporations (one waiting for a
-        loan choice)."""
-        if self.entities:
-            super().lapse_idle_steps()
-
     def advance(self) -> None:
         """A corporation at the top of the market ends the game when it has operated."""
-        if not self.entities:           # (a round waiting for a loan choice)
-            return
         if self.entities[self.index].reached_top:
             endgame.finish(self.table, "stock_market")
             return
@@ -192,9 +164,12 @@ class LoanChoice(PlayerChoice):
         return notes(self.table).loan_player
 
     def choices(self) -> list:
-        """The loan, or leaving the game."""
+        """The loan, or leaving the game; one who has left already (and is bankrupted
+        again, as president of a corporation they kept) may only take the loan, as on
+        18xx.games, where leaving again is refused ('already bankrupt')."""
         v = self.table.variant
-        return [f"Take {self.table.money(v.LOAN)} loan", "Leave game"]
+        loan = f"Take {self.table.money(v.LOAN)} loan"
+        return [loan] if self.chooser().bankrupt else [loan, "Leave game"]
 
     def make(self, choice: str) -> None:
         """Leaving, the player is bankrupt; with the loan, they get the cash and
@@ -289,8 +264,8 @@ class StockTurn1849(StockTurn):
 
 class Bankruptcy1849(BankruptcyStep):
     """The president sells what they may, gives their cash to the corporation, and the
-    corporation closes; left with no shares, they may take a loan (unless they have left
-    the game already)."""
+    corporation closes; left with no shares, they choose between a loan and leaving (one
+    who has left the game already may only take the loan)."""
 
     def go_bankrupt(self, player, corporation, rule) -> None:
         """See the class docstring."""
@@ -309,8 +284,8 @@ class Bankruptcy1849(BankruptcyStep):
             money.pay(table, player, corporation, player.cash)
         table.variant.close_corporation(table, corporation)
         reorder_on_cells(table)
-        if not any(player.shares.values()) and not player.bankrupt:
-            notes(table).loan_player = player   # (one who has left has nothing to choose)
+        if not any(player.shares.values()):
+            notes(table).loan_player = player   # (one who has left too: see LoanChoice)
 
 
 class SmsTeleport(PlayerChoice):

@@ -6,6 +6,7 @@ repository; the checks on positions of the real games skip without ../shared."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -554,3 +555,28 @@ def test_refused_actions_change_nothing_in_a_real_game():
         game.apply(h)
     assert refused > 100
     assert {str(k): v for k, v in game.result().items()} == data["result"]
+
+
+# -- positions of tracklayer's random games that 18xx.games replayed differently ------------
+
+DATA = Path(__file__).parent / "data"
+
+
+def prefix_game(name: str) -> Game:
+    """The game of a short file under tests/data (a prefix of a random game of ours)."""
+    from tracklayer.io.export import replay
+    return replay(load_json(DATA / name), keep_log=True)
+
+
+def test_the_peir_is_done_buying_after_a_depot_train_when_nobody_has_one_to_sell():
+    """Random game 101 (seed 101) at operating round 1.1: the PEIR bought S's 2H, then a
+    2H from the depot. Its one depot train bought and no other corporation owning a
+    train, it has nothing left to buy: its turn ends by itself, as on 18xx.games (which
+    refused the PEIR's pass there: 'Blocking step Sell then Buy Shares cannot process
+    action pass'), and stock round 2 begins with random 2."""
+    game = prefix_game("1871_peir_depot_train.json")
+    assert game.table.messages[-2:] == ["PEIR skips buy companies", "-- Stock Round 2 --"]
+    legal = game.legal_actions()
+    assert legal and all(a["entity"] == 2 for a in legal if a["entity_type"] == "player")
+    assert not any(a["entity"] == "PEIR" for a in legal)
+

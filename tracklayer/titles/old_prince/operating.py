@@ -224,10 +224,15 @@ class PrinceBuyTrain(BuyTrainStep):
         return super().depot_offer(entity)
 
     def take_train(self, entity, train, variant, price, exchange) -> None:
-        if trains.in_depot(train):
+        """After a train from the depot, an operator offered no other train is done
+        buying (the PEIR, say, once no other corporation has a train to sell it)."""
+        from_depot = trains.in_depot(train)
+        if from_depot:
             self.from_depot = True
         spare_unrun_trains(self.table, train)
         super().take_train(entity, train, variant, price, exchange)
+        if from_depot and not self.on_offer(entity):
+            self.mark_done()
 
 
 def spare_unrun_trains(table, bought) -> None:

@@ -580,3 +580,14 @@ def test_the_peir_is_done_buying_after_a_depot_train_when_nobody_has_one_to_sell
     assert legal and all(a["entity"] == 2 for a in legal if a["entity_type"] == "player")
     assert not any(a["entity"] == "PEIR" for a in legal)
 
+
+def test_the_union_banks_partner_buys_it_nothing_they_sold_this_round():
+    """Random game 107 (seed 107), stock round 2: random 4, owner of UB, bought a share
+    of S and sold it again. 18xx.games then offers no purchase (a sale bars the seller's
+    purchases of that corporation, for the Union Bank too, in what it lists) and, with
+    nothing else to do, random 4's turn ends by itself: random 1 is next. (It refused
+    random 4's pass there.)"""
+    game = prefix_game("1871_ub_partner_sold.json")
+    legal = game.legal_actions()
+    assert not any(a.get("purchase_for") for a in legal)
+    assert {a["entity"] for a in legal if a["entity_type"] == "player"} == {1}

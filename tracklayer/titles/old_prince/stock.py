@@ -84,7 +84,7 @@ class PrinceStockTurn(StockTurn):
             out["split"] = None
         if any(self.exchange_offer(c) for c in entity.companies):
             out["buy_shares"] = None
-        if self.may_buy_for_bank(entity) and self.may_buy_any(self.bank_seat()):
+        if self.may_buy_for_bank(entity) and self.may_buy_any_for_bank(entity):
             out["buy_shares"] = None
         if self.may_buy_for_bank(entity) and self.may_start_any(self.bank_seat()):
             out["par"] = None
@@ -100,6 +100,16 @@ class PrinceStockTurn(StockTurn):
     def may_buy_for_bank(self, player) -> bool:
         ub = self.table.company("UB")
         return ub is not None and ub.owner is player and not notes(self.table).bank_bought
+
+    def may_buy_any_for_bank(self, player) -> bool:
+        """Is a purchase for the Union Bank offered to its partner? Only of corporations
+        the partner has not sold this round (18xx.games offers none then, though it
+        would take one)."""
+        bank, sold = self.bank_seat(), self.sold_in_round(player)
+        piles = list(self.table.state.market.shares.values()) + \
+            [certificates.treasury(c) for c in self.table.state.corporations if c.started]
+        return any(certs and not sold.get(certs[0].corporation) and
+                   self.may_buy_from(bank, certs) for certs in piles)
 
     def cash_for(self, entity) -> int:
         """The Union Bank's cash and its partner's together."""

@@ -591,3 +591,16 @@ def test_the_union_banks_partner_buys_it_nothing_they_sold_this_round():
     legal = game.legal_actions()
     assert not any(a.get("purchase_for") for a in legal)
     assert {a["entity"] for a in legal if a["entity_type"] == "player"} == {1}
+
+
+def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a_train():
+    """Random game 104 (seed 104), operating round 4: MR, presided over by the Union
+    Bank, has $8 and trains; random 2 (owner of UB) has $99, the Union Bank $12 and a
+    share of MS it may sell for $55; the cheapest depot train costs $120. 18xx.games
+    refuses bankruptcy unless the partner's and the Union Bank's buying power, each
+    counting the corporation's cash, come short of it: 99 + 8 + 67 + 8 = 182 here."""
+    game = prefix_game("1871_ub_bankrupt.json")
+    assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
+    with pytest.raises(GameError, match=r"total \$182"):
+        game.apply({"type": "bankrupt", "entity": "MR", "entity_type": "corporation"})
+

@@ -249,7 +249,10 @@ def spare_unrun_trains(table, bought) -> None:
 
 class PrinceBankruptcy(BankruptcyStep):
     """The player acting for the corporation answers for it: for a corporation the
-    Union Bank presides over, the owner of UB, with the Union Bank's cash too."""
+    Union Bank presides over, the owner of UB. They may go bankrupt only when what they
+    could raise and what the Union Bank could raise (each its cash and what it may sell)
+    come short of the cheapest train, the corporation's cash counted with each of the
+    two, as 18xx.games counts it."""
 
     @handles("bankrupt")
     def declare(self, action):
@@ -261,10 +264,15 @@ class PrinceBankruptcy(BankruptcyStep):
         ub = table.company("UB")
         player = ub.owner if ub is not None else None
         rule = self.seller_rule()
-        if not isinstance(player, PlayerState) or player is bank_seat or \
-                finance.emergency_cash(table, player, rule) + bank_seat.cash + \
-                operator.cash >= trains.cheapest_price(table):
-            raise GameError(f"{operator.name} can still raise the price of a train")
+        if not isinstance(player, PlayerState) or player is bank_seat:
+            raise GameError(f"{operator.name} has nobody to answer for it")
+        power = finance.emergency_cash(table, player, rule) + \
+            finance.emergency_cash(table, bank_seat, rule) + 2 * operator.cash
+        if power >= trains.cheapest_price(table):
+            raise GameError(f"{player.name} cannot go bankrupt: {operator.name}'s cash plus "
+                            f"what {player.name} and {bank_seat.name} could raise total "
+                            f"{table.money(power)}, and the cheapest train costs "
+                            f"{table.money(trains.cheapest_price(table))}")
         return lambda: self.go_bankrupt(player, operator, rule)
 
 

@@ -604,3 +604,16 @@ def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a
     with pytest.raises(GameError, match=r"total \$182"):
         game.apply({"type": "bankrupt", "entity": "MR", "entity_type": "corporation"})
 
+
+def test_a_trainless_corporation_pays_another_for_a_train_only_from_its_own_cash():
+    """Random game 108 (seed 108), operating round 2: So must buy a train and has $11.
+    Its president may help only towards the depot's cheapest train; another
+    corporation's train So pays for itself, $1 to $11 (18xx.games refused $59 for Gt's
+    2H: 'may only spend between $1 and $11')."""
+    game = prefix_game("1871_trainless_buys_from_others.json")
+    offers = [a for a in game.legal_actions() if a["type"] == "buy_train"]
+    assert {a["train"] for a in offers if "price_range" not in a} == {"3H-1"}
+    assert {tuple(a["price_range"]) for a in offers if "price_range" in a} == {(1, 11)}
+    with pytest.raises(GameError, match=r"between \$1 and \$11"):
+        game.apply({"type": "buy_train", "entity": "So", "entity_type": "corporation",
+                    "train": "2H-3", "price": 59, "variant": "2H"})

@@ -19,8 +19,9 @@ from ...board.tiles import COLOR_ORDER, fits_some_rotation
 from ...rules import certificates, endgame, phases
 from ...rules.variant import Variant
 from ...state.model import PlayerState
-from ...spec.settings import (EndTiming, EndTrigger, HomeTokenTiming, PriorityDeal,
-                              SaleMovement, SaleTiming, Settings, TileLay, TradeOrder)
+from ...spec.settings import (EmergencyTrainsFromOthers, EndTiming, EndTrigger,
+                              HomeTokenTiming, PriorityDeal, SaleMovement, SaleTiming,
+                              Settings, TileLay, TradeOrder)
 from ...title import Title
 from ...turns import sequence
 from . import buying, data, draws, operating, stock
@@ -195,6 +196,7 @@ SETTINGS = Settings(
     sale_timing=SaleTiming.AFTER_IT_OPERATED, sale_movement=SaleMovement.DOWN_PER_SALE,
     trade_order=TradeOrder.SELL_THEN_BUY, priority_deal=PriorityDeal.FIRST_TO_PASS,
     home_token=HomeTokenTiming.FIRST_OPERATION,
+    emergency_from_others=EmergencyTrainsFromOthers.NEVER,
     tile_lays=(TileLay(), TileLay(upgrade=False, cost=data.SECOND_LAY_COST,
                                   not_after_upgrade=True)),
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

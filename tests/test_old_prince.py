@@ -562,10 +562,12 @@ def test_refused_actions_change_nothing_in_a_real_game():
 DATA = Path(__file__).parent / "data"
 
 
-def prefix_game(name: str) -> Game:
-    """The game of a short file under tests/data (a prefix of a random game of ours)."""
+def prefix_game(name: str, count=None) -> Game:
+    """The game of a short file under tests/data (a prefix of a random game of ours),
+    after its first ``count`` actions (all by default)."""
     from tracklayer.io.export import replay
-    return replay(load_json(DATA / name), keep_log=True)
+    data = load_json(DATA / name)
+    return replay(dict(data, actions=data["actions"][:count]), keep_log=True)
 
 
 def test_the_peir_is_done_buying_after_a_depot_train_when_nobody_has_one_to_sell():
@@ -617,3 +619,17 @@ def test_a_trainless_corporation_pays_another_for_a_train_only_from_its_own_cash
     with pytest.raises(GameError, match=r"between \$1 and \$11"):
         game.apply({"type": "buy_train", "entity": "So", "entity_type": "corporation",
                     "train": "2H-3", "price": 59, "variant": "2H"})
+
+
+def test_after_a_sale_for_a_train_another_corporations_train_is_not_listed_but_taken():
+    """Random game 102 (seed 102), operating round 11.1: C (presided over by the Union
+    Bank, $110, the cheapest depot train $120) bought two trains, then the Union Bank
+    sold a share of S. 18xx.games then lists only the depot's 4H (which C cannot pay),
+    but takes PEIR's 3H for $95 (any train another corporation has, at a price C can
+    pay)."""
+    game = prefix_game("1871_split_without_trains.json", 424)
+    assert [a["type"] for a in game.legal_actions() if a["entity"] == "C"] == ["pass"]
+    game.apply({"type": "buy_train", "entity": "C", "entity_type": "corporation",
+                "train": "3H-1", "price": 95, "variant": "3H"})
+    assert game.table.messages[-1] == "C buys a 3H train for $95 from PEIR"
+

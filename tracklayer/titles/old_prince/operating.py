@@ -204,6 +204,17 @@ class PrinceBuyTrain(BuyTrainStep):
             return []
         return super().others_offer(entity)
 
+    def check_offered(self, entity, train, form, exchange) -> None:
+        """18xx.games takes another corporation's train, at a price the corporation can
+        pay, even where it does not list it (after shares were sold for the purchase)
+        while it lists some train."""
+        table = self.table
+        if exchange is None and not trains.in_depot(train) and self.on_offer(entity) and \
+                table.phase.trains_between_companies and \
+                train in trains.others_trains(table, entity) and form in trains.variants(train):
+            return
+        super().check_offered(entity, train, form, exchange)
+
     def candidates(self, entity, kind, offer) -> list:
         if kind == "sell_shares" and entity is self.actor():
             own = self.issuable(entity)

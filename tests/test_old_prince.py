@@ -633,3 +633,16 @@ def test_after_a_sale_for_a_train_another_corporations_train_is_not_listed_but_t
                 "train": "3H-1", "price": 95, "variant": "3H"})
     assert game.table.messages[-1] == "C buys a 3H train for $95 from PEIR"
 
+
+def test_a_split_asks_for_the_trains_even_when_the_corporation_has_none():
+    """Random game 102, stock round 12: random 4 splits S, which has no train, into the
+    Wellington Branch. After the starting price 18xx.games asks for the trains all the
+    same, "done" being the only choice (it crashed on the amount of cash tracklayer
+    asked for next: its bug only in not refusing it)."""
+    game = prefix_game("1871_split_without_trains.json")
+    assert game.table.corporation("S").trains == []
+    assert [a["choice"] for a in game.legal_actions()] == ["done"]
+    with pytest.raises(GameError):
+        game.apply({"type": "choose", "entity": 4, "entity_type": "player", "choice": 338})
+    game.apply({"type": "choose", "entity": 4, "entity_type": "player", "choice": "done"})
+    assert {a["type"] for a in game.legal_actions()} == {"choose"}

@@ -646,3 +646,13 @@ def test_a_split_asks_for_the_trains_even_when_the_corporation_has_none():
         game.apply({"type": "choose", "entity": 4, "entity_type": "player", "choice": 338})
     game.apply({"type": "choose", "entity": 4, "entity_type": "player", "choice": "done"})
     assert {a["type"] for a in game.legal_actions()} == {"choose"}
+
+
+def test_the_owner_of_ub_passes_by_hand_while_the_two_cash_together_buys_a_share():
+    """Random game 307 (seed 307), stock round 8: random 4, owner of UB, bought for the
+    Union Bank this round and now has $41, the Union Bank $82; the cheapest share is
+    $55. 18xx.games still lists a purchase to random 4 (it counts the Union Bank's cash
+    with theirs, bought or not), so their turn does not end by itself: they must pass
+    (it refused random 3's move there)."""
+    game = prefix_game("1871_ub_bought_partner_passes.json")
+    assert game.legal_actions() == [{"type": "pass", "entity": 4, "entity_type": "player"}]

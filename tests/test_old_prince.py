@@ -656,3 +656,14 @@ def test_the_owner_of_ub_passes_by_hand_while_the_two_cash_together_buys_a_share
     (it refused random 3's move there)."""
     game = prefix_game("1871_ub_bought_partner_passes.json")
     assert game.legal_actions() == [{"type": "pass", "entity": 4, "entity_type": "player"}]
+
+
+def test_the_union_bank_comes_last_among_equals_for_a_presidency():
+    """Random game 509 (seed 509), stock round 4: random 4 sells S's president's
+    certificate; random 3 and the Union Bank hold 20% each, the Union Bank sitting right
+    after random 4. 18xx.games gives the presidency to random 3: between equals the
+    Union Bank comes after every player."""
+    game = prefix_game("1871_ub_last_for_presidency.json")
+    s = game.table.corporation("S")
+    assert s.owner.name == "random 3"
+    assert "random 3 becomes the president of S" in game.table.messages[-4:]

@@ -146,6 +146,14 @@ class OldPrince(Variant):
             return limit
         return limit + sum(1 for c in holder.companies if c.sym in data.PEIR_CARD_SYMS)
 
+    def presidency_distance(self, table, old_president, candidate) -> int:
+        """Between equals the Union Bank comes after every player (as on 18xx.games);
+        when it was the president, all are equally near."""
+        bank_seat = notes(table).union_bank
+        if bank_seat in (old_president, candidate):
+            return len(table.state.players) + 1
+        return super().presidency_distance(table, old_president, candidate)
+
     def score(self, table, player) -> int:
         """Cash, shares and privates; the Union Bank counts for the owner of UB as what
         the Union Bank holds."""

@@ -6,6 +6,7 @@ repository; the checks on positions of the real games skip without ../shared."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -554,3 +555,115 @@ def test_refused_actions_change_nothing_in_a_real_game():
         game.apply(h)
     assert refused > 100
     assert {str(k): v for k, v in game.result().items()} == data["result"]
+
+
+# -- positions of tracklayer's random games that 18xx.games replayed differently ------------
+
+DATA = Path(__file__).parent / "data"
+
+
+def prefix_game(name: str, count=None) -> Game:
+    """The game of a short file under tests/data (a prefix of a random game of ours),
+    after its first ``count`` actions (all by default)."""
+    from tracklayer.io.export import replay
+    data = load_json(DATA / name)
+    return replay(dict(data, actions=data["actions"][:count]), keep_log=True)
+
+
+def test_the_peir_is_done_buying_after_a_depot_train_when_nobody_has_one_to_sell():
+    """Random game 101 (seed 101) at operating round 1.1: the PEIR bought S's 2H, then a
+    2H from the depot. Its one depot train bought and no other corporation owning a
+    train, it has nothing left to buy: its turn ends by itself, as on 18xx.games (which
+    refused the PEIR's pass there: 'Blocking step Sell then Buy Shares cannot process
+    action pass'), and stock round 2 begins with random 2."""
+    game = prefix_game("1871_peir_depot_train.json")
+    assert game.table.messages[-2:] == ["PEIR skips buy companies", "-- Stock Round 2 --"]
+    legal = game.legal_actions()
+    assert legal and all(a["entity"] == 2 for a in legal if a["entity_type"] == "player")
+    assert not any(a["entity"] == "PEIR" for a in legal)
+
+
+def test_the_union_banks_partner_buys_it_nothing_they_sold_this_round():
+    """Random game 107 (seed 107), stock round 2: random 4, owner of UB, bought a share
+    of S and sold it again. 18xx.games then offers no purchase (a sale bars the seller's
+    purchases of that corporation, for the Union Bank too, in what it lists) and, with
+    nothing else to do, random 4's turn ends by itself: random 1 is next. (It refused
+    random 4's pass there.)"""
+    game = prefix_game("1871_ub_partner_sold.json")
+    legal = game.legal_actions()
+    assert not any(a.get("purchase_for") for a in legal)
+    assert {a["entity"] for a in legal if a["entity_type"] == "player"} == {1}
+
+
+def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a_train():
+    """Random game 104 (seed 104), operating round 4: MR, presided over by the Union
+    Bank, has $8 and trains; random 2 (owner of UB) has $99, the Union Bank $12 and a
+    share of MS it may sell for $55; the cheapest depot train costs $120. 18xx.games
+    refuses bankruptcy unless the partner's and the Union Bank's buying power, each
+    counting the corporation's cash, come short of it: 99 + 8 + 67 + 8 = 182 here."""
+    game = prefix_game("1871_ub_bankrupt.json")
+    assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
+    with pytest.raises(GameError, match=r"total \$182"):
+        game.apply({"type": "bankrupt", "entity": "MR", "entity_type": "corporation"})
+
+
+def test_a_trainless_corporation_pays_another_for_a_train_only_from_its_own_cash():
+    """Random game 108 (seed 108), operating round 2: So must buy a train and has $11.
+    Its president may help only towards the depot's cheapest train; another
+    corporation's train So pays for itself, $1 to $11 (18xx.games refused $59 for Gt's
+    2H: 'may only spend between $1 and $11')."""
+    game = prefix_game("1871_trainless_buys_from_others.json")
+    offers = [a for a in game.legal_actions() if a["type"] == "buy_train"]
+    assert {a["train"] for a in offers if "price_range" not in a} == {"3H-1"}
+    assert {tuple(a["price_range"]) for a in offers if "price_range" in a} == {(1, 11)}
+    with pytest.raises(GameError, match=r"between \$1 and \$11"):
+        game.apply({"type": "buy_train", "entity": "So", "entity_type": "corporation",
+                    "train": "2H-3", "price": 59, "variant": "2H"})
+
+
+def test_after_a_sale_for_a_train_another_corporations_train_is_not_listed_but_taken():
+    """Random game 102 (seed 102), operating round 11.1: C (presided over by the Union
+    Bank, $110, the cheapest depot train $120) bought two trains, then the Union Bank
+    sold a share of S. 18xx.games then lists only the depot's 4H (which C cannot pay),
+    but takes PEIR's 3H for $95 (any train another corporation has, at a price C can
+    pay)."""
+    game = prefix_game("1871_split_without_trains.json", 424)
+    assert [a["type"] for a in game.legal_actions() if a["entity"] == "C"] == ["pass"]
+    game.apply({"type": "buy_train", "entity": "C", "entity_type": "corporation",
+                "train": "3H-1", "price": 95, "variant": "3H"})
+    assert game.table.messages[-1] == "C buys a 3H train for $95 from PEIR"
+
+
+def test_a_split_asks_for_the_trains_even_when_the_corporation_has_none():
+    """Random game 102, stock round 12: random 4 splits S, which has no train, into the
+    Wellington Branch. After the starting price 18xx.games asks for the trains all the
+    same, "done" being the only choice (it crashed on the amount of cash tracklayer
+    asked for next: its bug only in not refusing it)."""
+    game = prefix_game("1871_split_without_trains.json")
+    assert game.table.corporation("S").trains == []
+    assert [a["choice"] for a in game.legal_actions()] == ["done"]
+    with pytest.raises(GameError):
+        game.apply({"type": "choose", "entity": 4, "entity_type": "player", "choice": 338})
+    game.apply({"type": "choose", "entity": 4, "entity_type": "player", "choice": "done"})
+    assert {a["type"] for a in game.legal_actions()} == {"choose"}
+
+
+def test_the_owner_of_ub_passes_by_hand_while_the_two_cash_together_buys_a_share():
+    """Random game 307 (seed 307), stock round 8: random 4, owner of UB, bought for the
+    Union Bank this round and now has $41, the Union Bank $82; the cheapest share is
+    $55. 18xx.games still lists a purchase to random 4 (it counts the Union Bank's cash
+    with theirs, bought or not), so their turn does not end by itself: they must pass
+    (it refused random 3's move there)."""
+    game = prefix_game("1871_ub_bought_partner_passes.json")
+    assert game.legal_actions() == [{"type": "pass", "entity": 4, "entity_type": "player"}]
+
+
+def test_the_union_bank_comes_last_among_equals_for_a_presidency():
+    """Random game 509 (seed 509), stock round 4: random 4 sells S's president's
+    certificate; random 3 and the Union Bank hold 20% each, the Union Bank sitting right
+    after random 4. 18xx.games gives the presidency to random 3: between equals the
+    Union Bank comes after every player."""
+    game = prefix_game("1871_ub_last_for_presidency.json")
+    s = game.table.corporation("S")
+    assert s.owner.name == "random 3"
+    assert "random 3 becomes the president of S" in game.table.messages[-4:]

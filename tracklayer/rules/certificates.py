@@ -243,7 +243,7 @@ def _nearest_after(table: Table, player, candidates: list):
         return None
     if not isinstance(player, PlayerState):
         return candidates[0]
-    return min(candidates, key=lambda p: seats_after(table, player, p))
+    return min(candidates, key=lambda p: table.variant.presidency_distance(table, player, p))
 
 
 def seats_after(table: Table, a, b) -> int:

@@ -75,6 +75,11 @@ class Variant:
         return certificates.worth_of_presidency(
             list(certificates.held(president, corporation)), count)
 
+    def presidency_distance(self, table: Table, old_president, candidate) -> int:
+        """How far ``candidate`` is from the old president when equals tie for the
+        presidency (the nearest takes it): the seats after them."""
+        return certificates.seats_after(table, old_president, candidate)
+
     def return_part(self, table: Table, bundle, source, to) -> None:
         """After a president's certificate was sold in part, the seller gets back the
         shares not sold."""

@@ -204,6 +204,17 @@ class PrinceBuyTrain(BuyTrainStep):
             return []
         return super().others_offer(entity)
 
+    def check_offered(self, entity, train, form, exchange) -> None:
+        """18xx.games takes another corporation's train, at a price the corporation can
+        pay, even where it does not list it (after shares were sold for the purchase)
+        while it lists some train."""
+        table = self.table
+        if exchange is None and not trains.in_depot(train) and self.on_offer(entity) and \
+                table.phase.trains_between_companies and \
+                train in trains.others_trains(table, entity) and form in trains.variants(train):
+            return
+        super().check_offered(entity, train, form, exchange)
+
     def candidates(self, entity, kind, offer) -> list:
         if kind == "sell_shares" and entity is self.actor():
             own = self.issuable(entity)
@@ -224,10 +235,15 @@ class PrinceBuyTrain(BuyTrainStep):
         return super().depot_offer(entity)
 
     def take_train(self, entity, train, variant, price, exchange) -> None:
-        if trains.in_depot(train):
+        """After a train from the depot, an operator offered no other train is done
+        buying (the PEIR, say, once no other corporation has a train to sell it)."""
+        from_depot = trains.in_depot(train)
+        if from_depot:
             self.from_depot = True
         spare_unrun_trains(self.table, train)
         super().take_train(entity, train, variant, price, exchange)
+        if from_depot and not self.on_offer(entity):
+            self.mark_done()
 
 
 def spare_unrun_trains(table, bought) -> None:
@@ -244,7 +260,10 @@ def spare_unrun_trains(table, bought) -> None:
 
 class PrinceBankruptcy(BankruptcyStep):
     """The player acting for the corporation answers for it: for a corporation the
-    Union Bank presides over, the owner of UB, with the Union Bank's cash too."""
+    Union Bank presides over, the owner of UB. They may go bankrupt only when what they
+    could raise and what the Union Bank could raise (each its cash and what it may sell)
+    come short of the cheapest train, the corporation's cash counted with each of the
+    two, as 18xx.games counts it."""
 
     @handles("bankrupt")
     def declare(self, action):
@@ -256,10 +275,15 @@ class PrinceBankruptcy(BankruptcyStep):
         ub = table.company("UB")
         player = ub.owner if ub is not None else None
         rule = self.seller_rule()
-        if not isinstance(player, PlayerState) or player is bank_seat or \
-                finance.emergency_cash(table, player, rule) + bank_seat.cash + \
-                operator.cash >= trains.cheapest_price(table):
-            raise GameError(f"{operator.name} can still raise the price of a train")
+        if not isinstance(player, PlayerState) or player is bank_seat:
+            raise GameError(f"{operator.name} has nobody to answer for it")
+        power = finance.emergency_cash(table, player, rule) + \
+            finance.emergency_cash(table, bank_seat, rule) + 2 * operator.cash
+        if power >= trains.cheapest_price(table):
+            raise GameError(f"{player.name} cannot go bankrupt: {operator.name}'s cash plus "
+                            f"what {player.name} and {bank_seat.name} could raise total "
+                            f"{table.money(power)}, and the cheapest train costs "
+                            f"{table.money(trains.cheapest_price(table))}")
         return lambda: self.go_bankrupt(player, operator, rule)
 
 

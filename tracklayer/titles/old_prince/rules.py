@@ -19,8 +19,9 @@ from ...board.tiles import COLOR_ORDER, fits_some_rotation
 from ...rules import certificates, endgame, phases
 from ...rules.variant import Variant
 from ...state.model import PlayerState
-from ...spec.settings import (EndTiming, EndTrigger, HomeTokenTiming, PriorityDeal,
-                              SaleMovement, SaleTiming, Settings, TileLay, TradeOrder)
+from ...spec.settings import (EmergencyTrainsFromOthers, EndTiming, EndTrigger,
+                              HomeTokenTiming, PriorityDeal, SaleMovement, SaleTiming,
+                              Settings, TileLay, TradeOrder)
 from ...title import Title
 from ...turns import sequence
 from . import buying, data, draws, operating, stock
@@ -145,6 +146,14 @@ class OldPrince(Variant):
             return limit
         return limit + sum(1 for c in holder.companies if c.sym in data.PEIR_CARD_SYMS)
 
+    def presidency_distance(self, table, old_president, candidate) -> int:
+        """Between equals the Union Bank comes after every player (as on 18xx.games);
+        when it was the president, all are equally near."""
+        bank_seat = notes(table).union_bank
+        if bank_seat in (old_president, candidate):
+            return len(table.state.players) + 1
+        return super().presidency_distance(table, old_president, candidate)
+
     def score(self, table, player) -> int:
         """Cash, shares and privates; the Union Bank counts for the owner of UB as what
         the Union Bank holds."""
@@ -195,6 +204,7 @@ SETTINGS = Settings(
     sale_timing=SaleTiming.AFTER_IT_OPERATED, sale_movement=SaleMovement.DOWN_PER_SALE,
     trade_order=TradeOrder.SELL_THEN_BUY, priority_deal=PriorityDeal.FIRST_TO_PASS,
     home_token=HomeTokenTiming.FIRST_OPERATION,
+    emergency_from_others=EmergencyTrainsFromOthers.NEVER,
     tile_lays=(TileLay(), TileLay(upgrade=False, cost=data.SECOND_LAY_COST,
                                   not_after_upgrade=True)),
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

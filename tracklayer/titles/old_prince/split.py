@@ -4,11 +4,12 @@ A president holding 40% of a corporation with two stations on the map may, as th
 action of a stock turn and while a tranche has room, split it. In order they choose:
 the branch; the stations it takes over (at least one, never the home; with a single
 candidate it is taken at once); its starting price (a single one left is taken at once);
-the trains it takes; the cash it
-takes (any amount up to all the corporation's, listed as one range); whether it takes the Hunslet (only if the corporation owns it). At the price
-chosen the shares are exchanged: the president gives two shares for the branch's
-president's certificate, every holder (and the market) one branch share for every two
-shares; the shares given go to the corporation's treasury, which is from then on
+the trains it takes (asked even when the corporation has none: "done" is then the only
+choice, as on 18xx.games); the cash it takes (any amount up to all the corporation's,
+listed as one range); whether it takes the Hunslet (only if the corporation owns it). At
+the price chosen the shares are exchanged: the president gives two shares for the
+branch's president's certificate, every holder (and the market) one branch share for
+every two shares; the shares given go to the corporation's treasury, which is from then on
 capitalised incrementally, and the bank pays the branch the price of each of its shares
 left in the market. The split ends the president's turn.
 """
@@ -129,7 +130,7 @@ class SplitStep(Step):
             return None
         if s.stage == PAR:
             self.exchange(table.spec.cell_by_id(choice))
-            s.stage = TRAINS if s.corporation.trains else CASH
+            s.stage = TRAINS    # asked even with no train to give: only "done" then
             return None
         if s.stage == TRAINS:
             if choice == "done":

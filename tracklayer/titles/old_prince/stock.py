@@ -84,7 +84,7 @@ class PrinceStockTurn(StockTurn):
             out["split"] = None
         if any(self.exchange_offer(c) for c in entity.companies):
             out["buy_shares"] = None
-        if self.may_buy_for_bank(entity) and self.may_buy_any(self.bank_seat()):
+        if self.partner_offered_a_purchase(entity):
             out["buy_shares"] = None
         if self.may_buy_for_bank(entity) and self.may_start_any(self.bank_seat()):
             out["par"] = None
@@ -100,6 +100,31 @@ class PrinceStockTurn(StockTurn):
     def may_buy_for_bank(self, player) -> bool:
         ub = self.table.company("UB")
         return ub is not None and ub.owner is player and not notes(self.table).bank_bought
+
+    def partner_offered_a_purchase(self, player) -> bool:
+        """Is the owner of UB offered a purchase (and so no turn of theirs ends by
+        itself)? As 18xx.games lists it: when some started corporation they have not
+        sold this round has a share they may buy now by the turn's purchases, costing
+        no more than their cash and the Union Bank's together, that they or the Union
+        Bank may hold, even once the Union Bank has bought this round (though the
+        purchase itself must then be paid by whoever makes it)."""
+        ub = self.table.company("UB")
+        if ub is None or ub.owner is not player:
+            return False
+        bank = self.bank_seat()
+        cash = player.cash + bank.cash
+        piles = list(self.table.state.market.shares.values()) + \
+            [certificates.treasury(c) for c in self.table.state.corporations if c.started]
+        for certs in piles:
+            buyable = [c for c in certs if c.buyable]
+            if not buyable or not buyable[0].corporation.started or \
+                    not self.may_buy_of(player, buyable[0].corporation, buyable[0].owner):
+                continue
+            bundle = Bundle.whole([min(buyable, key=lambda c: c.percent)])
+            if cash >= bundle_price(self.table, bundle) and \
+                    (self.may_take(player, bundle) or self.may_take(bank, bundle)):
+                return True
+        return False
 
     def cash_for(self, entity) -> int:
         """The Union Bank's cash and its partner's together."""

@@ -621,14 +621,18 @@ def test_a_trainless_corporation_pays_another_for_a_train_only_from_its_own_cash
                     "train": "2H-3", "price": 59, "variant": "2H"})
 
 
-def test_after_a_sale_for_a_train_another_corporations_train_is_not_listed_but_taken():
+def test_after_a_sale_for_a_train_another_corporations_train_is_taken_and_listed():
     """Random game 102 (seed 102), operating round 11.1: C (presided over by the Union
     Bank, $110, the cheapest depot train $120) bought two trains, then the Union Bank
-    sold a share of S. 18xx.games then lists only the depot's 4H (which C cannot pay),
+    sold a share of S. 18xx.games then offers only the depot's 4H (which C cannot pay),
     but takes PEIR's 3H for $95 (any train another corporation has, at a price C can
-    pay)."""
+    pay). tracklayer lists those trains too (what is accepted is listed), from $1 to
+    C's cash."""
     game = prefix_game("1871_split_without_trains.json", 424)
-    assert [a["type"] for a in game.legal_actions() if a["entity"] == "C"] == ["pass"]
+    listed = [a for a in game.legal_actions() if a["entity"] == "C"]
+    three = [a for a in listed if a["type"] == "buy_train" and a["train"] == "3H-1"]
+    assert three and three[0]["price_range"] == [1, 110]
+    assert {"type": "pass", "entity": "C", "entity_type": "corporation"} in listed
     game.apply({"type": "buy_train", "entity": "C", "entity_type": "corporation",
                 "train": "3H-1", "price": 95, "variant": "3H"})
     assert game.table.messages[-1] == "C buys a 3H train for $95 from PEIR"

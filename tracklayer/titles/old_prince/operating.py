@@ -204,18 +204,29 @@ class PrinceBuyTrain(BuyTrainStep):
             return []
         return super().others_offer(entity)
 
-    def check_offered(self, entity, train, form, exchange) -> None:
-        """18xx.games takes another corporation's train, at a price the corporation can
-        pay, even where it does not list it (after shares were sold for the purchase)
-        while it lists some train."""
+    def unoffered_others(self, entity) -> list:
+        """Other corporations' trains that 18xx.games takes, at a price the corporation
+        can pay, though it does not offer them (after shares were sold for the purchase),
+        while it offers some train. tracklayer lists them too: what is accepted is
+        listed; whether the turn goes on still follows what is offered."""
         table = self.table
-        if exchange is None and not trains.in_depot(train) and self.on_offer(entity) and \
-                table.phase.trains_between_companies and \
-                train in trains.others_trains(table, entity) and form in trains.variants(train):
+        if not table.phase.trains_between_companies or not self.on_offer(entity):
+            return []
+        offered = self.on_offer(entity)
+        return [t for t in trains.others_trains(table, entity) if t not in offered]
+
+    def check_offered(self, entity, train, form, exchange) -> None:
+        if exchange is None and train in self.unoffered_others(entity) and \
+                form in trains.variants(train):
             return
         super().check_offered(entity, train, form, exchange)
 
     def candidates(self, entity, kind, offer) -> list:
+        if kind == "buy_train":
+            return super().candidates(entity, kind, offer) + [
+                new_action("buy_train", entity, train=t.id, price=p, variant=t.name)
+                for t in self.unoffered_others(entity)
+                for p in offer.prices(*self.price_range(entity, t))]
         if kind == "sell_shares" and entity is self.actor():
             own = self.issuable(entity)
             return [new_action("sell_shares", entity, shares=[c.id for c in own[:n]],

@@ -11,7 +11,12 @@ raise their best revenue most (a few likely lays, those whose track leads toward
 paying stop first, tried on a copy of the game with the route finder), takes a rival's
 train for the least price the rules allow when it needs one, else buys a depot train when
 it has room and none left that the next train would not rust, and withholds when a train
-it needs is out of reach. A move of a kind it has no rule for is taken at random, rarely.
+it needs is out of reach, or when it has a single train and room for another it cannot
+yet pay for; a treasury holding twice a depot train's price buys one more. A player with
+ten times a share's price buys into another's company stuck short of floating (1871's
+tranches open only once every company of the last one runs). Founding by auction,
+loans, conversions, mergers and shorts (1817's family) are ``greedy_finance``. A move of
+a kind it has no rule for is taken at random, rarely.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from ..game import Game
 from ..rules import board, market, trains
 from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
+from . import greedy_finance as finance
 from .bots import Bot, controller, moves_of, player_at, seat_to_act
 
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
@@ -34,6 +40,10 @@ TOWARD = 3              # a lay leading within this many hexes of a paying stop 
 MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
 LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
 #                         operator for at least this share of its value
+SPARE_TRAINS = 2        # a company with room buys one more depot train when its treasury
+#                         holds this many times its price
+IDLE_CASH = 10          # a player with this many times a share's price buys into another's
+#                         company that has not floated
 STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
 #                         for at most this many of its incomes
 
@@ -120,6 +130,10 @@ class GreedyBot(Bot):
             return self.dividend(game, entity, h.get("kind"))
         if kind == "buy_train":
             return self.train(game, entity, h)
+        if kind in FINANCE:
+            return FINANCE[kind](self, game, entity, h)
+        if kind == "bid" and finance.is_founding(game, h):
+            return finance.founding_bid(self, game, player, h)
         if kind == "par":
             return self.par(game, player, h)
         if kind == "buy_shares":
@@ -129,7 +143,7 @@ class GreedyBot(Bot):
         if kind == "sell_shares":
             # only when it must: the smaller the sale the better
             return -5.0 - (h.get("percent") or 0) / 10
-        if kind in ("sell_company", "assign"):
+        if kind == "sell_company":
             return -2.0
         if kind == "choose":
             return 1.0 + self.rng.random()
@@ -151,6 +165,8 @@ class GreedyBot(Bot):
                     return concrete(h, price_at_most(h, entity.cash))
                 spare = self.spare_for(game, entity, (low, high))
                 return concrete(h, price_at_most(h, spare))
+        if finance.is_founding(game, h):
+            return finance.founding_price(game, game.table.find("player", h["entity"]), h)
         return concrete(h)
 
     def spare_for(self, game: Game, entity, price_range) -> int:
@@ -185,10 +201,14 @@ class GreedyBot(Bot):
         if kind == "payout":
             return 10.0
         if kind == "withhold":
-            if self.needs_train(game, entity):
-                price = trains.cheapest_price(game.table)
-                if entity.cash < price:
-                    return 20.0
+            wanted = self.needs_train(game, entity) or (
+                len(entity.trains) < 2 and trains.has_room(game.table, entity))
+            price = trains.cheapest_price(game.table) if wanted else 0
+            if finance.interest_due(game, entity) + price > entity.cash and \
+                    finance.interest_due(game, entity):
+                return 25.0     # its loans' interest first
+            if wanted and entity.cash < price:
+                return 20.0
             return 5.0
         return 8.0
 
@@ -205,16 +225,21 @@ class GreedyBot(Bot):
             return self.rivals_train(game, entity, train, price)
         if not entity.trains:
             base = 500.0
+        elif finance.overstretched(game, entity, price):
+            return -3.0       # its interest unpaid, it would be liquidated
         elif self.needs_train(game, entity) and trains.has_room(table, entity):
             base = 300.0
         elif len(entity.trains) < 2 and trains.has_room(table, entity) and \
-                price <= entity.cash:
+                price <= finance.spare_cash(game, entity):
             base = 60.0
+        elif trains.has_room(table, entity) and from_depot and \
+                SPARE_TRAINS * price <= finance.spare_cash(game, entity):
+            base = 40.0       # idle money: another train runs, and the game moves on
         else:
             return -3.0
         if not from_depot:
             own = controller(train.owner) is controller(entity)
-            if own and len(train.owner.trains) >= 2:
+            if own and any(t is not train for t in self.lasting(game, train.owner)):
                 base -= 50.0      # a spare train of its president's other company
             elif not entity.trains and not self.depot_affordable(game, entity):
                 base -= 450.0     # the one way to a train: still above passing
@@ -231,6 +256,9 @@ class GreedyBot(Bot):
         train, nor as a spare. Trains going round between companies for nothing (each
         left without one taking another's) leave the depot full and the game stalled."""
         table = game.table
+        if not entity.trains and trains.has_room(table, entity) and finance.overstretched(
+                game, entity, trains.cheapest_price(table)) and price <= entity.cash:
+            return 450.0 - price / 100    # the one train it can buy and still pay interest
         if not trains.has_room(table, entity) or len(train.owner.trains) < 2:
             return -3.0
         bargain = trains.cheapest_form(train) - price
@@ -279,6 +307,8 @@ class GreedyBot(Bot):
         if h["type"] == "place_token":
             if not isinstance(entity, OperatorState):
                 return 1.0
+            if all(t.where is None for t in entity.tokens):
+                return 3.0 + self.worth_near(game, [h.get("city", "").split("-")[0]]) / 10
             price = next((t.price for t in entity.tokens if t.where is None), 0)
             reserve = trains.cheapest_price(table) if self.needs_train(game, entity) else 0
             return 3.0 if entity.cash - price >= reserve else -1.0
@@ -340,18 +370,20 @@ class GreedyBot(Bot):
         """The revenue of the stops within ``NEAR`` hexes of its home."""
         found = self.homes.get(corporation.sym)
         if found is None:
-            table = game.table
             home = corporation.spec.home
             homes = [home] if isinstance(home, str) else list(home or ())
-            found = 0
-            grid = table.spec.grid
-            colours = ("yellow", "green", "brown", "gray")
-            for hex_id in table.state.hexes:
-                if homes and min(grid.distance(hex_id, x) for x in homes) <= NEAR:
-                    for n in board.view(table, hex_id).nodes.values():
-                        found += n.revenue_in(colours)
-            self.homes[corporation.sym] = found
+            found = self.homes[corporation.sym] = self.worth_near(game, homes)
         return found
+
+    def worth_near(self, game: Game, homes: List[str]) -> int:
+        """The revenue of the stops within ``NEAR`` hexes of ``homes``."""
+        table = game.table
+        grid = table.spec.grid
+        homes = [x for x in homes if x in table.state.hexes]
+        colours = ("yellow", "green", "brown", "gray")
+        return sum(n.revenue_in(colours) for hex_id in table.state.hexes
+                   if homes and min(grid.distance(hex_id, x) for x in homes) <= NEAR
+                   for n in board.view(table, hex_id).nodes.values())
 
     def presidencies(self, game: Game, player) -> List[CorporationState]:
         return [c for c in game.state.corporations if c.owner is player and not c.closed]
@@ -409,6 +441,8 @@ class GreedyBot(Bot):
         corporation = cert.corporation
         price = market.price(table, corporation) or 0
         held = sum(c.percent for c in entity.shares.get(corporation.sym, []))
+        if finance.closes_short(game, entity, corporation):
+            return 90.0
         if corporation.owner is entity and not corporation.floated:
             return 120.0
         if entity.cash - price < self.reserve(game, entity):
@@ -419,6 +453,8 @@ class GreedyBot(Bot):
             return 80.0 if held < 60 else 20.0
         if corporation.owner is None and held == 0 and not corporation.floated:
             return 5.0
+        if not corporation.floated and entity.cash >= IDLE_CASH * price:
+            return 10.0     # another's company started and stuck short of floating
         if not corporation.trains or not corporation.history:
             return -1.0     # others' companies only once they run and pay
         rate = self.expected_dividend(game, corporation) / max(price, 1)
@@ -456,6 +492,11 @@ class GreedyBot(Bot):
             if price > worth:
                 return -1.0
         return 100.0 + (worth - price) / 5
+
+
+FINANCE = {"take_loan": finance.take_loan, "payoff_loan": finance.payoff_loan,
+           "convert": finance.convert, "merge": finance.merge, "short": finance.short,
+           "assign": finance.assign}
 
 
 def stealable(company) -> bool:

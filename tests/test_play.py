@@ -433,3 +433,32 @@ def test_greedy_puts_no_more_into_a_company_that_ran_for_nothing():
     h = players[0].choose(game, 0)
     cert = game.table.find("share", (h.get("shares") or [""])[0])
     assert cert is None or cert.corporation.owner is not player_at(game, 0)
+
+
+def test_a_two_sicilies_game_that_ends_dnf_is_one_nobody_can_move():
+    """Random bots often leave Two Sicilies with every corporation closed and too little
+    money to start one: nothing can change any more, and the game ends as on 18xx.games,
+    'dnf' at turn 100. Such an end is a dead position: no corporation floated, no share
+    held, and no player still in the game able to pay a president's certificate (two
+    shares) at the lowest par."""
+    from tracklayer.play.selfplay import play_game
+    from tracklayer.io.export import replay
+    out = play_game("1849: Kingdom of the Two Sicilies", ["random"] * 4, 4, keep=True)
+    assert out["error"] is None and out["end_reason"] == "dnf"
+    game = replay(out["export"])
+    table = game.table
+    assert table.state.turn == 100
+    assert not any(c.floated for c in table.state.corporations)
+    least = min(table.cell(c).price for c in table.state.par_cells)
+    for p in table.state.players:
+        assert not any(p.shares.values())
+        assert p.bankrupt or p.cash < 2 * least
+
+
+def test_greedy_bots_alone_play_the_old_prince_to_its_end():
+    """Four greedy bots reach 1871's end by its rules (the final phase), not the turn cap:
+    a rich treasury buys another train, a one-train company withholds for its second,
+    and a rich player buys into a company stuck short of floating."""
+    from tracklayer.play.selfplay import play_game
+    out = play_game("The Old Prince 1871", ["greedy"] * 4, 2)
+    assert out["error"] is None and out["end_reason"] == "final_phase"

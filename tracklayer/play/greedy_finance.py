@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import List, Optional, Protocol
 
 from ..game import Game
 from ..rules import certificates, finance, market, trains
@@ -27,8 +27,15 @@ from ..state.model import CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
 from .bots import controller
 
-if TYPE_CHECKING:
-    from .greedy import GreedyBot
+
+
+class Judge(Protocol):
+    """What finance asks of the greedy bot: whether a company needs a train, and a
+    player's presidencies."""
+
+    def needs_train(self, game: Game, entity) -> bool: ...
+
+    def presidencies(self, game: Game, player) -> List[CorporationState]: ...
 
 FOUNDING_BID = 200      # the most a founder bids for a new company (its treasury)
 FOUNDER_KEEPS = 50      # what a founder keeps for interest its company may fail to pay
@@ -61,7 +68,7 @@ def loan_limit(corporation: OperatorState) -> int:
         else 0
 
 
-def founding_bid(bot: "GreedyBot", game: Game, player, h: dict) -> float:
+def founding_bid(bot: Judge, game: Game, player, h: dict) -> float:
     """A bid for a company to found: opening an auction for one (never a raise of
     another player's founding)."""
     corporation = game.table.find("corporation", h.get("corporation"))
@@ -93,7 +100,7 @@ def is_founding(game: Game, h: dict) -> bool:
         h.get("entity_type") == "player"
 
 
-def assign(bot: "GreedyBot", game: Game, player, h: dict) -> float:
+def assign(bot: Judge, game: Game, player, h: dict) -> float:
     """A private company of the player's put into the company it founds."""
     if h.get("target_type") != "company" or not isinstance(player, PlayerState):
         return -2.0
@@ -108,7 +115,7 @@ def assign(bot: "GreedyBot", game: Game, player, h: dict) -> float:
     return 30.0
 
 
-def take_loan(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
+def take_loan(bot: Judge, game: Game, entity, h: dict) -> float:
     """A loan when a needed train is out of the treasury's reach, or the treasury cannot
     pay the interest."""
     if not isinstance(entity, OperatorState) or entity.loans >= loan_limit(entity):
@@ -121,7 +128,7 @@ def take_loan(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
     return -2.0
 
 
-def payoff_loan(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
+def payoff_loan(bot: Judge, game: Game, entity, h: dict) -> float:
     """A loan repaid when the treasury still buys a train it needs afterwards."""
     if not isinstance(entity, OperatorState) or not entity.loans:
         return -2.0
@@ -138,7 +145,7 @@ def overstretched(game: Game, entity, price: int) -> bool:
         entity.loans >= loan_limit(entity)
 
 
-def convert(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
+def convert(bot: Judge, game: Game, entity, h: dict) -> float:
     """A conversion by a company at its loan limit."""
     if not isinstance(entity, CorporationState):
         return -2.0
@@ -146,7 +153,7 @@ def convert(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
     return 30.0 if at_limit and entity.cash >= CONVERSION_CASH else -2.0
 
 
-def merge(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
+def merge(bot: Judge, game: Game, entity, h: dict) -> float:
     """A merger of a train-less company with another of its president's that runs."""
     other = game.table.find("corporation", h.get("corporation"))
     if not isinstance(entity, CorporationState) or other is None or other is entity:
@@ -156,7 +163,7 @@ def merge(bot: "GreedyBot", game: Game, entity, h: dict) -> float:
     return 35.0 if bool(entity.trains) != bool(other.trains) else -2.0
 
 
-def short(bot: "GreedyBot", game: Game, player, h: dict) -> float:
+def short(bot: Judge, game: Game, player, h: dict) -> float:
     """A short of a rival's company that has no train and owes all it may."""
     corporation = game.table.find("corporation", h.get("corporation"))
     if corporation is None or not isinstance(player, PlayerState):

@@ -489,3 +489,21 @@ def test_after_a_sale_for_nothing_no_other_corporations_train_is_within_reach():
     with pytest.raises(GameError, match="between"):
         game.apply({"type": "buy_train", "entity": "PLE", "entity_type": "corporation",
                     "train": "2+-0", "price": 33, "variant": "2+", "id": len(game.actions) + 1})
+
+
+CRISIS_NO_SWAP = os.path.join(os.path.dirname(__file__), "data",
+                              "1817NA_crisis_no_presidency_swap.json")
+
+
+def test_in_a_cash_crisis_a_president_may_not_sell_the_presidency_away():
+    """Greedy self-play, acquisition round 6.2: greedy 3 owes $41 after settling PSNR's
+    debts and has sold what they may; left with NYSW's 20% president's certificate while
+    greedy 1 and greedy 4 hold 20% each, any sale of it would hand NYSW's presidency over,
+    which 18xx.games refuses in an emergency ('Cannot sell shares of NYSW'): bankruptcy is
+    the one move. (Their earlier 10% sale, leaving them 20%, was allowed.)"""
+    game = replay(load_json(CRISIS_NO_SWAP))
+    assert game.table.find("player", 3).cash < 0
+    assert [h["type"] for h in game.legal_actions()] == ["bankrupt"]
+    with pytest.raises(GameError, match="Cannot sell"):
+        game.apply({"type": "sell_shares", "entity": 3, "entity_type": "player",
+                    "shares": ["NYSW_0"], "percent": 20, "id": len(game.actions) + 1})

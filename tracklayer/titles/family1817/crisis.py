@@ -3,7 +3,8 @@
 A player left with negative cash (a dividend paid on their shorts, their corporation's
 interest, its debts in liquidation) is in a cash crisis: in turn from the player the
 crisis began with, such a player sells shares (only as many as needed, none in the
-acquisition or liquidation zone) or goes bankrupt. Going bankrupt, they sell what they
+acquisition or liquidation zone, and never so that the presidency changes hands) or goes
+bankrupt. Going bankrupt, they sell what they
 may, their other shares (presidencies too) go to the market, each corporation they
 presided is liquidated and left to the market; the bank forgives what they still owe and
 takes what they still have.
@@ -14,7 +15,7 @@ from __future__ import annotations
 from ...errors import GameError
 from ...rules import certificates, finance, money, operators, trading
 from ...rules.certificates import Bundle, bundle_price
-from ...state.model import PlayerState
+from ...state.model import CorporationState, PlayerState
 from ...turns.step import Step, handles
 from ...turns.stock import sale_candidates
 from . import loans
@@ -40,6 +41,22 @@ def positive_bundles(table, player, corporation) -> list:
     return trading.growing_bundles(table, player, corporation, certs)
 
 
+def hands_over_presidency(bundle) -> bool:
+    """Would the president's sale leave them holding less than another holder (a player,
+    or another corporation, as 18xx.games counts)? In a cash crisis the presidency may
+    not change hands so."""
+    corporation, seller = bundle.corporation, bundle.owner
+    if corporation.owner is not seller:
+        return False
+    held: dict = {}
+    for cert in corporation.certificates:
+        if isinstance(cert.owner, PlayerState) or (
+                isinstance(cert.owner, CorporationState) and cert.owner is not corporation):
+            held[cert.owner] = held.get(cert.owner, 0) + cert.percent
+    remaining = held.get(seller, 0) - bundle.percent
+    return remaining < max((v for k, v in held.items() if k is not seller), default=0)
+
+
 class CashCrisis(Step):
     """A player with negative cash sells shares (see the module docstring)."""
 
@@ -62,6 +79,8 @@ class CashCrisis(Step):
         if any(c.percent < 0 for c in bundle.certificates):
             return False
         if trading.sale_problem(table, seller, bundle) is not None:
+            return False
+        if hands_over_presidency(bundle):
             return False
         needed = -seller.cash
         smaller = bundle_price(table, bundle) - \

@@ -360,3 +360,24 @@ def test_or_leave_the_game():
     game = bankrupt_sfcs()
     game.apply(player(1, type="choose", choice="Leave game"))
     assert game.table.player(1).bankrupt and not game.is_over
+
+
+SALE_CLOSES = os.path.join(os.path.dirname(__file__), "data", "k2s_sale_closes_a_corporation.json")
+
+
+def test_a_stock_round_sale_that_closes_a_corporation_lets_the_round_go_on():
+    """Random self-play, stock round 4: random 2's sale drops SFR to L.0 and it closes;
+    random 4, left with nothing to do, passes by itself and random 1 is to act. The rules
+    go on as ever: random 1 may pass (or act), then the operating round begins.
+    18xx.games moves to the next player before the closing and keeps that step cached,
+    so there its round is stuck with nothing anyone may do ('No step found for action
+    pass'): a bug in its shared round code, not followed here."""
+    game = replay(load_json(SALE_CLOSES), keep_log=True)
+    table = game.table
+    assert table.messages.count("SFR closes") == 1 and table.corporation("SFR").price is None
+    assert game.acting is table.find("player", 1)
+    moves = game.legal_actions()
+    assert {"type": "pass", "entity": 1, "entity_type": "player"} in moves
+    game.apply({"type": "pass", "entity": 1, "entity_type": "player",
+                "id": len(game.actions) + 1})
+    assert table.round.is_operating

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from tracklayer.io.export import open_game  # noqa: E402
 from tracklayer.play.selfplay import play_game  # noqa: E402
-from tracklayer.titles import supported_titles, title  # noqa: E402
+from tracklayer.titles import supported_titles, title_like  # noqa: E402
 
 
 def percentile(sorted_values: list, q: float) -> float:
@@ -53,8 +53,8 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=400, help="positions timed for listing")
     args = p.parse_args(argv)
     rows = []
-    for name in [t for t in args.titles.split(",") if t]:
-        low, high = title(name).player_range
+    for name in [title_like(t).name for t in args.titles.split(",") if t]:
+        low, high = title_like(name).player_range
         players = min(max(args.players, low), high)
         for kind in [b for b in args.bots.split(",") if b]:
             start = time.perf_counter()

@@ -496,3 +496,23 @@ def test_reach_of_2_plus_2_lets_towns_fill_city_places():
     assert standard_limits(train) == {"city+offboard": 2, "city+offboard+town": 4,
                                       "other": 0}
     assert standard_stop_cost(train, "town", 1) == {"city+offboard+town": 1}
+
+
+def test_a_step_budget_stops_the_search_whatever_the_clock(monkeypatch):
+    """``max_steps`` bounds the search by its steps: with a time budget it cannot reach,
+    and a clock running fast or slow, the search stops after the same steps with the same
+    answer (the greedy bot uses it, so that its choices do not depend on the machine)."""
+    import time as clock_module
+    from tracklayer.finder import search
+    clock = _Clock(float("inf"), max_steps=600)
+    with pytest.raises(SearchTimeout):
+        for _ in range(10_000):
+            clock.tick()
+    assert 600 < clock.ticks <= 600 + 256
+    fast = _Clock(clock_module.perf_counter() + 1e9, max_steps=600)
+    steps = itertools.count()
+    monkeypatch.setattr(search.time, "perf_counter", lambda: next(steps) * 1000.0)
+    with pytest.raises(SearchTimeout):
+        for _ in range(10_000):
+            fast.tick()
+    assert fast.ticks == clock.ticks

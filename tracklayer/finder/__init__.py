@@ -129,11 +129,12 @@ def check_set(table: Table, entity, found: List[Route]) -> bool:
 class _Finder:
     """One search: the network, the trains' models, the phases, the best set so far."""
 
-    def __init__(self, table: Table, entity, deadline: float, strict: bool) -> None:
+    def __init__(self, table: Table, entity, deadline: float, strict: bool,
+                 max_steps: Optional[int] = None) -> None:
         self.table = table
         self.entity = entity
         self.strict = strict
-        self.clock = _Clock(deadline)
+        self.clock = _Clock(deadline, max_steps)
         runnable = [t for t in entity.trains if not t.operated]
         self.trains = [t for t in runnable if not revenue.runs_locally(t)]
         self.skipped_local = len(runnable) - len(self.trains)
@@ -301,20 +302,22 @@ def recorded_revenue(entry: dict) -> int:
 
 
 def find_best_routes(table: Table, entity, budget_s: float = DEFAULT_BUDGET_S,
-                     strict: bool = False) -> RouteResult:
+                     strict: bool = False, max_steps: Optional[int] = None) -> RouteResult:
     """The routes earning ``entity`` the most with its trains that may still run, in the
     ``run_routes`` format. ``proven`` is False if the time budget ran out first (the best
     routes found are returned) or the title changes rules the finder is not told about
-    (``stats["uncovered"]``). The answer is always checked by the engine; should the engine
+    (``stats["uncovered"]``). ``max_steps`` also bounds the search by its steps, the same
+    on any machine under any load (bots use it, so that their choices are reproducible).
+    The answer is always checked by the engine; should the engine
     refuse it (a title hook disagreeing with its check), the search is redone checking every
     candidate with the engine (as ``strict`` does from the start)."""
     start = time.perf_counter()
     gc_was_enabled = gc.isenabled()
     gc.disable()  # the search makes many small acyclic objects: no cycles to collect
     try:
-        result = _search(table, entity, start + budget_s, strict)
+        result = _search(table, entity, start + budget_s, strict, max_steps)
         if not result[2] and not strict:
-            result = _search(table, entity, start + budget_s, True)
+            result = _search(table, entity, start + budget_s, True, max_steps)
             result[3]["strict_retry"] = True
     finally:
         if gc_was_enabled:
@@ -326,9 +329,10 @@ def find_best_routes(table: Table, entity, budget_s: float = DEFAULT_BUDGET_S,
                        (time.perf_counter() - start) * 1000.0, stats)
 
 
-def _search(table: Table, entity, deadline: float, strict: bool) -> Tuple[list, bool, bool, dict]:
+def _search(table: Table, entity, deadline: float, strict: bool,
+            max_steps: Optional[int] = None) -> Tuple[list, bool, bool, dict]:
     """One search: (engine routes, proven, accepted by the engine, statistics)."""
-    finder = _Finder(table, entity, deadline, strict)
+    finder = _Finder(table, entity, deadline, strict, max_steps)
     try:
         proven = finder.run()
     except SearchTimeout:

@@ -39,15 +39,19 @@ class Found:
 
 
 class _Clock:
-    """Raises SearchTimeout once the deadline has passed (checked every few hundred steps)."""
+    """Raises SearchTimeout once the deadline has passed (checked every few hundred steps)
+    or, with ``max_steps``, once that many steps were taken (a budget that does not depend
+    on the machine's speed or load: the same search gives the same answer)."""
 
-    def __init__(self, deadline: float) -> None:
+    def __init__(self, deadline: float, max_steps: Optional[int] = None) -> None:
         self.deadline = deadline
+        self.max_steps = max_steps
         self.ticks = 0
 
     def tick(self) -> None:
         self.ticks += 1
-        if self.ticks & 255 == 1 and time.perf_counter() > self.deadline:
+        if self.ticks & 255 == 1 and (time.perf_counter() > self.deadline or (
+                self.max_steps is not None and self.ticks > self.max_steps)):
             raise SearchTimeout()
 
 

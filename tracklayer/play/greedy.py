@@ -34,7 +34,9 @@ from . import greedy_finance as finance
 from .bots import Bot, controller, moves_of, player_at, seat_to_act
 
 TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
-FINDER_BUDGET_S = 0.02
+FINDER_STEPS = 5000      # search steps the route finder may take per trial (about 0.02 s):
+#                          counted, not timed, so that the bot chooses the same under load
+FINDER_SAFETY_S = 5.0    # a time cap only against the pathological
 NEAR = 2                # hexes from home counted in a home's worth
 TOWARD = 3              # a lay leading within this many hexes of a paying stop gains
 MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
@@ -287,12 +289,14 @@ class GreedyBot(Bot):
             return out
         trial = game.clone()
         start = snapshot.take(trial.table)
-        before = find_best_routes(trial.table, operator, budget_s=FINDER_BUDGET_S).revenue
+        before = find_best_routes(trial.table, operator, budget_s=FINDER_SAFETY_S,
+                                  max_steps=FINDER_STEPS).revenue
         for g, i in guesses[:TRIED_LAYS]:
             try:
                 trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
                 found = runner(trial.table.find(moves[i]["entity_type"], moves[i]["entity"]))
-                after = find_best_routes(trial.table, found, budget_s=FINDER_BUDGET_S).revenue \
+                after = find_best_routes(trial.table, found, budget_s=FINDER_SAFETY_S,
+                                         max_steps=FINDER_STEPS).revenue \
                     if found is not None else before
                 out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
             except GameError:

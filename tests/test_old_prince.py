@@ -671,3 +671,17 @@ def test_the_union_bank_comes_last_among_equals_for_a_presidency():
     s = game.table.corporation("S")
     assert s.owner.name == "random 3"
     assert "random 3 becomes the president of S" in game.table.messages[-4:]
+
+
+def test_a_discarded_train_leaves_the_game():
+    """Greedy and random self-play, operating round after the first 2+: the 4H trains
+    rust and C, over its limit, discards its 6H. In 1871 a discarded train leaves the
+    game (18xx.games: 'Not a buyable train: 6H-0'), so MR may not buy it from the depot;
+    the other corporations' trains stay on offer."""
+    game = prefix_game("1871_discarded_train_leaves.json")
+    assert game.table.messages[-1] == "C discards 6H"
+    listed = {a["train"] for a in game.legal_actions() if a["type"] == "buy_train"}
+    assert "6H-0" not in listed and "6H-1" in listed
+    with pytest.raises(GameError):
+        game.apply({"type": "buy_train", "entity": "MR", "entity_type": "corporation",
+                    "train": "6H-0", "price": 180, "variant": "6H"})

@@ -217,13 +217,13 @@ def hand_over(table: Table, train: TrainState, to, price: Optional[int]) -> None
 
 def give_back(table: Table, train: TrainState) -> None:
     """A train returns to the depot (discarded or traded in); it can be bought again
-    unless obsolete."""
+    unless obsolete, or where the title takes such trains out of the game."""
     if train.owner is None:
         return
     detach(table, train)
     depot = table.state.depot
     train.owner = depot
-    if not train.obsolete:
+    if not train.obsolete and table.settings.given_back_for_sale:
         depot.given_back.append(train)
     _forget(table)
 

@@ -165,6 +165,8 @@ class Settings:
     minor_dividend: MinorDividend = MinorDividend.TO_OWNER
     market_shares_pay: bool = True                  # to the corporation, fully capitalised
     emergency_from_others: EmergencyTrainsFromOthers = EmergencyTrainsFromOthers.UP_TO_FACE_VALUE
+    given_back_for_sale: bool = True                # a discarded train may be bought again
+#                                                     (False: it leaves the game, 1871)
     closing_frees_reservations: bool = True
     end_triggers: Tuple[Tuple[EndTrigger, EndTiming], ...] = (
         (EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

@@ -204,7 +204,7 @@ SETTINGS = Settings(
     sale_timing=SaleTiming.AFTER_IT_OPERATED, sale_movement=SaleMovement.DOWN_PER_SALE,
     trade_order=TradeOrder.SELL_THEN_BUY, priority_deal=PriorityDeal.FIRST_TO_PASS,
     home_token=HomeTokenTiming.FIRST_OPERATION,
-    emergency_from_others=EmergencyTrainsFromOthers.NEVER,
+    emergency_from_others=EmergencyTrainsFromOthers.NEVER, given_back_for_sale=False,
     tile_lays=(TileLay(), TileLay(upgrade=False, cost=data.SECOND_LAY_COST,
                                   not_after_upgrade=True)),
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

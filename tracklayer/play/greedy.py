@@ -206,8 +206,8 @@ class GreedyBot(Bot):
             wanted = self.needs_train(game, entity) or (
                 len(entity.trains) < 2 and trains.has_room(game.table, entity))
             price = trains.cheapest_price(game.table) if wanted else 0
-            if finance.interest_due(game, entity) + price > entity.cash and \
-                    finance.interest_due(game, entity):
+            interest = finance.interest_due(game, entity)
+            if interest and interest + price > entity.cash:
                 return 25.0     # its loans' interest first
             if wanted and entity.cash < price:
                 return 20.0

@@ -210,10 +210,11 @@ class PrinceBuyTrain(BuyTrainStep):
         while it offers some train. tracklayer lists them too: what is accepted is
         listed; whether the turn goes on still follows what is offered."""
         table = self.table
-        if not table.phase.trains_between_companies or not self.on_offer(entity):
+        if not table.phase.trains_between_companies:
             return []
         offered = self.on_offer(entity)
-        return [t for t in trains.others_trains(table, entity) if t not in offered]
+        return [t for t in trains.others_trains(table, entity) if t not in offered] \
+            if offered else []
 
     def check_offered(self, entity, train, form, exchange) -> None:
         if exchange is None and train in self.unoffered_others(entity) and \

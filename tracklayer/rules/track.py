@@ -226,6 +226,14 @@ def terrain_cost(table: Table, operator, hex_id: str) -> int:
     return total - min(total, terrain_discount(table, operator, hex_id))
 
 
+def lay_cost(table: Table, operator, hex_id: str, tile: TileDef, rotation: int) -> int:
+    """What laying the tile costs before any price the lay itself carries: the hex's
+    terrain (as the title prices it) and the priced borders its track crosses."""
+    terrain = table.variant.tile_terrain_cost(table, operator, hex_id, tile, rotation)
+    return terrain + sum(b.cost for b, _ in border_crossings(table, hex_id,
+                                                             tile.layout(rotation)))
+
+
 def border_crossings(table: Table, hex_id: str, new: Layout) -> List[tuple]:
     """Priced borders of the hex the new track crosses: ``(border, hex across)``."""
     out = []
@@ -264,19 +272,15 @@ def lay(table: Table, operator, hex_id: str, tile_id: str, rotation: int, tile: 
     h = table.state.hexes[hex_id]
     old_color = board.tile_of(table, hex_id).color
     was_printed = h.printed is not None
+    cost = lay_cost(table, operator, hex_id, tile, rotation) + extra_cost
     take_from_supply(table, tile_id)
-    terrain_cost_due = table.variant.tile_terrain_cost(table, operator, hex_id, tile, rotation)
     old_tile = board.lay(table, hex_id, tile_id, rotation, tile)
     if not was_printed:
         table.state.tiles.append(old_tile)
     board.open_sides_after_lay(table, hex_id, old_color)
-    crossings = border_crossings(table, hex_id, tile.layout(rotation))
-    border_cost = 0
-    for border, other in crossings:
+    for border, other in border_crossings(table, hex_id, tile.layout(rotation)):
         board.remove_border(table, hex_id, border)
         board.remove_borders_facing(table, other, hex_id)
-        border_cost += border.cost
-    cost = terrain_cost_due + extra_cost + border_cost
     if cost > 0:
         money.pay(table, payer, table.state.bank, cost)
     table.log(f"{payer.name}{' spends ' + table.money(cost) + ' and' if cost else ''}"

@@ -137,8 +137,7 @@ class TrackStep(Step):
             found = self.check_restriction(entity, hex_id, action.tile_id, tile, rotation,
                                            old_view) or {}
         extra = lay.cost if tile.color == "yellow" else lay.price_of_upgrade
-        cost = table.variant.tile_terrain_cost(table, entity, hex_id, tile, rotation) + extra + \
-            sum(b.cost for b, _ in track.border_crossings(table, hex_id, new))
+        cost = track.lay_cost(table, entity, hex_id, tile, rotation) + extra
         if cost > 0 and payer.cash < cost:
             raise GameError(f"{payer.name} has {payer.cash} and cannot spend {cost}")
 

@@ -67,6 +67,17 @@ class WaterfallAuction(Step):
     def committed(self, player) -> int:
         return sum(b.price for bids in self.bids.values() for b in bids if b.player is player)
 
+    def leading_bid(self, company) -> Optional[Bid]:
+        return max(self.bids.get(company) or (), key=lambda b: b.price, default=None)
+
+    def leading_bidder(self, company):
+        top = self.leading_bid(company)
+        return top.player if top is not None else None
+
+    def leading_bids(self, player) -> int:
+        return sum(top.price for top in map(self.leading_bid, self.bids)
+                   if top is not None and top.player is player)
+
     def highest_bid(self, player, company) -> int:
         own = next((b.price for b in self.bids.get(company) or () if b.player is player), 0)
         return player.cash - self.committed(player) + own

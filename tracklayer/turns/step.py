@@ -218,6 +218,15 @@ class Step:
         """May ``seller`` sell ``bundle`` in this step? (Steps where shares are sold say.)"""
         return False
 
+    def leading_bidder(self, company):
+        """The player whose bid on ``company`` leads, while bids on it stand (auction
+        steps say)."""
+        return None
+
+    def leading_bids(self, player) -> int:
+        """The money ``player``'s leading bids hold (auction steps say)."""
+        return 0
+
     def auto_moves(self, entity) -> Optional[List[dict]]:
         """Actions the entity's standing programs take now."""
         return None

@@ -2,21 +2,24 @@
 
 In stock rounds it values private companies by their income (one that others may take
 at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
-it can), starts one or two companies (the homes with most revenue near them, at the
-highest par its cash floats, never one it could not equip with a train), buys shares of
-its own companies until it holds 60% (none of one whose last run earned nothing), then
-those paying the best dividend for their price, and never sells unless it must. For its
-companies it runs the route finder's best routes, lays the tile and places the token that
-raise their best revenue most (a few likely lays, those whose track leads towards a
-paying stop first, tried on a copy of the game with the route finder), takes a rival's
-train for the least price the rules allow when it needs one, else buys a depot train when
-it has room and none left that the next train would not rust, and withholds when a train
-it needs is out of reach, or when it has a single train and room for another it cannot
-yet pay for; a treasury holding twice a depot train's price buys one more. A player with
-ten times a share's price buys into another's company stuck short of floating (1871's
-tranches open only once every company of the last one runs). Founding by auction,
-loans, conversions, mergers and shorts (1817's family) are ``greedy_finance``. A move of
-a kind it has no rule for is taken at random, rarely.
+it can); it never raises its own leading bid, and bids on a private company only with the
+money left to start a company at its best price (unless the company sells for two incomes
+or less). It starts one or two companies (the homes with most revenue near them, at the
+highest par its cash floats, never one it could not equip with a train once its token fee
+is paid), buys shares of its own companies until it holds 40% (none of one whose last run
+earned nothing), then those paying the best dividend for their price, and never sells
+unless it must. For its companies it runs the route finder's best routes, lays the tile
+and places the token that raise their best revenue most (a few likely lays, those whose
+track leads towards a paying stop first, tried on a copy of the game with the route
+finder; none that spends the price of a train it needs), takes a rival's train for the
+least price the rules allow when it needs one, else buys a depot train when it has room
+and none left that the next train would not rust, and withholds when a train it needs is
+out of reach, or when it has a single train and room for another it cannot yet pay for; a
+treasury holding twice a depot train's price buys one more. A player with ten times a
+share's price buys into another's company stuck short of floating (1871's tranches open
+only once every company of the last one runs). Founding by auction, loans, conversions,
+mergers and shorts (1817's family) are ``greedy_finance``. A move of a kind it has no
+rule for is taken at random, rarely.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from .. import snapshot
 from ..errors import GameError
 from ..finder import find_best_routes
 from ..game import Game
-from ..rules import board, market, trains
+from ..rules import board, market, track, trains
 from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
 from . import greedy_finance as finance
@@ -39,6 +42,9 @@ FINDER_STEPS = 5000      # search steps the route finder may take per trial (abo
 FINDER_SAFETY_S = 5.0    # a time cap only against the pathological
 NEAR = 2                # hexes from home counted in a home's worth
 TOWARD = 3              # a lay leading within this many hexes of a paying stop gains
+OWN_HOLDING = 40        # percent of its own company it buys up to: the president's
+#                         certificate and a share or two; more only puts its cash where
+#                         others' sales and one missed train can close the company
 MIN_YIELD = 0.08        # the dividend per price below which others' shares are not bought
 LOCK_SHARE = 0.6        # a company others may take at their price is sold to one's own
 #                         operator for at least this share of its value
@@ -46,6 +52,8 @@ SPARE_TRAINS = 2        # a company with room buys one more depot train when its
 #                         holds this many times its price
 IDLE_CASH = 10          # a player with this many times a share's price buys into another's
 #                         company that has not floated
+BARGAIN_INCOMES = 2     # a private company at most this many incomes is bought even with
+#                         the money kept to start a company
 STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
 #                         for at most this many of its incomes
 
@@ -116,7 +124,35 @@ class GreedyBot(Bot):
         for tried in groups.values():
             for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
                 out[tried[i]] = value
+            for i in tried:
+                if not self.keeps_train_money(game, moves[i]):
+                    out[i] = -10.0
         return out
+
+    def keeps_train_money(self, game: Game, h: dict) -> bool:
+        """Does a lay or token leave its company what a train it needs costs (its
+        president paying what the treasury lacks, where the treasury alone cannot)? A
+        company left without a train goes bankrupt, and track does not run."""
+        table = game.table
+        operator = runner(table.find(h.get("entity_type"), h.get("entity")))
+        if operator is None or not self.needs_train(game, operator):
+            return True
+        if h["type"] == "place_token":
+            cost = next((t.price for t in operator.tokens if t.where is None), 0)
+        elif h.get("hex") in table.state.hexes and isinstance(h.get("rotation"), int):
+            try:
+                tile = board.supply_tile(table, h.get("tile"))
+            except GameError:
+                return True
+            cost = track.lay_cost(table, operator, h["hex"], tile, h["rotation"])
+        else:
+            cost = 0
+        need = trains.cheapest_price(table)
+        president = controller(operator)
+        spare = operator.cash - need
+        if spare < 0 and president is not None:
+            spare += president.cash
+        return cost <= max(0, spare)
 
     def score(self, game: Game, player, h: dict) -> float:
         table = game.table
@@ -410,17 +446,34 @@ class GreedyBot(Bot):
         if price * president // 10 * (2 if mine else 1) > player.cash:
             return -1.0
         floats_alone = price * to_float // 10 <= player.cash
-        if not self.equips(game, player, price * (to_float if floats_alone else president)):
+        if not self.equips(game, player, corporation,
+                           price * (to_float if floats_alone else president)):
             return -1.0
         return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \
             self.home_worth(game, corporation) / 20 - (30.0 if mine else 0.0)
 
-    def equips(self, game: Game, player, paid: int) -> bool:
+    def founding_money(self, game: Game, player) -> int:
+        """What a player without a presidency keeps to start a company: the president's
+        certificate at the highest price a company not yet started may start at."""
+        if self.presidencies(game, player):
+            return 0
+        table = game.table
+        best = 0
+        for c in game.state.corporations:
+            if c.owner is None and not c.closed and c.certificates:
+                cells = table.variant.start_cells(table, c, player)
+                top = max((cell.price for cell in cells), default=0)
+                best = max(best, top * c.certificates[0].percent // 10)
+        return best
+
+    def equips(self, game: Game, player, corporation: CorporationState, paid: int) -> bool:
         """Can a company its president starts by paying ``paid`` (price times percent)
-        into it buy the cheapest train, with what the president has left? A company
-        without a train goes bankrupt and takes its president's worth with it."""
+        into it buy the cheapest train, with what the president has left, once it has
+        paid for its tokens (1849's fee)? A company without a train goes bankrupt and
+        takes its president's worth with it."""
         treasury = paid // 10
-        return treasury + max(0, player.cash - treasury) >= trains.cheapest_price(game.table)
+        left = treasury - corporation.spec.token_fee + max(0, player.cash - treasury)
+        return left >= trains.cheapest_price(game.table)
 
     def reserve(self, game: Game, player) -> int:
         """Cash a president keeps back: what one of its floated companies lacks of the
@@ -454,7 +507,7 @@ class GreedyBot(Bot):
         if corporation.owner is entity:
             if corporation.history and not corporation.history[-1].revenue:
                 return -1.0     # no more money into a company that ran for nothing
-            return 80.0 if held < 60 else 20.0
+            return 80.0 if held < OWN_HOLDING else -1.0
         if corporation.owner is None and held == 0 and not corporation.floated:
             return 5.0
         if not corporation.floated and entity.cash >= IDLE_CASH * price:
@@ -482,6 +535,16 @@ class GreedyBot(Bot):
             return 150.0 + (top - value) / 10 if top > value else -1.0
         if not isinstance(entity, PlayerState) or price > entity.cash:
             return -1.0
+        bid = h["type"] == "bid"
+        step = game.table.round.active_step()
+        if bid and step is not None and step.leading_bidder(company) is entity:
+            return -1.0     # its own bid leads: raising it only costs more
+        if bid and step is not None and not company_founds(company) and \
+                not company.spec.minor:
+            free = entity.cash - step.leading_bids(entity)
+            if free - price < self.founding_money(game, entity) and \
+                    price > BARGAIN_INCOMES * (company.revenue or 0):
+                return -1.0     # kept to start a company at its best price
         income = company.revenue or 0
         worth = value + 4 * income + (100 if company.spec.minor else 0)
         if isinstance(company.owner, PlayerState) and company.owner is not entity:
@@ -507,6 +570,11 @@ def stealable(company) -> bool:
     """May other players buy ``company`` from its owner at a price they choose (1893's
     EVA)?"""
     return any(p.spec.kind == "player_trade" for p in company.powers)
+
+
+def company_founds(company) -> bool:
+    """Does the private company come with a president's certificate (1849's RSA)?"""
+    return any(p.spec.kind == "shares" for p in company.powers)
 
 
 def runner(entity) -> Optional[OperatorState]:

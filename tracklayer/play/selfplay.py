@@ -56,7 +56,7 @@ def play_game(title_name: str, bots: Sequence[str], seed: int,
         scores = game.result()
         out["end_reason"] = game.end_reason
         out["result"] = [scores.get(i + 1) for i in range(len(bots))]
-    except (GameError, ValueError, KeyError) as e:
+    except Exception as e:      # noqa: BLE001 - a bot's fault ends its game, not the run
         out["error"] = f"{type(e).__name__}: {e}"
     if game is not None:
         out["actions"] = len(game.actions)

@@ -444,11 +444,15 @@ def test_greedy_spends_no_train_money_on_track():
     c = game.table.find("corporation", moves_of(game, 0)[0]["entity"])
     need = trains.cheapest_price(game.table)
     c.cash, c.owner.cash = need, 0
-    for h in moves_of(game, 0):
+    moves = moves_of(game, 0)
+    scored = dict(zip(map(json.dumps, moves), greedy.scores(game, c.owner, moves)))
+    for h in moves:
         if h["type"] == "lay_tile":
             tile = board.supply_tile(game.table, h["tile"])
             cost = track.lay_cost(game.table, c, h["hex"], tile, h["rotation"])
-            assert greedy.keeps_train_money(game, h) == (cost == 0)
+            assert greedy.move_cost(game, c, h) == cost
+            assert greedy.track_budget(game, c) == 0
+            assert (scored[json.dumps(h)] == -10.0) == (cost > 0)
             if cost:
                 trial = game.clone()
                 trial.apply(dict(h, id=len(game.actions) + 1))

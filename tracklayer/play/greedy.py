@@ -124,35 +124,39 @@ class GreedyBot(Bot):
         for tried in groups.values():
             for i, value in self.by_revenue(game, [moves[i] for i in tried]).items():
                 out[tried[i]] = value
-            for i in tried:
-                if not self.keeps_train_money(game, moves[i]):
+            first = moves[tried[0]]
+            operator = runner(game.table.find(first.get("entity_type"), first.get("entity")))
+            budget = self.track_budget(game, operator)
+            for i in tried if budget is not None else ():
+                if self.move_cost(game, operator, moves[i]) > budget:
                     out[i] = -10.0
         return out
 
-    def keeps_train_money(self, game: Game, h: dict) -> bool:
-        """Does a lay or token leave its company what a train it needs costs (its
-        president paying what the treasury lacks, where the treasury alone cannot)? A
-        company left without a train goes bankrupt, and track does not run."""
-        table = game.table
-        operator = runner(table.find(h.get("entity_type"), h.get("entity")))
+    def track_budget(self, game: Game, operator) -> Optional[int]:
+        """What a company that needs a train may spend on track and tokens: what leaves
+        it the train's price (its president paying what the treasury lacks, where the
+        treasury alone cannot); None for one that needs no train. A company left without
+        a train goes bankrupt, and track does not run."""
         if operator is None or not self.needs_train(game, operator):
-            return True
+            return None
+        spare = operator.cash - trains.cheapest_price(game.table)
+        president = controller(operator)
+        if spare < 0 and president is not None:
+            spare += president.cash
+        return max(0, spare)
+
+    def move_cost(self, game: Game, operator, h: dict) -> int:
+        """What a lay (its terrain and borders) or a token costs the operator."""
+        table = game.table
         if h["type"] == "place_token":
-            cost = next((t.price for t in operator.tokens if t.where is None), 0)
-        elif h.get("hex") in table.state.hexes and isinstance(h.get("rotation"), int):
+            return next((t.price for t in operator.tokens if t.where is None), 0)
+        if h.get("hex") in table.state.hexes and isinstance(h.get("rotation"), int):
             try:
                 tile = board.supply_tile(table, h.get("tile"))
             except GameError:
-                return True
-            cost = track.lay_cost(table, operator, h["hex"], tile, h["rotation"])
-        else:
-            cost = 0
-        need = trains.cheapest_price(table)
-        president = controller(operator)
-        spare = operator.cash - need
-        if spare < 0 and president is not None:
-            spare += president.cash
-        return cost <= max(0, spare)
+                return 0
+            return track.lay_cost(table, operator, h["hex"], tile, h["rotation"])
+        return 0
 
     def score(self, game: Game, player, h: dict) -> float:
         table = game.table

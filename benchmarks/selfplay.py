@@ -53,8 +53,9 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=400, help="positions timed for listing")
     args = p.parse_args(argv)
     rows = []
-    for name in [title_like(t).name for t in args.titles.split(",") if t]:
-        low, high = title_like(name).player_range
+    for found in [title_like(t) for t in args.titles.split(",") if t]:
+        name = found.name
+        low, high = found.player_range
         players = min(max(args.players, low), high)
         for kind in [b for b in args.bots.split(",") if b]:
             start = time.perf_counter()

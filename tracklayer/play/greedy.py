@@ -456,6 +456,22 @@ class GreedyBot(Bot):
         return 150.0 + (40.0 if floats_alone else 0.0) + price / 10 + \
             self.home_worth(game, corporation) / 20 - (30.0 if mine else 0.0)
 
+    def bids_on(self, game: Game, player, company, price: int) -> bool:
+        """Does it bid ``price`` on ``company``? Never to raise its own leading bid (that
+        only costs more); on a private company (not a minor, nor one that comes with a
+        president's certificate) only with the money to start a company at its best price
+        left over, unless it sells for at most ``BARGAIN_INCOMES`` incomes."""
+        step = game.table.round.active_step()
+        if step is None:
+            return True
+        if step.leading_bidder(company) is player:
+            return False
+        if company.spec.minor or has_power(company, "shares") or \
+                price <= BARGAIN_INCOMES * (company.revenue or 0):
+            return True
+        free = player.cash - step.leading_bids(player)
+        return free - price >= self.founding_money(game, player)
+
     def founding_money(self, game: Game, player) -> int:
         """What a player without a presidency keeps to start a company: the president's
         certificate at the highest price a company not yet started may start at."""
@@ -539,16 +555,8 @@ class GreedyBot(Bot):
             return 150.0 + (top - value) / 10 if top > value else -1.0
         if not isinstance(entity, PlayerState) or price > entity.cash:
             return -1.0
-        bid = h["type"] == "bid"
-        step = game.table.round.active_step()
-        if bid and step is not None and step.leading_bidder(company) is entity:
-            return -1.0     # its own bid leads: raising it only costs more
-        if bid and step is not None and not company_founds(company) and \
-                not company.spec.minor:
-            free = entity.cash - step.leading_bids(entity)
-            if free - price < self.founding_money(game, entity) and \
-                    price > BARGAIN_INCOMES * (company.revenue or 0):
-                return -1.0     # kept to start a company at its best price
+        if h["type"] == "bid" and not self.bids_on(game, entity, company, price):
+            return -1.0
         income = company.revenue or 0
         worth = value + 4 * income + (100 if company.spec.minor else 0)
         if isinstance(company.owner, PlayerState) and company.owner is not entity:
@@ -573,12 +581,12 @@ FINANCE = {"take_loan": finance.take_loan, "payoff_loan": finance.payoff_loan,
 def stealable(company) -> bool:
     """May other players buy ``company`` from its owner at a price they choose (1893's
     EVA)?"""
-    return any(p.spec.kind == "player_trade" for p in company.powers)
+    return has_power(company, "player_trade")
 
 
-def company_founds(company) -> bool:
-    """Does the private company come with a president's certificate (1849's RSA)?"""
-    return any(p.spec.kind == "shares" for p in company.powers)
+def has_power(company, kind: str) -> bool:
+    """Has ``company`` a power of ``kind`` (working now or not)?"""
+    return any(p.spec.kind == kind for p in company.powers)
 
 
 def runner(entity) -> Optional[OperatorState]:

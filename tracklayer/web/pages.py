@@ -71,7 +71,8 @@ def _created(request: Request, made: dict):
     hotseat = f"/games/{made['id']}?" + "&".join(f"token={t}" for t in people) \
         if len(people) > 1 else ""
     return templates.TemplateResponse(request, "created.html", {
-        "id": made["id"], "seats": made["seats"], "hotseat": hotseat}, status_code=201)
+        "id": made["id"], "seats": made["seats"], "hotseat": hotseat,
+        "creator": made.get("creator_token")}, status_code=201)
 
 
 @router.post("/games", response_class=HTMLResponse)

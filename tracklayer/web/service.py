@@ -150,9 +150,10 @@ class Service:
                  seed=seed, optional_rules=rules)
         except GameError as e:
             raise Refusal(422, str(e))
-        game_id = self.store.create(body["title"], seed, rules, seats)
+        creator = secrets.token_urlsafe(24)
+        game_id = self.store.create(body["title"], seed, rules, seats, creator_token=creator)
         self.after_change(game_id)
-        return {"id": game_id, "seats": self._seat_list(seats)}
+        return {"id": game_id, "seats": self._seat_list(seats), "creator_token": creator}
 
     def import_export(self, data: dict) -> dict:
         """A game from an 18xx.games export: every entry replayed by the engine first."""
@@ -169,10 +170,12 @@ class Service:
             raise Refusal(422, str(e))
         seats = [{"player_id": pid, "name": str(name)[:100], "bot": None,
                   "token": secrets.token_urlsafe(24)} for pid, name in game.player_specs]
+        creator = secrets.token_urlsafe(24)
         game_id = self.store.create(game.title.name, game.seed, list(game.optional_rules),
                                     seats, game.history.entries,
-                                    description=str(data.get("description") or ""))
-        return {"id": game_id, "seats": self._seat_list(seats)}
+                                    description=str(data.get("description") or ""),
+                                    creator_token=creator)
+        return {"id": game_id, "seats": self._seat_list(seats), "creator_token": creator}
 
     @staticmethod
     def _seat_list(seats) -> list:

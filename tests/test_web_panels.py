@@ -214,6 +214,21 @@ def test_the_lobby_shows_player_counts_and_keeps_a_failed_form(client):
     assert client.get("/").text.count("watch</a>") == 0              # nothing was made
 
 
+def test_the_page_has_a_viewport_and_the_turn_script(client):
+    made = client.post("/api/games", json={"title": "1893", "seed": 4, "players": [
+        {"name": "Ann"}, {"name": "Bob"}]}).json()
+    gid, (ann, bob) = made["id"], made["seats"]
+    page = client.get(f"/games/{gid}?token={ann['token']}").text
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert '/static/turn.js' in page and client.get("/static/turn.js").status_code == 200
+    assert 'data-my-turn="1"' in page and 'id="your-turn"' in page
+    bobs = client.get(f"/games/{gid}?token={bob['token']}").text
+    assert 'data-my-turn="0"' in bobs and 'id="your-turn"' not in bobs
+    assert 'id="alerts"' in bobs and 'data-token="%s"' % bob["token"] in bobs
+    watching = client.get(f"/games/{gid}").text
+    assert 'id="alerts"' not in watching and ann["token"] not in watching
+
+
 def test_a_seat_sees_its_own_webhook_escaped(client):
     made = client.post("/api/games", json={"title": "1893", "seed": 4, "players": [
         {"name": "Ann"}, {"name": "Bob"}]}).json()

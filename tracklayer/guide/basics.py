@@ -153,7 +153,6 @@ def _stock(f: Facts, n: Notes) -> Section:
 
 
 def _operating(f: Facts, n: Notes) -> Section:
-    s = f.settings
     order = ("Minors operate first, then corporations from the highest share price down."
              if f.data.minors else "Corporations operate from the highest share price down.")
     out = [tile_lays(f) + " A yellow tile goes on an empty hex; an upgrade replaces a tile "

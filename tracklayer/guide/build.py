@@ -7,8 +7,7 @@ money, and pictures of the map, the stock market and the tiles."""
 
 from __future__ import annotations
 
-import re
-from typing import List, Optional
+from typing import Optional
 
 from ..title import Title
 from . import texts
@@ -17,7 +16,7 @@ from .charts import train_roster_svg
 from .document import Bullets, Para, Picture, Section, Table, render
 from .drawing import TILE_COLOURS, map_svg, market_svg, supply, tiles_svg
 from .example import worked_example
-from .facts import (MARK_TEXT, TRAIN_HEADER, Facts, end_triggers, facts, home, listing,
+from .facts import (MARK_TEXT, TRAIN_HEADER, Facts, end_triggers, facts, home, listing, slug,
                     market_rows, per_players, phase_start, plural, rusting_in, shares,
                     tokens, train_limit, train_rows)
 from .notes import Notes, event_text, notes, par_by_phase
@@ -170,11 +169,6 @@ def _summary(f: Facts, n: Notes) -> Section:
         + " (home in brackets; their certificates and tokens: Components, Corporations).")]))
     s.add(Section("Special mechanics", [Bullets(n.special)]))
     return s
-
-
-def slug(title: Title) -> str:
-    """The title's name for file names: "1893", "the-old-prince-1871"."""
-    return re.sub(r"[^a-z0-9]+", "-", title.name.lower()).strip("-")
 
 
 def _market(f: Facts) -> Section:

@@ -36,6 +36,7 @@ class Notes:
     starting: str = ""                                  # how a corporation is started
     floating: Lines = field(default_factory=list)       # added to the floating rules
     variants: Lines = field(default_factory=list)       # rule choices tracklayer plays
+    rules: Dict[str, str] = field(default_factory=dict)  # a step's rule, by the step's name
     train_unit: Optional[str] = None                    # what trains count, if not stops
     money: Lines = field(default_factory=list)
     special: Lines = field(default_factory=list)
@@ -171,6 +172,9 @@ def _cologne(f: Facts) -> Notes:
                   "can_buy_trains": "trains may be bought from other corporations",
                   "may_found_agv": "AGV may be formed", "may_found_hgk": "HGK may be formed"},
         par_from={"par": None},
+        rules={"Draft": "in turn, a player buys a private company or one of the two lowest "
+                        "minors left at its face value, or passes (and is out of the draft); "
+                        "once one item is left, shares may be bought."},
         variants=[f"When everybody passes on an item of the starting package its price falls "
                   f"by {m(FallingPriceAuction.REDUCTION)}, as on 18xx.games; the seed's "
                   "comparison with 1830 says 5 marks."])
@@ -209,7 +213,7 @@ def _sicilies(f: Facts) -> Notes:
         dividend_moves="Paying out moves the price one column right only if the total paid "
                        "is at least the share price; withholding, or earning nothing, moves "
                        "it one column left.",
-        corporations=[f"Each pays for all its stations when it starts: " + ", ".join(
+        corporations=["Each pays for all its stations when it starts: " + ", ".join(
             f"{c.sym} {m(c.token_fee)}" for c in f.data.corporations) + ".",
             f"{chooser} chooses its home when it starts."],
         train_unit="hexes",

@@ -15,7 +15,7 @@ from .facts import Facts, distance
 LABEL = 170          # width of the trains' names
 COLUMN = 64          # width of a phase
 ROW = 24             # height of a train
-HEAD = 62            # height of the phases' heads
+HEAD = 72            # height of the phases' heads
 
 
 def _limit(phase) -> str:
@@ -68,8 +68,12 @@ def train_roster_svg(f: Facts, unit: Optional[str] = None) -> str:
         out.append(f'<text x="{x + COLUMN / 2}" y="44" font-size="9" text-anchor="middle">'
                    f'{phase.operating_rounds} OR{"s" if phase.operating_rounds > 1 else ""}'
                    f'</text>')
+        limit, _, others = _limit(phase).partition(" ")
         out.append(f'<text x="{x + COLUMN / 2}" y="56" font-size="9" text-anchor="middle">'
-                   f'limit {e(_limit(phase))}</text>')
+                   f'limit {e(limit)}</text>')
+        if others:
+            out.append(f'<text x="{x + COLUMN / 2}" y="67" font-size="8" '
+                       f'text-anchor="middle">{e(others)}</text>')
     out.append('<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
                'patternTransform="rotate(45)"><rect width="6" height="6" fill="#ddd"/>'
                '<line x1="0" y1="0" x2="0" y2="6" stroke="#888" stroke-width="3"/>'

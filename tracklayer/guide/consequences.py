@@ -67,7 +67,7 @@ def _interest(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> No
         out.append(line(f"{sym} pays the interest on its {plural(loans, 'loan')}, "
                         f"{ctx.money(per.result.value)} a loan at this round's rate: ",
                         product(count(loans), per.result), "."))
-        flows.append(Flow(("treasury", sym), -amount, "interest"))
+        flows.append(Flow(("treasury", sym), -amount, "for interest"))
 
 
 def _floats(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> None:
@@ -138,7 +138,7 @@ def _hands(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> None:
                                                       f"of its {ctx.money(value)}"
                                                       if ctx.f.data.seed_money and
                                                       amount < value else "") + "."))
-            flows.append(Flow(("cash", pid), -amount, sym))
+            flows.append(Flow(("cash", pid), -amount, f"for {sym}"))
     for sym, pid in owned_before.items():
         if sym not in owned_after:
             company = ctx.table.company(sym)
@@ -185,7 +185,7 @@ def _started(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> Non
         if spec is not None and spec.token_fee:
             out.append(line(f"{sym} pays {ctx.money(spec.token_fee)} for its "
                             f"{plural(len(spec.tokens), 'station')} as it starts."))
-            flows.append(Flow(("treasury", sym), -spec.token_fee, "its stations"))
+            flows.append(Flow(("treasury", sym), -spec.token_fee, "for its stations"))
 
 
 def _operations(m: Moment, ctx: Context, out: List[Line], flows: List[Flow],

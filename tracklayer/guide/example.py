@@ -124,6 +124,8 @@ class Worked:
             c = state["corporations"].get(sym)
             m = state["minors"].get(sym)
             held = c or m
+            if c is not None and c["price"] is None and not c["cash"]:
+                held = None              # not started yet
             out.append((f"Treasury {sym}", None if held is None else held["cash"]))
             if sym in ctx.corporations:
                 out.append((f"Share price {sym}", None if c is None else c["price"]))

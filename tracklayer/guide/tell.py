@@ -51,6 +51,10 @@ def rule_of(m: Moment, ctx: Context) -> str:
         "Bid on Companies": " ".join(n.opening[1]),
     }
     text = common.get(step, "")
+    if step == "Buy Trains" and m.actor_id in m.before["minors"] and \
+            f.settings.minors_run_trains:
+        text = "A minor need not own a train, but may buy trains as a corporation does. " \
+               "Trains come from the bank in order; the phase sets how many a company may hold."
     return text[0].lower() + text[1:] if text else ""
 
 
@@ -73,7 +77,7 @@ def _bid(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> str:
     if bought and -_delta(m, ctx, ("cash", m.actor_id)) >= price:
         face = " (its face value)" if price == value else ""
         out.append(line(f"{who} buys {ctx.company(sym)} for {ctx.money(price)}{face}."))
-        flows.append(Flow(("cash", m.actor_id), -price, sym))
+        flows.append(Flow(("cash", m.actor_id), -price, f"for {sym}"))
         minor = m.pre.get("minor")
         if minor:
             out.append(line(f"A minor's price becomes its treasury: {minor} starts with it."))
@@ -108,7 +112,7 @@ def _par(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> str:
                         f"president's certificate ({pct}%, {plural(shares, 'share')}): ",
                         calc, "."))
         flows.append(Flow(("cash", m.actor_id), -int(calc.result.value),
-                          f"{corp}'s president's certificate"))
+                          f"for {corp}'s president's certificate"))
         if ctx.f.settings.capitalization.value == "incremental":
             flows.append(Flow(("treasury", corp), int(calc.result.value),
                               "its president's certificate"))
@@ -150,7 +154,7 @@ def _buy_shares(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> 
         out.append(line(f"{who} buys {'a ' + str(pct) + '% share' if shares == 1 else str(pct) + '%'}"
                         f" of {corp} from {SOURCE.get(source, source)} at its share price, "
                         f"{ctx.money(price)}", ": " if calc else ".", calc, "." if calc else ""))
-    flows.append(Flow(_purse_of_actor(m), -paid, f"{pct}% of {corp}"))
+    flows.append(Flow(_purse_of_actor(m), -paid, f"for {pct}% of {corp}"))
     if source == "treasury" and m.pre.get("incremental"):
         flows.append(Flow(("treasury", corp), paid, "a share sold from its treasury"))
         out.append(line("Incremental capitalisation: the money goes to the corporation."))
@@ -200,9 +204,9 @@ def _lay_tile(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> st
     if cost > 0:
         if terrain:
             out.append(line(f"Building on {hex_id} costs {ctx.money(terrain)} of terrain."))
-            flows.append(Flow(("treasury", op), -min(terrain, cost), "terrain"))
+            flows.append(Flow(("treasury", op), -min(terrain, cost), "for terrain"))
         if cost > terrain:
-            flows.append(Flow(("treasury", op), -(cost - terrain), "the tile lay's price"))
+            flows.append(Flow(("treasury", op), -(cost - terrain), "for the tile lay"))
     else:
         out.append(line("It costs nothing: no terrain to pay for."))
     return f"{op} lays track"
@@ -216,7 +220,7 @@ def _place_token(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) ->
     out.append(line(f"{op} places a station in {where}"
                     + (f" for {ctx.money(cost)}." if cost else ", for nothing.")))
     if cost:
-        flows.append(Flow(("treasury", op), -cost, "a station"))
+        flows.append(Flow(("treasury", op), -cost, "for a station"))
     return f"{op} places a station"
 
 
@@ -320,7 +324,7 @@ def _buy_train(m: Moment, ctx: Context, out: List[Line], flows: List[Flow]) -> s
                         "."))
     else:
         out.append(line(f"{op} buys a {train} train from {source} for {ctx.money(price)}."))
-    flows.append(Flow(("treasury", op), -price, f"the {train} train"))
+    flows.append(Flow(("treasury", op), -price, f"for the {train} train"))
     had = ctx.purse(m.before, ("treasury", op)) or 0
     president = (m.before["corporations"].get(op) or {}).get("president") or \
         (m.before["minors"].get(op) or {}).get("owner")

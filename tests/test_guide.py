@@ -326,3 +326,42 @@ def test_the_seed_trains_companies_and_comparisons_are_in_the_guide(name):
     points = [l for l in sections["Compared with 1830"][1] if re.match(r"\d+\. ", l)]
     compared = [b for b in doc.find("Compared with 1830").blocks if hasattr(b, "items")][0]
     assert len(compared.items) >= len(points) > 0
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_the_basics_are_explained_once_with_the_titles_numbers(name):
+    """Routes, share prices, floating and the flow of a round are explained in one shared
+    section, with the title's own numbers (its first train, its float thresholds, its
+    starting cash), before the title's differences."""
+    title = TITLES[name]
+    doc = guide(title)
+    basics = doc.find("How an 18xx game works")
+    titles = [s.title for s in basics.sections()]
+    assert titles == ["The aim", "How a game flows", "Starting and floating a corporation",
+                      "The stock round", "The operating round", "Routes and what they earn",
+                      "Share prices and why they move", "Trains, phases and rusting"]
+    data = title.data(title.player_range[1], ())
+    text = basics.text()
+    assert f"A {data.trains[0].name} train" in text
+    floats = {c.float_percent for c in data.corporations if c.floatable and c.float_percent}
+    assert any(f"{p}%" in basics.find("Starting and floating a corporation").text()
+               for p in floats)
+    order = [s.title for s in doc.sections()]
+    assert order.index("How an 18xx game works") < order.index("Compared with 1830") < \
+        order.index("Variants and optional rules") < order.index("Rounds")
+    options = doc.find("Variants and optional rules").text()
+    for option in title.optional_rules:
+        assert option.short_name in options
+    assert sum(1 for s in doc.walk() if s.title == "How an 18xx game works") == 1
+
+
+def test_the_seed_differences_are_stated():
+    """1893's package falls by 10M (the seed says 5); 1817NA's recommended variants are
+    how tracklayer plays; 1871's Mainline floats at 50%."""
+    from tracklayer.turns.draft import FallingPriceAuction
+    cologne = guide(TITLES["1893"]).find("Variants and optional rules").text()
+    assert f"falls by {FallingPriceAuction.REDUCTION}M" in cologne and "5 marks" in cologne
+    america = guide(TITLES["1817NA"]).find("Variants and optional rules").text()
+    assert "no price cap in the private auction" in america and "10 short" in america
+    prince = render(guide(TITLES["The Old Prince 1871"]), "md")
+    assert "floats at 50%" in prince and "Mainline starts floated at" not in prince

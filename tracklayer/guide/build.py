@@ -218,7 +218,7 @@ def _variants(f: Facts, n: Notes) -> Section:
     return Section("Variants and optional rules", [
         Bullets(n.variants) if n.variants else None,
         Para("Optional rules tracklayer offers (choose them when creating a game, or with "
-             "--rules in random play): " if options else
+             "--rules in random play):" if options else
              "tracklayer offers no optional rules for this title."),
         Bullets(options) if options else None])
 

@@ -685,3 +685,64 @@ def test_a_discarded_train_leaves_the_game():
     with pytest.raises(GameError):
         game.apply({"type": "buy_train", "entity": "MR", "entity_type": "corporation",
                     "train": "6H-0", "price": 180, "variant": "6H"})
+
+
+# -- an id shared by a private company and a corporation -------------------------------------
+
+
+def _before_entry(path, index: int):
+    """The game of an export just before its log entry ``index``."""
+    data = load_json(path)
+    for i, _h, g in positions(data):
+        if i == index - 1:
+            return g
+    raise AssertionError(f"no entry {index}")
+
+
+def test_an_exchange_is_a_power_of_the_private_in_its_owners_turn():
+    """rand_3p_502, before entry 257: Player 2's stock turn. SB is both the Shipbuilding
+    company (Player 1's) and the Stratford Branch (Player 2 presides it). An exchange for
+    a reserved Shortline share is a power of the private, used in its owner's turn: MC,
+    Player 2's, is offered it; Shipbuilding, Player 1's, is not; the Stratford Branch, a
+    corporation, has no such power. Each action is read by its entity type."""
+    path = RANDOM / "rand_3p_502.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    game = _before_entry(path, 257)
+    t = game.table
+    shipbuilding, branch, mc = t.find("company", "SB"), t.find("corporation", "SB"), \
+        t.company("MC")
+    acting = game.acting
+    assert shipbuilding.owner is not acting and branch.owner is acting and mc.owner is acting
+    exchanges = [a for a in game.legal_actions()
+                 if a["type"] == "buy_shares" and a["entity_type"] != "player"]
+    shares = [c.id for c in certificates.held(notes(t).shortline, notes(t).shortline)
+              if not c.buyable][:1]
+    assert exchanges == [{"type": "buy_shares", "entity": "MC", "entity_type": "company",
+                          "shares": shares, "percent": 10}]
+    before = state_of(game)
+    for entity_type in ("corporation", "company"):
+        with pytest.raises(GameError):
+            game.apply({"type": "buy_shares", "entity": "SB", "entity_type": entity_type,
+                        "shares": shares, "percent": 10})
+        assert state_of(game) == before
+    game.apply(exchanges[0])
+    assert mc.closed and t.find("share", shares[0]).owner is acting
+    assert not shipbuilding.closed
+
+
+def test_shipbuilding_is_offered_its_exchange_in_its_owners_turn():
+    """rand_3p_502, before entry 255: Player 1, who owns Shipbuilding, is acting; its
+    exchange is listed as the company's (entity_type "company") and accepted."""
+    path = RANDOM / "rand_3p_502.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    game = _before_entry(path, 255)
+    t = game.table
+    shipbuilding = t.find("company", "SB")
+    assert shipbuilding.owner is game.acting
+    offered = [a for a in game.legal_actions() if a["entity"] == "SB"]
+    assert offered and all(a["entity_type"] == "company" and a["type"] == "buy_shares"
+                           for a in offered)
+    game.apply(offered[0])
+    assert shipbuilding.closed and not t.find("corporation", "SB").closed

@@ -400,26 +400,14 @@ def test_undo_and_redo_sent_to_a_game_take_back_and_restore_the_action():
     assert len(game.actions) == n + 2
 
 
-# ---------------------------------------------------------------------------------------------
-# Actions against the printed rules that the engine accepts because 18xx.games does (strict
-# xfails, each saying why). Any refusal that names the action counts, so that a change,
-# whatever its message, turns the test into an unexpected pass.
-
-UNNAMED = ""
-
-
-@pytest.mark.xfail(strict=True, reason="kept on purpose: 18xx.games lets the operating "
-                   "company's owner declare bankruptcy whenever cash and sellable shares are "
-                   "below the cheapest depot train, train needed or not, so recorded games may "
-                   "hold such a bankruptcy and must replay")
 def test_bankruptcy_only_when_a_train_cannot_be_bought():
     """A player may go bankrupt only when their company must buy a train and cannot raise
-    the money. KSZ, a minor, need not own a train (and has one): its owner cannot declare
-    bankruptcy — but the engine ends the game."""
+    the money. KSZ, a minor, need not own a train (and has one): though its cash and its
+    owner's cannot buy the cheapest train, bankruptcy is neither listed nor accepted."""
     game, legal = game_at("ksz_poor")
-    assert_refused(game, dict(KSZ, type="bankrupt", id=BAD_ID), UNNAMED)
+    assert not [a for a in game.legal_actions() if a["type"] == "bankrupt"]
+    assert_refused(game, dict(KSZ, type="bankrupt", id=BAD_ID), "cannot bankrupt now")
     game.apply(legal)
-
 
 
 @pytest.mark.parametrize("checkpoint, who, train, price", [

@@ -598,13 +598,28 @@ def test_the_union_banks_partner_buys_it_nothing_they_sold_this_round():
 def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a_train():
     """Random game 104 (seed 104), operating round 4: MR, presided over by the Union
     Bank, has $8 and trains; random 2 (owner of UB) has $99, the Union Bank $12 and a
-    share of MS it may sell for $55; the cheapest depot train costs $120. 18xx.games
-    refuses bankruptcy unless the partner's and the Union Bank's buying power, each
-    counting the corporation's cash, come short of it: 99 + 8 + 67 + 8 = 182 here."""
+    share of MS it may sell for $55; the cheapest depot train costs $120. With trains,
+    MR need not buy one: no bankruptcy. Were it trainless (its trains given back),
+    18xx.games would still refuse bankruptcy unless the partner's and the Union Bank's
+    buying power, each counting the corporation's cash, came short of the train:
+    99 + 8 + 67 + 8 = 182 here."""
+    from tracklayer.rules import trains
     game = prefix_game("1871_ub_bankrupt.json")
+    table = game.table
+    bankrupt = {"type": "bankrupt", "entity": "MR", "entity_type": "corporation"}
+    assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
+    with pytest.raises(GameError, match="cannot bankrupt now"):
+        game.apply(bankrupt)
+    mr = table.corporation("MR")
+    for train in list(mr.trains):
+        trains.give_back(table, train)
+    for step in table.round.steps:
+        step.memo.clear()
+    table.round.forget()
+    assert table.round.active_step().must_buy(mr)
     assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
     with pytest.raises(GameError, match=r"total \$182"):
-        game.apply({"type": "bankrupt", "entity": "MR", "entity_type": "corporation"})
+        game.apply(bankrupt)
 
 
 def test_a_trainless_corporation_pays_another_for_a_train_only_from_its_own_cash():

@@ -761,3 +761,24 @@ def test_shipbuilding_is_offered_its_exchange_in_its_owners_turn():
                            for a in offered)
     game.apply(offered[0])
     assert shipbuilding.closed and not t.find("corporation", "SB").closed
+
+
+def test_a_player_at_the_certificate_limit_starts_no_corporation():
+    """rand_3p_213, before entry 405 (stock round 8): random 3 holds 21 certificates, the
+    limit (20, and one for their PEIR card). Starting a corporation is buying its
+    president's certificate: not offered (as on 18xx.games, which offers them no par
+    there), and refused, changing nothing."""
+    from tracklayer.rules import trading
+    path = RANDOM / "rand_3p_213.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    game = _before_entry(path, 405)
+    t = game.table
+    player = t.player(3)
+    assert game.acting is player
+    assert trading.certificate_count(t, player) == trading.certificate_limit(t, player) == 21
+    assert not [a for a in game.legal_actions() if a["type"] == "par"]
+    before = state_of(game)
+    with pytest.raises(GameError, match="cannot par now"):
+        act(game, "par", 3, corporation="A", share_price="65,5,1")
+    assert state_of(game) == before

@@ -200,10 +200,16 @@ class PrinceStockTurn(StockTurn):
         return tranche_open(self.table) and not corporation.started and \
             not is_branch(corporation) and corporation.sym != data.PEIR.sym
 
+    def may_hold_presidency(self, buyer, corporation) -> bool:
+        """Starting a corporation is buying its president's certificate, which must fit
+        in the buyer's certificate limit (and holding limit)."""
+        return self.may_take(buyer, Bundle.whole([corporation.certificates[0]]))
+
     def may_start_any(self, entity) -> bool:
         if self.bought() or not tranche_open(self.table):
             return False
         return any(self.may_start(c, entity) and self.start_prices(entity, c)
+                   and self.may_hold_presidency(entity, c)
                    for c in self.table.state.corporations)
 
     @handles("par")
@@ -217,6 +223,9 @@ class PrinceStockTurn(StockTurn):
         first = corporation.certificates[0]
         if first.owner is not self.table.state.market:
             raise GameError(f"{corporation.name}'s president's certificate is not for sale")
+        if not self.may_hold_presidency(buyer, corporation):
+            raise GameError(f"{buyer.name} may hold no more certificates "
+                            f"({trading.certificate_limit(self.table, buyer)})")
 
         def commit() -> None:
             market.start_at(self.table, corporation, action.cell.at)

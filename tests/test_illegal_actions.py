@@ -319,6 +319,9 @@ CASES = [
          id="or3-second-token-in-own-city"),
     case("de3_token", DE, {"type": "place_token", "city": "X-0-0"}, "unknown city",
          ActionError, id="or3-token-unknown-city"),
+    *[case("de3_token", DE, {"type": "place_token", "city": "15-0-0", "slot": bad},
+           "slot must be a whole number from 0", ActionError, id=f"or3-token-slot-{name}")
+      for name, bad in (("garbage", "garbage"), ("minus-1", -1), ("1.5", 1.5))],
     case("de3_token", DE, {"type": "place_token"}, "needs 'city'", ActionError,
          id="or3-token-without-city"),
     case("de3_token", KBE, {"type": "place_token", "city": "15-0-0"}, "it is DE's turn",

@@ -1,5 +1,6 @@
 """The listing agrees with what is taken, at positions of the reference's random games
-(../shared/random-games, skipped when absent): each sale a step takes is listed."""
+(../shared/random-games, skipped when absent): each sale a step takes is listed, and a
+token's slot is immaterial (the token goes where the city's rules put it)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from conftest import SHARED
 from tracklayer.io.export import load_export, open_game
+from tracklayer.play.legality import matches
 
 RANDOM = SHARED / "random-games"
 
@@ -32,3 +34,19 @@ def test_after_a_conversion_a_shareholders_sale_is_listed():
     assert all(a["shares"][0].startswith("UR_") for a in listed if a["type"] == "sell_shares")
     game.apply(recorded)
 
+
+def test_a_token_naming_a_taken_slot_goes_to_the_free_one():
+    """1817NA rand_3p_422, before entry 553: PW's token in 63-1-0 names slot 1, where H's
+    token is; as on 18xx.games it goes to the free slot 0. The listing names the free
+    slot, and the recorded action counts as listed."""
+    game, recorded = before_entry(RANDOM / "1817NA" / "rand_3p_422.json", 553)
+    table = game.table
+    assert recorded["slot"] == 1
+    listed = game.legal_actions()
+    assert matches(game, recorded, listed)
+    pw = table.corporation("PW")
+    game.apply(recorded)
+    token = next(t for t in pw.tokens if t.where is not None and
+                 table.state.hexes[t.where[0]].tile.startswith("63-1"))
+    city = table.state.hexes[token.where[0]].cities[token.where[1]]
+    assert city.slots[0] is token

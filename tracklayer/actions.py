@@ -217,12 +217,23 @@ def city_node(table: Table, city_id) -> Optional[object]:
     return node if node is not None and node.is_city else None
 
 
+def _slot(h: dict) -> Optional[int]:
+    """The slot of a city an action names, if it names one: a whole number from 0."""
+    slot = h.get("slot")
+    if slot is not None and (not isinstance(slot, int) or isinstance(slot, bool) or slot < 0):
+        raise ActionError(f"slot must be a whole number from 0, not {slot!r}")
+    return slot
+
+
 def _place_token(table: Table, h, action) -> None:
+    """The city and the token; the slot named (a token goes where the city's rules put
+    it, whichever slot is named); the tokener, a corporation or else a minor (the format
+    gives it no type: no title shares an id between the two)."""
     city_id = _need(h, "city")
     action.city = city_node(table, city_id)
     if action.city is None:
         raise ActionError(f"unknown city {city_id!r}")
-    action.slot = h.get("slot")
+    action.slot = _slot(h)
     tokener = None
     if h.get("tokener"):
         tokener = table.find("corporation", h["tokener"]) or table.find("minor", h["tokener"])
@@ -237,7 +248,7 @@ def _remove_token(table: Table, h, action) -> None:
     action.city = city_node(table, city_id)
     if action.city is None or isinstance(action.city, OffMap):
         raise ActionError(f"unknown city {city_id!r}")
-    action.slot = h.get("slot")
+    action.slot = _slot(h)
 
 
 def _whole_number(h: dict, key: str) -> int:

@@ -386,3 +386,31 @@ def test_a_stock_round_sale_that_closes_a_corporation_lets_the_round_go_on():
     game.apply({"type": "pass", "entity": 2, "entity_type": "player",
                 "id": len(game.actions) + 1})
     assert table.round.is_operating
+
+
+SWAP_CLOSES = os.path.join(os.path.dirname(__file__), "data",
+                           "k2s_sale_closes_with_presidency_swap.json")
+
+
+def test_a_presidency_swap_lapses_when_the_sale_closes_the_corporation():
+    """Random self-play (seed 151), stock round 3: Player 4 sells SFCS's president's
+    certificate and a 10% share; Player 1, holding the 20% last certificate, becomes
+    president, which would let Player 4 choose two 10% certificates for it, but the
+    sale drops SFCS to L.0 and it closes. A closed corporation's certificates leave the
+    game, so no swap is left to choose: the choice lapses and the turn passes on (it
+    used to be offered, and choosing it failed on the vanished certificate)."""
+    game = replay(load_json(SWAP_CLOSES), keep_log=True)
+    table = game.table
+    assert "Player 1 becomes the president of SFCS" in table.messages
+    assert table.messages.count("SFCS closes") == 1
+    moves = game.legal_actions()
+    assert moves and all(m["type"] != "choose" for m in moves)
+    assert game.acting is not table.find("player", 4)
+    money = game.total_money()
+    choice = {"type": "choose", "entity": 4, "entity_type": "player",
+              "choice": "Two 10% certs", "id": len(game.actions) + 1}
+    with pytest.raises(GameError):
+        game.apply(choice)
+    assert game.total_money() == money and len(game.actions) == 58
+    game.apply(dict(moves[0], id=len(game.actions) + 1))
+    assert len(game.actions) == 59

@@ -6,27 +6,25 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from sse_starlette.sse import EventSourceResponse
 
+from . import credentials, guard, inputs
 from .service import Refusal
 
 router = APIRouter(prefix="/api")
 
 
-def bearer(authorization: Optional[str]) -> Optional[str]:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
+bearer = credentials.bearer
 
 
 async def _body(request: Request):
     try:
-        return await request.json()
-    except ValueError:
-        raise Refusal(422, "the body is not JSON")
+        return guard.parse_json(await request.body())
+    except guard.BadJSON as e:
+        raise Refusal(422, f"the body is not JSON the app reads: {e}")
 
 
 @router.post("/games", status_code=201)
@@ -56,30 +54,28 @@ async def get_game(game_id: int, request: Request):
 
 
 @router.get("/games/{game_id}/legal")
-async def legal(game_id: int, request: Request, authorization: Optional[str] = Header(None)):
+async def legal(game_id: int, request: Request):
+    """The legal actions of the seat the bearer token (or the page's cookie) holds."""
     return await run_in_threadpool(request.app.state.service.legal, game_id,
-                                   bearer(authorization))
+                                   credentials.tokens(request, game_id))
 
 
 @router.post("/games/{game_id}/actions", status_code=201)
-async def act(game_id: int, request: Request, authorization: Optional[str] = Header(None)):
+async def act(game_id: int, request: Request):
     body = await _body(request)
     return await run_in_threadpool(request.app.state.service.act, game_id,
-                                   bearer(authorization), body)
+                                   credentials.tokens(request, game_id), body)
 
 
 @router.get("/games/{game_id}/events")
 async def events(game_id: int, request: Request, last_event_id: Optional[str] = Header(None),
-                 after: Optional[int] = None):
+                 after: Optional[int] = Query(None, ge=0, le=inputs.MAX_ID)):
     """Every entry after ``Last-Event-ID`` (or ``?after=``) from the log, then each new one
     as it is stored; the event id is the entry's number."""
     service = request.app.state.service
     broker = request.app.state.broker
     await run_in_threadpool(service.get, game_id)          # 404 before the stream opens
-    try:
-        last = int(last_event_id) if last_event_id else (after or 0)
-    except ValueError:
-        raise Refusal(422, "Last-Event-ID must be an entry number")
+    last = inputs.after(last_event_id) if last_event_id else (after or 0)
 
     async def stream():
         nonlocal last

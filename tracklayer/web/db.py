@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MAX_ID = 2 ** 31 - 1            # the largest id an Integer column holds on every database
 
 
 class Base(DeclarativeBase):
@@ -66,6 +67,13 @@ class ActionRow(Base):
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+class InstallationRow(Base):
+    """The installation's name, made once with the database (its live-update channels
+    carry it)."""
+    __tablename__ = "installation"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
 def normal_url(url: str) -> str:
     """``postgresql://`` means the psycopg 3 driver (the one the ``web`` extra installs)."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
@@ -108,6 +116,14 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._installation: Optional[str] = None
+
+    def installation(self) -> str:
+        """The installation's name: every worker on this database reads the same."""
+        if self._installation is None:
+            with self.sessions() as s:
+                self._installation = s.scalars(select(InstallationRow.id)).one()
+        return self._installation
 
     def create(self, title: str, seed: int, optional_rules: List[str],
                seats: List[Dict], entries: List[dict] = (), description: str = "",
@@ -126,6 +142,8 @@ class Store:
             return g.id
 
     def game(self, game_id: int) -> Optional[GameRow]:
+        if type(game_id) is not int or not 0 < game_id <= MAX_ID:
+            return None                 # no such game: beyond what the column holds
         with self.sessions() as s:
             return s.get(GameRow, game_id)
 

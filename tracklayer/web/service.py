@@ -22,18 +22,14 @@ from ..finder import plan_routes
 from ..game import Game
 from ..io.export import open_game
 from ..titles import title as find_title
+from . import inputs
 from .bots import make_bot, seat_index, seat_of
 from .db import Store
+from .refusal import Refusal
 
 MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
 LOG = logging.getLogger(__name__)
-
-
-class Refusal(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
 
 
 @dataclass
@@ -135,28 +131,30 @@ class Service:
         players = body.get("players")
         if not isinstance(players, list) or not players:
             raise Refusal(422, "players must be a non-empty list of {name, bot}")
+        if len(players) > 6:
+            raise Refusal(422, "a game has at most 6 players")
+        inputs.title(body.get("title"))
         seats = []
         for i, p in enumerate(players):
-            if not isinstance(p, dict) or not isinstance(p.get("name"), str) or \
-                    not p["name"].strip():
+            if not isinstance(p, dict):
                 raise Refusal(422, f"player {i + 1} needs a name")
+            name = inputs.name(p.get("name"), f"player {i + 1}")
             bot = p.get("bot")
             is_open = p.get("open") is True
             if bot is not None:
+                if not isinstance(bot, str):
+                    raise Refusal(422, f"player {i + 1}: a bot is named by text")
                 try:
                     make_bot(bot)
                 except GameError as e:
                     raise Refusal(422, str(e))
-            seats.append({"player_id": i + 1, "name": p["name"].strip()[:100], "bot": bot,
+            seats.append({"player_id": i + 1, "name": name, "bot": bot,
                           "token": None if bot or is_open else secrets.token_urlsafe(24)})
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 31:
-            raise Refusal(422, "seed must be an integer from 0 to 2**31-1")
-        rules = body.get("optional_rules") or []
-        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-            raise Refusal(422, "optional_rules must be a list of rule names")
+        inputs.seed(seed)
+        rules = inputs.rules(body.get("optional_rules"))
         try:
             Game(find_title(body.get("title")), [(s["player_id"], s["name"]) for s in seats],
                  seed=seed, optional_rules=rules)
@@ -169,18 +167,22 @@ class Service:
 
     def import_export(self, data: dict) -> dict:
         """A game from an 18xx.games export: every entry replayed by the engine first."""
+        inputs.export(data)
         try:
             game = open_game(data)
+            inputs.seed(game.seed)
             for index, h in enumerate(data.get("actions") or []):
                 if not isinstance(h, dict):
                     raise GameError(f"log entry {index} is not an object")
+                if h.get("type") == "message" and not isinstance(h.get("message"), str):
+                    raise GameError(f"log entry {index}: a chat message is text")
                 try:
                     game.apply(h)
                 except GameError as e:
                     raise type(e)(f"log entry {index}: {e}") from e
         except GameError as e:
             raise Refusal(422, str(e))
-        seats = [{"player_id": pid, "name": str(name)[:100], "bot": None,
+        seats = [{"player_id": pid, "name": name.strip(), "bot": None,
                   "token": secrets.token_urlsafe(24)} for pid, name in game.player_specs]
         creator = secrets.token_urlsafe(24)
         game_id = self.store.create(game.title.name, game.seed, list(game.optional_rules),
@@ -198,6 +200,8 @@ class Service:
 
     def get(self, game_id: int) -> Live:
         """The game in memory, up to date with the log (404 if there is no such game)."""
+        if not inputs.is_id(game_id):
+            raise Refusal(404, f"no game {game_id}")
         with self.lock:
             live = self.live.get(game_id)
             if live is not None:
@@ -246,17 +250,17 @@ class Service:
     def legal(self, game_id: int, token: Optional[str]) -> dict:
         live = self.get(game_id)
         with live.lock:
-            seat = self._seat(live, token)
-            actions = [a for a in live.legal() if seat_of(live.game, a) == seat.player_id]
+            listed = live.legal()
+            mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
+                    for seat in self._seats_held(live, token)]
+            seat, actions = next((m for m in mine if m[1]), mine[0])
             return {"player_id": seat.player_id, "next_id": live.number + 1,
                     "actions": actions}
 
     def join(self, game_id: int, position: int, name: str) -> str:
         """Take an open seat (a person's seat nobody holds yet): its new token."""
         live = self.get(game_id)
-        name = (name or "").strip()[:100]
-        if not name:
-            raise Refusal(422, "a name is needed to join")
+        name = inputs.name(name, "a player joining")
         with live.lock:
             self.refresh_seats(live)
             seat = next((s for s in live.seats if s.position == position), None)
@@ -267,28 +271,48 @@ class Service:
         self.forget(game_id)            # rebuilt with the player's name
         return token
 
-    def _seat(self, live: Live, token: Optional[str]) -> Seat:
-        if not token:
-            raise Refusal(401, "a seat's bearer token is needed")
-        seat = live.seat_by_token(token)
-        if seat is None:                # perhaps joined through another worker
-            self.refresh_seats(live)
-            seat = live.seat_by_token(token)
-        if seat is None:
-            raise Refusal(403, "that token holds no seat in this game")
-        return seat
+    def _seat(self, live: Live, token) -> Seat:
+        return self._seats_held(live, token)[0]
 
-    def act(self, game_id: int, token: Optional[str], entry) -> dict:
-        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            raise Refusal(422, "an action is a JSON object with a type")
+    def _seats_held(self, live: Live, token) -> List[Seat]:
+        """The seats the token(s) hold (a browser's cookie may hold several), checked
+        against the database: a link issued anew, or a seat joined, on another worker
+        counts at once (401 without a token, 403 if none holds a seat)."""
+        tokens = [token] if isinstance(token, str) else [t for t in token or () if t]
+        if not tokens:
+            raise Refusal(401, "a seat's bearer token is needed")
+        self.refresh_seats(live)
+        held = [s for s in live.seats if s.token and
+                any(secrets.compare_digest(s.token.encode(), t.encode()) for t in tokens)]
+        if not held:
+            raise Refusal(403, "that token holds no seat in this game")
+        return held
+
+    def act(self, game_id: int, token, entry) -> dict:
+        """Apply and store an entry posted by the seat a token holds (of several, the one
+        that may take it)."""
+        entry = inputs.entry(entry)
         live = self.get(game_id)
         with live.lock:
-            seat = self._seat(live, token)
+            seats = self._seats_held(live, token)
             self._check_number(live, entry)
-            self._check_seat(live, seat, entry)
+            if live.game.is_over and entry["type"] != "message":
+                raise Refusal(409, f"game {game_id} is over: it stays as it ended (chat "
+                              "is still open)")
+            self._check_one_of(live, seats, entry)
             stored = self._apply_and_store(live, entry)
         self.after_change(game_id)
         return stored
+
+    def _check_one_of(self, live: Live, seats: List[Seat], entry: dict) -> None:
+        """The entry is one that one of ``seats`` may post (the first refusal if none)."""
+        refused = None
+        for seat in seats:
+            try:
+                return self._check_seat(live, seat, entry)
+            except Refusal as e:
+                refused = refused or e
+        raise refused
 
     @staticmethod
     def _check_number(live: Live, entry: dict) -> None:

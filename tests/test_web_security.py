@@ -450,7 +450,9 @@ def test_the_access_log_never_shows_a_token(tmp_path):
 
 
 def test_a_link_issued_anew_is_void_on_every_worker_at_once(db_url):
-    with client_for(db_url) as a, client_for(db_url) as b:
+    redis_url = redis_or_skip()                 # (several workers always share a Redis)
+    with client_for(db_url, redis_url=redis_url) as a, \
+            client_for(db_url, redis_url=redis_url) as b:
         made = new_game(a)
         gid, key, bob = made["id"], made["creator_token"], made["seats"][1]
         assert b.get(f"/api/games/{gid}/legal", headers=auth(bob["token"])).status_code == 200

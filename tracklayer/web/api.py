@@ -80,16 +80,21 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
     async def stream():
         nonlocal last
         with broker.listen(game_id) as queue:
+            behind = True               # read the log: at the start, and after a gap
             while True:
-                for number, entry in await run_in_threadpool(service.store.entries, game_id,
-                                                             last):
-                    last = number
-                    yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
+                if behind:
+                    for number, entry in await run_in_threadpool(service.store.entries,
+                                                                 game_id, last):
+                        last = number
+                        yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
+                    behind = False
                 number, entry = await queue.get()
                 if number == last + 1:
                     last = number
                     yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
-                # else: an older one, or a gap the log fills on the next turn of the loop
+                elif number > last + 1:
+                    behind = True       # missed one: the log fills the gap
+                # else: an older one, already sent
 
     return EventSourceResponse(stream(), ping=15)
 

@@ -35,7 +35,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
         broker.publish(game_id, number, entry)
         notifier.entry_stored(game_id, number, entry)       # turn alerts, off this path
 
-    service = Service(store, publish, background_bots)
+    service = Service(store, publish, background_bots, shared=redis_url is not None)
     notifier = Notifier(service)
 
     @asynccontextmanager

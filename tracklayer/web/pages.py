@@ -211,7 +211,7 @@ def _view(request: Request, game_id: int, tokens: List[str]) -> dict:
     live = service.get(game_id)
     with live.lock:
         if tokens:
-            service.refresh_seats(live)     # the database says which tokens hold seats
+            service.check_seats(live)       # the database says which tokens hold seats
         v = view.build(live, tokens)
     mine = [s.player_id for s in v["mine"]]
     v["webhooks"] = {s.player_id: {"url": s.webhook_url, "seat_link": s.webhook_seat_link}

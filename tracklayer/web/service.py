@@ -26,6 +26,7 @@ from . import inputs
 from .bots import make_bot, seat_index, seat_of
 from .db import Store
 from .refusal import Refusal
+from .values import Marks, Values, compact
 
 MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
@@ -48,20 +49,24 @@ class Live:
     game: Game
     seats: List[Seat]
     lock: threading.RLock = field(default_factory=threading.RLock)
+    loaded: bool = False             # its log read from the database
     bots_running: bool = False
     cached: tuple = (-1, [])
     # how long the game's log was before any action, and after each action (by its
     # index in the log of entries): where each action's lines end, to place chat among them
     log_start: Optional[int] = None
-    log_marks: Dict[int, int] = field(default_factory=dict)
+    log_marks: Marks = field(default_factory=Marks)
+    values: Values = field(default_factory=Values)      # the players' values by round
 
     def apply(self, entry: dict, auto: bool = False) -> None:
-        """Apply a log entry to the game, noting where the lines it wrote end."""
+        """Apply a log entry to the game, noting where the lines it wrote end and the
+        players' values when a round begins."""
         if self.log_start is None and not self.game.actions:
             self.log_start = len(self.game.table.messages)
-        self.game.apply(entry, auto=auto)
+        self.game.apply(compact(entry), auto=auto)
         if entry.get("type") not in ("undo", "redo", "message"):
             self.log_marks[self.number - 1] = len(self.game.table.messages)
+        self.values.after(self.game, entry)
 
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
@@ -113,12 +118,15 @@ def _settings(data: dict, players) -> dict:
 
 class Service:
     """The games this process serves; ``publish(game_id, number, entry)`` is told of every
-    entry stored."""
+    entry stored. ``shared``: other processes store entries of the same games (workers
+    sharing Redis), so a game is brought up to the log before it is read; alone, the games
+    in memory are the log's newest."""
 
     def __init__(self, store: Store, publish: Callable[[int, int, dict], None],
-                 run_bots_in_background: bool = True) -> None:
+                 run_bots_in_background: bool = True, shared: bool = False) -> None:
         self.store = store
         self.publish = publish
+        self.shared = shared
         self.background = run_bots_in_background
         self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
         self.lock = threading.Lock()
@@ -220,10 +228,17 @@ class Service:
                 live = self.live.setdefault(game_id, live)
                 self._evict()
         with live.lock:
-            self._catch_up(live)
+            self._catch_up(live, check=not live.loaded)
+            live.loaded = True
         return live
 
-    def _catch_up(self, live: Live) -> None:
+    def _catch_up(self, live: Live, check: bool = False) -> None:
+        """Apply the entries other processes stored (only when they may have: ``shared``,
+        or ``check``)."""
+        if not (self.shared or check):
+            return
+        if not check and self.store.latest(live.id) <= live.number:
+            return
         for number, h in self.store.entries(live.id, after=live.number):
             if number != live.number + 1:
                 raise Refusal(500, f"game {live.id}: log entry {number} out of order")
@@ -242,8 +257,13 @@ class Service:
             self.live.pop(game_id, None)
 
     def refresh_seats(self, live: Live) -> None:
-        live.seats = [Seat(s.position, s.player_id, s.name, s.bot, s.token)
-                      for s in self.store.seats(live.id)]
+        live.seats = [Seat(*row) for row in self.store.seat_list(live.id)]
+
+    def check_seats(self, live: Live) -> None:
+        """Re-read the seats if another process may have changed them (a link issued anew,
+        a seat joined): the database decides at once on every worker."""
+        if self.shared:
+            self.refresh_seats(live)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -281,7 +301,7 @@ class Service:
         tokens = [token] if isinstance(token, str) else [t for t in token or () if t]
         if not tokens:
             raise Refusal(401, "a seat's bearer token is needed")
-        self.refresh_seats(live)
+        self.check_seats(live)
         held = [s for s in live.seats if s.token and
                 any(secrets.compare_digest(s.token.encode(), t.encode()) for t in tokens)]
         if not held:
@@ -295,6 +315,8 @@ class Service:
         live = self.get(game_id)
         with live.lock:
             seats = self._seats_held(live, token)
+            if entry.get("id") != live.number + 1:
+                self._catch_up(live, check=True)      # perhaps stored by another worker
             self._check_number(live, entry)
             if live.game.is_over and entry["type"] != "message":
                 raise Refusal(409, f"game {game_id} is over: it stays as it ended (chat "

@@ -1,5 +1,6 @@
 """The JSON API (what the pages use too): create, import, read, list legal actions, act,
-and a Server-Sent Events stream of accepted entries."""
+and a Server-Sent Events stream of accepted entries. Answers are plain JSON of plain data,
+written as they are (no encoder walking them first: a long game's export is large)."""
 
 from __future__ import annotations
 
@@ -50,21 +51,22 @@ def _export(service, game_id: int) -> dict:
 
 @router.get("/games/{game_id}")
 async def get_game(game_id: int, request: Request):
-    return await run_in_threadpool(_export, request.app.state.service, game_id)
+    return JSONResponse(await run_in_threadpool(_export, request.app.state.service, game_id))
 
 
 @router.get("/games/{game_id}/legal")
 async def legal(game_id: int, request: Request):
     """The legal actions of the seat the bearer token (or the page's cookie) holds."""
-    return await run_in_threadpool(request.app.state.service.legal, game_id,
-                                   credentials.tokens(request, game_id))
+    return JSONResponse(await run_in_threadpool(request.app.state.service.legal, game_id,
+                                                credentials.tokens(request, game_id)))
 
 
 @router.post("/games/{game_id}/actions", status_code=201)
 async def act(game_id: int, request: Request):
     body = await _body(request)
-    return await run_in_threadpool(request.app.state.service.act, game_id,
-                                   credentials.tokens(request, game_id), body)
+    return JSONResponse(await run_in_threadpool(request.app.state.service.act, game_id,
+                                                credentials.tokens(request, game_id), body),
+                        status_code=201)
 
 
 @router.get("/games/{game_id}/events")
@@ -101,3 +103,9 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
 
 def refusal_handler(_request: Request, exc: Refusal) -> JSONResponse:
     return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+def database_away(_request: Request, exc: Exception) -> JSONResponse:
+    """The database could not answer (restarted, unreachable): nothing changed, try again."""
+    return JSONResponse({"error": "the database could not be reached "
+                         f"({type(exc).__name__}): try again"}, status_code=503)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Optional
 
 from fastapi import FastAPI
+from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 
 from . import api, guard, pages, seats
@@ -52,6 +53,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app.state.store, app.state.broker, app.state.service = store, broker, service
     app.state.notifier = notifier
     app.add_exception_handler(Refusal, api.refusal_handler)
+    app.add_exception_handler(OperationalError, api.database_away)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(seats.router)

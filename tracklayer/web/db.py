@@ -97,7 +97,9 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # no ping before each use (a round trip per query): a connection the server dropped is
+    # replaced after the one request that met it (answered 503), and none lives an hour
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=3600)
 
 
 def migrate(engine: Engine) -> None:
@@ -231,6 +233,18 @@ class Store:
                        SeatRow.token).where(SeatRow.game_id == game_id)
                 .order_by(SeatRow.position))]
 
+    def freshness(self, game_id: int) -> tuple:
+        """The number of the game's newest entry and its seats (as ``seat_list``), in one
+        query: what another worker may have changed."""
+        newest = select(func.max(ActionRow.number)).where(ActionRow.game_id == game_id) \
+            .scalar_subquery()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(SeatRow.position, SeatRow.player_id, SeatRow.name,
+                                       SeatRow.bot, SeatRow.token, newest)
+                                .where(SeatRow.game_id == game_id)
+                                .order_by(SeatRow.position)).all()
+        return (rows[0][-1] or 0 if rows else 0), [tuple(r)[:-1] for r in rows]
+
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
         with self.engine.connect() as conn:
@@ -238,12 +252,6 @@ class Store:
                                 .where(ActionRow.game_id == game_id, ActionRow.number > after)
                                 .order_by(ActionRow.number)).all()
         return [(n, json.loads(e)) for n, e in rows]
-
-    def latest(self, game_id: int) -> int:
-        """The number of the game's newest entry (0: none)."""
-        with self.engine.connect() as conn:
-            return conn.execute(select(func.max(ActionRow.number))
-                                .where(ActionRow.game_id == game_id)).scalar() or 0
 
     def append(self, game_id: int, number: int, entry: dict) -> None:
         """Store one entry (IntegrityError if that number is taken: someone was first),

@@ -30,6 +30,7 @@ from .values import Marks, Values, compact
 
 MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
+SEATS_FRESH_S = 0.05             # seats read this recently (by the request) are not re-read
 LOG = logging.getLogger(__name__)
 
 
@@ -50,6 +51,7 @@ class Live:
     seats: List[Seat]
     lock: threading.RLock = field(default_factory=threading.RLock)
     loaded: bool = False             # its log read from the database
+    seats_read: float = 0.0          # when the seats were last read (time.monotonic)
     bots_running: bool = False
     cached: tuple = (-1, [])
     # how long the game's log was before any action, and after each action (by its
@@ -234,11 +236,14 @@ class Service:
 
     def _catch_up(self, live: Live, check: bool = False) -> None:
         """Apply the entries other processes stored (only when they may have: ``shared``,
-        or ``check``)."""
+        or ``check``); shared, the seats are read in the same query."""
         if not (self.shared or check):
             return
-        if not check and self.store.latest(live.id) <= live.number:
-            return
+        if not check:
+            latest, seats = self.store.freshness(live.id)
+            live.seats, live.seats_read = [Seat(*row) for row in seats], time.monotonic()
+            if latest <= live.number:
+                return
         for number, h in self.store.entries(live.id, after=live.number):
             if number != live.number + 1:
                 raise Refusal(500, f"game {live.id}: log entry {number} out of order")
@@ -258,11 +263,13 @@ class Service:
 
     def refresh_seats(self, live: Live) -> None:
         live.seats = [Seat(*row) for row in self.store.seat_list(live.id)]
+        live.seats_read = time.monotonic()
 
     def check_seats(self, live: Live) -> None:
         """Re-read the seats if another process may have changed them (a link issued anew,
-        a seat joined): the database decides at once on every worker."""
-        if self.shared:
+        a seat joined) and this request has not read them yet: the database decides at
+        once on every worker."""
+        if self.shared and time.monotonic() - live.seats_read > SEATS_FRESH_S:
             self.refresh_seats(live)
 
     # -- acting ---------------------------------------------------------------------------
@@ -405,7 +412,9 @@ class Service:
 
     def after_change(self, game_id: int) -> None:
         """Let the bots whose turn it is play (in a thread, unless told otherwise)."""
-        live = self.get(game_id)
+        with self.lock:
+            live = self.live.get(game_id)
+        live = live or self.get(game_id)
         if not any(s.bot for s in live.seats):
             return
         with live.lock:

@@ -102,7 +102,7 @@ def test_an_open_seat_is_joined_from_the_lobby(client):
     joined = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Bea"},
                          follow_redirects=False)
     assert joined.status_code == 303 and joined.headers["location"] == f"/games/{gid}"
-    token = client.cookies[f"seats-{gid}"]
+    token = client.cookies.get(f"seats-{gid}", path=f"/api/games/{gid}")
     assert "Join seat 2" not in client.get("/").text
     again = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Eve"})
     assert again.status_code == 409

@@ -128,9 +128,14 @@ def test_xss_payloads_to_every_route_and_form_are_never_echoed_as_markup(client)
             r = client.get(path)
             assert r.status_code < 500, path
             assert_not_echoed(r, p)
-    # a game whose players are named with payloads, chatting payloads: shown escaped
+    # a game whose players are named with payloads, chatting payloads, with a payload in
+    # a webhook's URL: shown escaped
     made = new_game(client, names=PAYLOADS[:2])
     ann = made["seats"][0]
+    r = client.put(f"/api/games/{made['id']}/webhook", headers=auth(ann["token"]),
+                   json={"url": "https://example.org/?q=" + SCRIPT, "seat_link": False})
+    assert r.status_code == 200
+    client.get(f"/games/{made['id']}?token={ann['token']}")      # Ann's page, by cookie
     r = client.post(f"/api/games/{made['id']}/actions", headers=auth(ann["token"]), json={
         "type": "message", "entity": 1, "entity_type": "player", "message": XSS, "id": 1})
     assert r.status_code == 201
@@ -373,9 +378,12 @@ def test_a_seat_link_becomes_a_cookie_and_leaves_the_url(client):
     assert len(tokens) == 2
     first = client.get(hotseat, follow_redirects=False)
     assert first.status_code == 303 and first.headers["location"] == f"/games/{gid}"
-    cookie = first.headers["set-cookie"]
-    assert f"seats-{gid}=" in cookie and "httponly" in cookie.lower() and \
-        "samesite=lax" in cookie.lower()
+    cookies = first.headers.get_list("set-cookie")
+    assert {c.split("Path=")[1].split(";")[0] for c in cookies} == {f"/games/{gid}",
+                                                                     f"/api/games/{gid}"}
+    for cookie in cookies:                      # only with this game's requests
+        assert f"seats-{gid}=" in cookie and "httponly" in cookie.lower() and \
+            "samesite=lax" in cookie.lower()
     page = client.get(f"/games/{gid}")
     assert "you: Ann, Bob" in page.text
     for t in tokens:

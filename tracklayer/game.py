@@ -224,12 +224,19 @@ class Game:
 
     def position_after(self, entries: int) -> "Game":
         """An independent copy of the game as it stood after the first ``entries`` entries
-        of its log (undo, redo and chat included), rebuilt from the nearest snapshot."""
-        copy = self.clone()
+        of its log (undo, redo and chat included), rebuilt from the nearest snapshot (the
+        position now is never copied: the copy's table starts from a snapshot)."""
+        copy = object.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.table = Table(self.table.spec, self.table.state, self.table.variant,
+                           self.table.keep_log)
+        copy.table.messages = list(self.table.messages)
+        copy.snapshots = dict(self.snapshots)
+        copy.actions = list(self.actions)
         copy.history = History()
         for h in self.history.entries[:max(0, entries)]:
             copy.history.record(h)
-        copy._rebuild(copy.history.actions())
+        copy._rebuild(copy.history.actions(), dirty=True)
         return copy
 
     def export(self) -> dict:

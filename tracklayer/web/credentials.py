@@ -79,11 +79,27 @@ def creator_key(request: Request, game_id: int, given: Optional[str] = None) -> 
     return cookie[0] if cookie else None
 
 
-def keep(response: Response, request: Request, name: str, values: List[str]) -> Response:
-    """Set the cookie ``name`` to ``values`` (HttpOnly, for the whole site, a year)."""
-    response.set_cookie(name, ".".join(values), max_age=COOKIE_AGE, path="/", httponly=True,
-                        samesite="lax", secure=request.url.scheme == "https")
+def keep(response: Response, request: Request, name: str, values: List[str],
+         paths: List[str]) -> Response:
+    """Set the cookie ``name`` to ``values`` for each of ``paths`` (HttpOnly, a year): a
+    game's cookie goes only with that game's requests."""
+    for path in paths:
+        response.set_cookie(name, ".".join(values), max_age=COOKIE_AGE, path=path,
+                            httponly=True, samesite="lax",
+                            secure=request.url.scheme == "https")
     return response
+
+
+def keep_seats(response: Response, request: Request, game_id: int,
+               tokens: List[str]) -> Response:
+    """The seats' cookie, for the game's pages and its API."""
+    return keep(response, request, seat_cookie(game_id), tokens,
+                [f"/games/{game_id}", f"/api/games/{game_id}"])
+
+
+def keep_key(response: Response, request: Request, game_id: int, key: str) -> Response:
+    """The creator's cookie, for the game's manage page."""
+    return keep(response, request, manage_cookie(game_id), [key], [f"/games/{game_id}/manage"])
 
 
 def marker(seat) -> str:

@@ -154,8 +154,8 @@ async def join(request: Request, game_id: int):
         return await run_in_threadpool(_lobby, request, "which seat?", 422)
     except Refusal as e:
         return await run_in_threadpool(_lobby, request, e.message, e.status)
-    return credentials.keep(RedirectResponse(f"/games/{game_id}", status_code=303), request,
-                            credentials.seat_cookie(game_id), [token])
+    return credentials.keep_seats(RedirectResponse(f"/games/{game_id}", status_code=303),
+                                  request, game_id, [token])
 
 
 def _history(request: Request, game_id: int, at: int) -> dict:
@@ -239,8 +239,8 @@ async def game_page(request: Request, game_id: int, token: Optional[List[str]] =
             return problem(request, Refusal(403, f"that link holds no seat in game {game_id} "
                                                  "(a new one may have been issued): ask the "
                                                  "game's creator for yours"))
-        return credentials.keep(RedirectResponse(f"/games/{game_id}", status_code=303),
-                                request, credentials.seat_cookie(game_id), kept)
+        return credentials.keep_seats(RedirectResponse(f"/games/{game_id}", status_code=303),
+                                      request, game_id, kept)
     tokens = credentials.tokens(request, game_id)
     v = await run_in_threadpool(_view, request, game_id, tokens)
     return templates.TemplateResponse(request, "game.html", {"v": v})

@@ -204,9 +204,9 @@ async def manage(request: Request, game_id: int,
     try:
         if key:
             await run_in_threadpool(creator_game, request.app.state.service, game_id, key)
-            return credentials.keep(RedirectResponse(f"/games/{game_id}/manage",
-                                                      status_code=303),
-                                    request, credentials.manage_cookie(game_id), [key])
+            return credentials.keep_key(RedirectResponse(f"/games/{game_id}/manage",
+                                                          status_code=303),
+                                        request, game_id, key)
         return await run_in_threadpool(_manage, request, game_id,
                                        credentials.creator_key(request, game_id))
     except Refusal as e:

@@ -2,13 +2,15 @@
 and how long until another seat's event stream delivers it.
 
     python3 benchmarks/web.py [--games 100] [--actions 20] [--workers 1] [--redis URL]
-                              [--db URL] [--json]
+                              [--db URL] [--pace SECONDS] [--json]
 
 Starts ``tracklayer serve`` (SQLite in a temporary folder unless ``--db``), creates
 ``--games`` two-player games of 1893, opens one Server-Sent Events stream per game (the
 other seat watching), and drives every game at once from one asyncio client: each game's
 driver asks the seat to act for its legal actions, posts one at random (never
-``bankrupt``), and repeats ``--actions`` times. Reports p50/p99 in milliseconds of
+``bankrupt``), and repeats ``--actions`` times: at once (the server saturated, as fast as
+it takes them) or, with ``--pace``, after a pause of 0 to twice that many seconds, as
+people playing would. Reports p50/p99 in milliseconds of
 
 * ``accept_ms``: POST of an action until its 201;
 * ``deliver_ms``: POST sent until the watching stream has the entry;
@@ -124,11 +126,13 @@ async def watch(base, gid, arrived, ready) -> None:
         http.close()
 
 
-async def drive(base, gid, seats, n, sent, accepted, rng) -> None:
+async def drive(base, gid, seats, n, sent, accepted, rng, pace=0.0) -> None:
     http = Http(base)
     tokens = [s["token"] for s in seats]
     try:
         for _ in range(n):
+            if pace:
+                await asyncio.sleep(rng.uniform(0, 2 * pace))
             for token in tokens:
                 _status, legal = await http.request("GET", f"/api/games/{gid}/legal",
                                                     token=token)
@@ -147,7 +151,7 @@ async def drive(base, gid, seats, n, sent, accepted, rng) -> None:
         http.close()
 
 
-async def run(base: str, games: int, actions: int) -> dict:
+async def run(base: str, games: int, actions: int, pace: float = 0.0) -> dict:
     http = Http(base)
     made = []
     for i in range(games):
@@ -165,7 +169,7 @@ async def run(base: str, games: int, actions: int) -> dict:
     await asyncio.gather(*(e.wait() for e in readies))
     start = time.perf_counter()
     await asyncio.gather(*(drive(base, g["id"], g["seats"], actions, sent[i], accepted,
-                                 random.Random(i)) for i, g in enumerate(made)))
+                                 random.Random(i), pace) for i, g in enumerate(made)))
     elapsed = time.perf_counter() - start
     await asyncio.sleep(1.0)
     for w in watchers:
@@ -199,19 +203,22 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--redis", default=None)
     p.add_argument("--db", default=None)
+    p.add_argument("--pace", type=float, default=0.0,
+                   help="mean seconds between a game's actions (default 0: at once)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
         with serving_apart(db, args.workers, args.redis,
                            extra=("--games-per-minute", "0")) as base:
-            result = asyncio_run(run(base, args.games, args.actions))
-    result.update(workers=args.workers, db=args.db or "sqlite (temporary)")
+            result = asyncio_run(run(base, args.games, args.actions, args.pace))
+    result.update(workers=args.workers, db=args.db or "sqlite (temporary)", pace=args.pace)
     if args.json:
         print(json.dumps(result))
     else:
         print(f"{result['games']} games, {result['actions']} actions in {result['seconds']} s "
-              f"({result['actions_per_s']}/s), {args.workers} worker(s)")
+              f"({result['actions_per_s']}/s), {args.workers} worker(s)"
+              + (f", an action every {args.pace} s a game" if args.pace else ""))
         print(f"accept  p50 {result['accept_ms']['p50']} ms  p99 {result['accept_ms']['p99']} ms")
         print(f"deliver p50 {result['deliver_ms']['p50']} ms  p99 {result['deliver_ms']['p99']}"
               f" ms  ({result['undelivered']} undelivered, "

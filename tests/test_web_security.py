@@ -502,6 +502,34 @@ def test_two_installations_sharing_one_redis_never_hear_each_other(tmp_path):
         on_a.close()
 
 
+def test_live_updates_come_back_after_redis_drops_the_listener(monkeypatch, caplog):
+    import asyncio
+    from redis.exceptions import ConnectionError as RedisDown
+    from tracklayer.web.events import RedisBroker
+    redis_url = redis_or_skip()
+    real = RedisBroker._hear
+    calls = []
+
+    async def flaky(self):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RedisDown("Connection closed by server.")
+        await real(self)
+    monkeypatch.setattr(RedisBroker, "_hear", flaky)
+
+    async def scenario():
+        broker = RedisBroker(redis_url, "reconnect-test")
+        await broker.start()                    # heard again after the drop
+        with broker.listen(7) as queue:
+            broker.publish(7, 1, {"type": "message"})
+            got = await asyncio.wait_for(queue.get(), 5)
+        await broker.stop()
+        return got
+    with caplog.at_level(logging.WARNING):
+        assert asyncio.run(scenario()) == (1, {"type": "message"})
+    assert len(calls) == 2 and "paused" in caplog.text
+
+
 def _serve(args, timeout=30):
     root = Path(__file__).resolve().parent.parent
     env = dict(os.environ, PYTHONPATH=str(root))

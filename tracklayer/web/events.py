@@ -84,6 +84,18 @@ class RedisBroker(Broker):
         await asyncio.wait_for(self.ready.wait(), 10)
 
     async def _listen(self) -> None:
+        """Hear the installation's channels. Should Redis go away, say so and listen again
+        once it is back: meanwhile this worker's streams hear its own entries only, and a
+        stream that then meets a gap fills it from the log."""
+        from redis.exceptions import RedisError
+        while True:
+            try:
+                await self._hear()
+            except (RedisError, OSError) as e:
+                LOG.warning("live updates from other workers paused (Redis: %s)", e)
+                await asyncio.sleep(1.0)
+
+    async def _hear(self) -> None:
         import redis.asyncio as aredis
         client = aredis.Redis.from_url(self.url)
         pubsub = client.pubsub()

@@ -42,6 +42,13 @@ def client(tmp_path):
         yield c
 
 
+def recorded(*parts: str) -> dict:
+    path = FIXTURES.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    return json.loads(path.read_text())
+
+
 def auth(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
@@ -310,6 +317,12 @@ def test_bodies_over_the_documented_limits_get_413(client):
     r = client.post("/api/games/import", content=b"{" + b" " * (limits.import_body + 1) + b"}",
                     headers={"content-type": "application/json"})
     assert_clear_refusal(r, 413)
+    # an export pasted in the lobby's form, over 1 MB but within the import limit: read
+    data = recorded("1893", "1893_game_end_bank.json")
+    pasted = json.dumps(data, indent=1) + " " * (1024 * 1024)
+    r = client.post("/games/import", data={"text": pasted})
+    assert r.status_code == 201, r.text[:300]
+    before += 1
 
     def chunks():                               # a body without a length, sent in pieces
         for _ in range(100):

@@ -52,6 +52,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app = FastAPI(title="tracklayer", lifespan=lifespan)
     app.state.store, app.state.broker, app.state.service = store, broker, service
     app.state.notifier = notifier
+    app.state.limits = limits
     app.add_exception_handler(Refusal, api.refusal_handler)
     app.add_exception_handler(OperationalError, api.database_away)
     app.include_router(api.router)

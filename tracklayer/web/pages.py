@@ -128,7 +128,8 @@ async def create(request: Request):
 
 @router.post("/games/import", response_class=HTMLResponse)
 async def import_page(request: Request):
-    form = await request.form()
+    form = await request.form(max_files=1, max_fields=20,
+                              max_part_size=request.app.state.limits.import_body)
     upload = form.get("file")
     text = str(form.get("text") or "")
     if upload is not None and not isinstance(upload, str):

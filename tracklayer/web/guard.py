@@ -114,12 +114,18 @@ def parse_json(text) -> Any:
 
 # -- rates --------------------------------------------------------------------------------
 
+def now() -> float:
+    """The buckets' clock (seconds)."""
+    return time.monotonic()
+
+
 class Bucket:
     """A token bucket per client address: ``burst`` at once, refilled at ``rate`` a
     second."""
 
-    def __init__(self, burst: int, rate: float, clock: Callable[[], float] = time.monotonic):
-        self.burst, self.rate, self.clock = burst, rate, clock
+    def __init__(self, burst: int, rate: float, clock: Optional[Callable[[], float]] = None):
+        self.burst, self.rate = burst, rate
+        self.clock = clock or (lambda: now())
         self.held: Dict[str, Tuple[float, float]] = {}
         self.lock = threading.Lock()
 

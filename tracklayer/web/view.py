@@ -9,7 +9,6 @@ import json
 from typing import Dict, List, Optional
 
 from ..game import Game
-from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
 from ..turns.listing import concrete, value_range
 from . import logbook, svg
@@ -230,9 +229,9 @@ def at_entry(live: Live, number: int) -> Dict:
     ``number`` (for the history slider; cash hidden as in the live view, for a
     spectator)."""
     number = max(0, min(number, live.number))
-    past = Live(live.id, open_game(live.game.export() | {"actions": []}), live.seats)
-    for h in live.game.history.entries[:number]:
-        past.apply(h)
+    past = Live(live.id, live.game.position_after(number), live.seats,
+                log_start=live.log_start,
+                log_marks=live.log_marks.before(number))
     game = past.game
     return {"number": number, "map": svg.draw_map(game, [], *last_routes(game)),
             "market": market(game), "players": players(past, []),

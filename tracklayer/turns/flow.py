@@ -23,7 +23,8 @@ def settle(table: Table) -> None:
     if operators.close_in_closing_cells(table):
         r.forget()              # what was pending for the closed company has lapsed
         step, entity = r.active_step(), r.acting()
-        if step is None or entity is None or not step.kinds(entity):
+        left_with_nothing = step is not None and entity is not None and not step.kinds(entity)
+        if left_with_nothing or (step is None and not r.over()):
             r.lapse_idle_steps()
             r.advance()
         r.forget()

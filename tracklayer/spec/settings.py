@@ -167,6 +167,8 @@ class Settings:
     emergency_from_others: EmergencyTrainsFromOthers = EmergencyTrainsFromOthers.UP_TO_FACE_VALUE
     given_back_for_sale: bool = True                # a discarded train may be bought again
 #                                                     (False: it leaves the game, 1871)
+    obsolete_count_for_limit: bool = False          # obsolete trains fill the train limit
+#                                                     (1817); by default they do not
     closing_frees_reservations: bool = True
     end_triggers: Tuple[Tuple[EndTrigger, EndTiming], ...] = (
         (EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

@@ -1,0 +1,80 @@
+"""1817's obsolete trains (they fill the train limit and cannot be bought) and the market's
+shorts (closed before a stock round by buying from the treasury, which is paid).
+
+The checks on tests/data run anywhere (games tracklayer's bots played, each replayed
+action by action in 18xx.games' engine with the same result); those on the reference's
+random games (../shared/random-games/1817NA) skip when the shared data is absent."""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import pytest
+
+from conftest import SHARED, load_json
+from tracklayer.io.export import replay
+from tracklayer.rules import trains
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+RANDOM = SHARED / "random-games" / "1817NA"
+SALE_FOR_NOTHING = os.path.join(DATA, "1817NA_sale_for_nothing_before_a_train.json")
+
+
+def random_at(name: str, n: int):
+    """The reference's random game ``name`` after its first ``n`` actions, and its log."""
+    path = RANDOM / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"no random game {path} (the shared test data is not present)")
+    d = load_json(path)
+    cut = copy.deepcopy(d)
+    cut["actions"] = cut["actions"][:n]
+    return replay(cut, keep_log=True), d["actions"]
+
+
+def kinds_of(game, sym) -> set:
+    return {a["type"] for a in game.legal_actions() if a.get("entity") == sym}
+
+
+# -- obsolete trains fill the train limit -------------------------------------------------------
+
+def test_an_obsolete_train_fills_the_train_limit():
+    """Phase 3 allows 4 trains. NYOW's 2+, once obsolete, still counts: with three more
+    it is at its limit (no room to buy), and a fifth puts it over, so it must discard,
+    and may discard the obsolete one."""
+    game = replay(load_json(SALE_FOR_NOTHING))
+    table = game.table
+    nyow = table.corporation("NYOW")
+    two_plus = nyow.trains[0]
+    assert two_plus.name == "2+" and trains.limit(table, nyow) == 4
+    two_plus.obsolete = True
+    spare = [t for t in table.state.depot.upcoming if t.name == "3"]
+    for t in spare[:3]:
+        trains.hand_over(table, t, nyow, None)
+    assert trains.counted(table, nyow) == 4 and not trains.has_room(table, nyow)
+    assert trains.over_limit(table) == []
+    trains.hand_over(table, spare[3], nyow, None)
+    assert trains.over_limit(table) == [nyow]
+    table.round.forget()
+    listed = [a for a in game.legal_actions() if a["type"] == "discard_train"]
+    assert {a["entity"] for a in listed} == {"NYOW"}
+    assert two_plus.id in {a["train"] for a in listed}
+
+
+def test_at_its_limit_with_an_obsolete_train_a_corporation_buys_no_more():
+    """rand_6p_527_short_squeeze, operating round 5.1: GT ($818, 4 loans) owns a 2, a 2+
+    and a 3 and buys the first 4 for $400: the 2s rust, the 2+ is obsolete, and phase 4
+    allows 3 trains. The 2+ counts, so GT is at its limit: its buying is over and its
+    interest (4 loans at $10) is paid in the same action: $818 - $400 - $40 = $378."""
+    game, log = random_at("rand_6p_527_short_squeeze", 503)
+    table = game.table
+    gt = table.corporation("GT")
+    assert gt.cash == 818 and gt.loans == 4
+    game.apply(log[503])
+    assert sorted((t.name, t.obsolete) for t in gt.trains) == \
+        [("2+", True), ("3", False), ("4", False)]
+    assert trains.limit(table, gt) == 3 and not trains.has_room(table, gt)
+    assert gt.cash == 818 - 400 - 4 * 10 == 378
+    assert "buy_train" not in kinds_of(game, "GT")
+    assert "GT pays $40 interest for 4 loans" in table.messages
+    assert "-- Event: 2+ trains are obsolete --" in table.messages

@@ -15,6 +15,8 @@ import pytest
 from conftest import SHARED, load_json
 from tracklayer.io.export import replay
 from tracklayer.rules import trains
+from tracklayer.titles.family1817 import loans
+from tracklayer.titles.family1817.operating import left_behind
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 RANDOM = SHARED / "random-games" / "1817NA"
@@ -78,3 +80,38 @@ def test_at_its_limit_with_an_obsolete_train_a_corporation_buys_no_more():
     assert "buy_train" not in kinds_of(game, "GT")
     assert "GT pays $40 interest for 4 loans" in table.messages
     assert "-- Event: 2+ trains are obsolete --" in table.messages
+
+
+# -- an obsolete train cannot be bought ----------------------------------------------------------
+
+def test_an_obsolete_train_left_with_a_closed_corporation_is_not_on_offer():
+    """18xx.games counts a train left with a corporation the bank liquidated as on offer
+    (for $1) when it asks whether a corporation could buy one, unless it is obsolete:
+    an obsolete train can never be bought."""
+    game = replay(load_json(SALE_FOR_NOTHING))
+    table = game.table
+    nyow = table.corporation("NYOW")
+    nyow.closed = True                         # its 2+ left behind
+    assert left_behind(table)
+    nyow.trains[0].obsolete = True
+    assert not left_behind(table)
+
+
+def test_when_only_an_obsolete_train_is_left_the_buying_ends_and_interest_is_paid():
+    """rand_6p_526_modern_trains, operating round 10.2: DL&W ($209, 5 loans, its most;
+    no train) lays its second tile for $20. The depot's cheapest train is a 6 at $750,
+    and the only other train is WT's obsolete 2+, left with WT: none can be bought, so
+    DL&W's train buying ends in that action and its interest (5 loans at $15) is paid:
+    $209 - $20 - $75 = $114. It may then repay a loan."""
+    game, log = random_at("rand_6p_526_modern_trains", 530)
+    table = game.table
+    dlw = table.corporation("DL&W")
+    assert (dlw.cash, dlw.loans, loans.most_loans(dlw)) == (209, 5, 5) and not dlw.trains
+    assert [(t.name, t.variant.price) for t in trains.for_sale(table)] == [("6", 750)]
+    left = [t for t in table.state.depot.every
+            if t.owner is not None and getattr(t.owner, "closed", False)]
+    assert [(t.name, t.obsolete) for t in left] == [("2+", True)]
+    game.apply(log[530])
+    assert dlw.cash == 209 - 20 - 5 * 15 == 114
+    assert kinds_of(game, "DL&W") == {"payoff_loan", "pass"}
+    assert "DL&W pays $75 interest for 5 loans" in table.messages

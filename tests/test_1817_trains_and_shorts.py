@@ -14,13 +14,14 @@ import pytest
 
 from conftest import SHARED, load_json
 from tracklayer.io.export import replay
-from tracklayer.rules import trains
-from tracklayer.titles.family1817 import loans
+from tracklayer.rules import certificates, trains
+from tracklayer.titles.family1817 import loans, shares
 from tracklayer.titles.family1817.operating import left_behind
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 RANDOM = SHARED / "random-games" / "1817NA"
 SALE_FOR_NOTHING = os.path.join(DATA, "1817NA_sale_for_nothing_before_a_train.json")
+MARKET_SHORT = os.path.join(DATA, "1817NA_market_short_closed_from_treasury.json")
 
 
 def random_at(name: str, n: int):
@@ -115,3 +116,30 @@ def test_when_only_an_obsolete_train_is_left_the_buying_ends_and_interest_is_pai
     assert dlw.cash == 209 - 20 - 5 * 15 == 114
     assert kinds_of(game, "DL&W") == {"payoff_loan", "pass"}
     assert "DL&W pays $75 interest for 5 loans" in table.messages
+
+
+# -- the market's shorts --------------------------------------------------------------------------
+
+def test_the_market_closes_a_short_by_buying_from_the_treasury_which_is_paid():
+    """Greedy self-play with Short Squeeze and Five Shorts: the market holds four 20%
+    shorts of ME ($45), and ME one share in its treasury. As stock round 7 begins, the
+    market buys that share from the treasury for $45, paid to ME ($137 -> $182), and
+    closes one short: three are left, and the treasury is empty."""
+    data = load_json(MARKET_SHORT)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:-1]
+    game = replay(cut, keep_log=True)
+    table = game.table
+    me, market = table.corporation("ME"), table.state.market
+    assert me.cash == 137 and table.cell(me.price).price == 45
+    assert len(shares.holder_shorts(market, me)) == 4
+    assert [c.percent for c in certificates.treasury(me)] == [20]
+    in_market = certificates.percent_of(market, me)
+    game.apply(data["actions"][-1])                 # the acquisition round ends
+    assert table.round.is_stock
+    assert me.cash == 137 + 45 == 182
+    assert len(shares.holder_shorts(market, me)) == 3
+    assert certificates.treasury(me) == []
+    assert certificates.percent_of(market, me) == in_market + 20
+    assert "Market buys a 20% share of ME from the Treasury for $45" in table.messages
+    assert "Market closes 1 shorts for ME" in table.messages

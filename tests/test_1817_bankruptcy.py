@@ -9,12 +9,17 @@ random games (../shared/random-games/1817NA) skip when the shared data is absent
 from __future__ import annotations
 
 import copy
+import os
 
 import pytest
 
 from conftest import SHARED, load_json
+from tracklayer.errors import GameError
 from tracklayer.io.export import replay
+from tracklayer.rules import certificates, finance
+from tracklayer.titles.family1817.notes import notes
 
+DATA = os.path.join(os.path.dirname(__file__), "data")
 RANDOM = SHARED / "random-games" / "1817NA"
 
 
@@ -33,8 +38,72 @@ def random_at(name: str, n: int):
     return replay(cut, keep_log=True), d["actions"]
 
 
+def held(table, corporation) -> dict:
+    """Percent of ``corporation`` each player holds (those holding none left out)."""
+    return {p.name: v for p, v in certificates.player_holders(corporation).items() if v}
+
+
 def cell_kind(table, corporation):
     return table.cell(corporation.price).kind
+
+
+def bankrupt(pid) -> dict:
+    return {"type": "bankrupt", "entity": pid, "entity_type": "player"}
+
+
+# -- what a bankruptcy sells ----------------------------------------------------------------
+
+CRISIS_NO_SWAP = os.path.join(DATA, "1817NA_crisis_no_presidency_swap.json")
+
+
+def test_a_bankruptcy_in_a_cash_crisis_never_hands_a_presidency_over():
+    """Greedy self-play, acquisition round 6.2: greedy 3 owes $41 and holds only NYSW's
+    20% president's certificate, greedy 1 and greedy 4 holding 20% each. Selling it
+    would hand the presidency over, which the cash crisis forbids, so the bankruptcy
+    sells nothing: the certificate goes to the market for nothing, NYSW (left without a
+    president) is liquidated, and the bank forgives the $41. (tracklayer once sold the
+    certificate as an ordinary sale, making greedy 1 president and NYSW carry on.)"""
+    game = replay(load_json(CRISIS_NO_SWAP), keep_log=True)
+    table = game.table
+    p3, nysw = table.find("player", 3), table.corporation("NYSW")
+    assert p3.cash == -41 and nysw.owner is p3
+    assert held(table, nysw) == {"greedy 3": 20, "greedy 1": 20, "greedy 4": 20}
+    game.apply(bankrupt(3))
+    assert p3.bankrupt and p3.cash == 0 and not p3.shares.get("NYSW")
+    assert nysw.owner is table.state.market                     # nobody presides
+    assert cell_kind(table, nysw) == "liquidation"
+    assert notes(table).liquidated_by["NYSW"] is p3
+    assert held(table, nysw) == {"greedy 1": 20, "greedy 4": 20}
+    # the market holds the president's certificate and the 10% sold before: 30%
+    assert certificates.percent_of(table.state.market, nysw) == 30
+    assert "-- NYSW enters liquidation (it has no president) --" in table.messages
+
+
+def test_a_bankruptcy_sells_only_what_the_cash_crisis_allows():
+    """rand_5p_534, acquisition round 11.1: Player 3 owes $404. Their 30% of DL&W ($60)
+    cannot be sold (a 10% sale would leave them below Player 2's 30%: the presidency
+    would change hands), nor their NYOW president's certificate (no one could take the
+    presidency), nor H and ME (acquisition zone) or PW (liquidation zone). So nothing is
+    sold; every certificate goes to the market, and DL&W and NYOW, left without a
+    president, are liquidated; Player 2 keeps 30% of DL&W without presiding it."""
+    game, log = random_at("rand_5p_534", 1002)
+    table = game.table
+    p2, p3 = table.find("player", 2), table.find("player", 3)
+    dlw = table.corporation("DL&W")
+    assert p3.cash == -404 and dlw.owner is p3
+    assert held(table, dlw) == {"Player 3": 30, "Player 2": 30}
+    zones = {c: cell_kind(table, table.corporation(c)) for c in ("H", "ME", "PW")}
+    assert zones == {"H": "acquisition", "ME": "acquisition", "PW": "liquidation"}
+    cash_before = p2.cash
+    in_market = certificates.percent_of(table.state.market, dlw)
+    game.apply(log[1002])
+    for sym in ("DL&W", "NYOW", "H", "ME", "PW"):
+        c = table.corporation(sym)
+        assert c.owner is table.state.market and cell_kind(table, c) == "liquidation", sym
+        assert p3 not in c.holders or not certificates.percent_of(p3, c)
+    assert held(table, dlw) == {"Player 2": 30}
+    assert certificates.percent_of(table.state.market, dlw) == in_market + 30
+    assert p2.cash == cash_before and p3.cash == 0
 
 
 # -- a bankrupt player takes no further part ---------------------------------------------------
@@ -66,3 +135,47 @@ def test_a_bankrupt_bidder_passes_at_once_and_the_auction_goes_on():
     assert "Bank liquidates PLE for $0" in messages
     assert game.is_over and game.end_reason == "final_phase"
     assert {str(k): v for k, v in game.result().items()} == random_game("rand_6p_512")["result"]
+
+
+# -- the end --------------------------------------------------------------------------------
+
+def test_all_but_one_bankrupt_ends_the_game_at_once():
+    """The rule (seed 002: "a player goes bankrupt: the game ends at once, but only when
+    all players but one are bankrupt"): greedy 3's bankruptcy, with greedy 2 and greedy
+    4 already out, leaves greedy 1 alone and ends the game in the same action; nothing
+    more may be played. (A single bankruptcy does not end it: see the test above, where
+    the stock round follows.)
+
+    18xx.games checks the end only once the whole action has been played, so what the
+    round does by itself in that action comes first (in rand_5p_534 below, the bankrupt
+    player passing on PW's auction). tracklayer does the same: it checks the end when the
+    action is done, so both record the same cash. Where the two could part is a round
+    that would go on to pay or liquidate after the action; the rule ends the game at once,
+    and tracklayer keeps to the rule."""
+    game = replay(load_json(CRISIS_NO_SWAP), keep_log=True)
+    table = game.table
+    for pid in (2, 4):
+        finance.declare_bankrupt(table, table.find("player", pid))
+    game.apply(bankrupt(3))
+    assert game.is_over and game.end_reason == "bankrupt"
+    assert game.legal_actions() == []
+    with pytest.raises(GameError):
+        game.apply({"type": "pass", "entity": 1, "entity_type": "player"})
+
+
+def test_the_last_bankruptcy_of_a_reference_game_ends_it_with_its_recorded_result():
+    """rand_5p_534: Player 3's bankruptcy leaves Player 2 alone: the game ends in that
+    action. Player 2's $1144 is their $524 cash and their shares at their prices (DL&W
+    now worth nothing in liquidation), as 18xx.games recorded."""
+    game, log = random_at("rand_5p_534", 1002)
+    table = game.table
+    p2 = table.find("player", 2)
+    game.apply(log[1002])
+    assert game.is_over and game.end_reason == "bankrupt"
+    worth = p2.cash + sum(c.value for c in p2.companies) + sum(
+        table.cell(cert.corporation.price).price * cert.percent //
+        certificates.share_percent(cert.corporation)
+        for certs in p2.shares.values() for cert in certs)
+    assert game.result()[2] == worth == 1144 and p2.cash == 524
+    assert {str(k): v for k, v in game.result().items()} == random_game("rand_5p_534")["result"]
+

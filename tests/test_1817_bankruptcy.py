@@ -137,6 +137,38 @@ def test_a_bankrupt_bidder_passes_at_once_and_the_auction_goes_on():
     assert {str(k): v for k, v in game.result().items()} == random_game("rand_6p_512")["result"]
 
 
+TWO_BANKRUPTCIES = os.path.join(DATA, "1817NA_two_bankruptcies_in_an_acquisition_round.json")
+
+
+def test_the_offers_go_on_only_once_every_cash_crisis_is_over():
+    """Self-play, acquisition round 2.1: R is up for acquisition, random 2 (NYOW's
+    president) its only bidder, and random 6 and random 2 are both in a cash crisis.
+    random 6's bankruptcy puts R into liquidation, but the auction is looked at again
+    only once random 2's crisis is over too (as on 18xx.games): random 2 goes bankrupt,
+    NYOW falls into liquidation, and only then is R dropped and PLE considered, which
+    nobody can now pay $90 for (NYOW could have): it is skipped, and the round ends.
+    (tracklayer once offered PLE between the two bankruptcies, and waited for greedy 1
+    to offer it.)"""
+    data = load_json(TWO_BANKRUPTCIES)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:197]
+    game = replay(cut, keep_log=True)
+    table = game.table
+    step = table.round.steps[-1]
+    p2, p6 = table.find("player", 2), table.find("player", 6)
+    assert step.auction.item.sym == "R" and step.auction.bidders == [p2]
+    assert p6.cash < 0 and p2.cash < 0
+    game.apply(data["actions"][197])               # random 6 goes bankrupt
+    assert step.auction.item.sym == "R"             # not looked at again yet
+    assert table.round.acting() is p2
+    game.apply(data["actions"][198])               # random 2 goes bankrupt
+    messages = table.messages
+    at = messages.index("R is no longer eligible to be auctioned")
+    assert messages[at + 1:at + 3] == ["PLE cannot be bought at $90, skipping",
+                                       "NYOW moved into liquidation during M&A and so is skipped"]
+    assert table.round.is_operating and table.round.number == 2
+
+
 # -- the end --------------------------------------------------------------------------------
 
 def test_all_but_one_bankrupt_ends_the_game_at_once():

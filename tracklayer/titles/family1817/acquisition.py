@@ -66,12 +66,13 @@ class AcquisitionRound(MergerRound):
         self.lapse_idle_steps()
 
     def after_action(self, action) -> None:
-        """A corporation under offer that a bankruptcy put into liquidation is no longer
-        offered; a bankrupt player takes no further part in the auction."""
-        for step in self.steps:
-            if isinstance(step, Acquire) and step.live() and \
-                    (step.drop_if_fallen() | step.drop_bankrupt_bidders()):
-                self.forget()
+        """When play comes back to the offers (every cash crisis over, as 18xx.games
+        looks again only then), a corporation under offer that a bankruptcy put into
+        liquidation is no longer offered, and a bankrupt player takes no further part in
+        the auction."""
+        step = self.active_step()
+        if isinstance(step, Acquire) and (step.drop_if_fallen() | step.drop_bankrupt_bidders()):
+            self.forget()
 
     def over(self) -> bool:
         return self.active_step() is None

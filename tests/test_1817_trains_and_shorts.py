@@ -13,10 +13,12 @@ import os
 import pytest
 
 from conftest import SHARED, load_json
+from tracklayer.errors import GameError
 from tracklayer.io.export import replay
 from tracklayer.rules import certificates, trains
 from tracklayer.titles.family1817 import loans, shares
 from tracklayer.titles.family1817.operating import left_behind
+from tracklayer.trace import snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 RANDOM = SHARED / "random-games" / "1817NA"
@@ -143,3 +145,29 @@ def test_the_market_closes_a_short_by_buying_from_the_treasury_which_is_paid():
     assert certificates.percent_of(market, me) == in_market + 20
     assert "Market buys a 20% share of ME from the Treasury for $45" in table.messages
     assert "Market closes 1 shorts for ME" in table.messages
+
+
+# -- selling for a train --------------------------------------------------------------------------
+
+NO_SWAP_FOR_A_TRAIN = os.path.join(DATA, "1817NA_no_presidency_changes_hands_for_a_train.json")
+
+
+def test_a_sale_for_a_train_never_hands_a_presidency_over():
+    """Self-play, WT buying trains: its president, random 2 ($17; WT $80), holds 30% of
+    PSNR (the president's 20% and a 10%), as does greedy 1. In 1817 no sale while buying
+    trains may hand over any corporation's presidency (18xx.games: EBUY_PRES_SWAP off), not
+    only the buyer's: selling PSNR's 30%, or 10% of it, is refused and not listed, and the
+    game is as it was. (tracklayer once let greedy 1 become PSNR's president so.)"""
+    game = replay(load_json(NO_SWAP_FOR_A_TRAIN))
+    table = game.table
+    p2, psnr = table.find("player", 2), table.corporation("PSNR")
+    assert table.round.acting() is table.corporation("WT") and psnr.owner is p2
+    held = {p.name: v for p, v in certificates.player_holders(psnr).items() if v}
+    assert held == {"random 2": 30, "greedy 1": 30}
+    assert [a for a in game.legal_actions() if a["entity"] == 2] == []
+    before = snapshot(game, 0, {})
+    for ids, percent in ((["PSNR_5", "PSNR_0"], 30), (["PSNR_5"], 10)):
+        with pytest.raises(GameError, match="cannot sell shares of PSNR"):
+            game.apply({"type": "sell_shares", "entity": 2, "entity_type": "player",
+                        "shares": ids, "percent": percent})
+    assert snapshot(game, 0, {}) == before

@@ -106,6 +106,36 @@ def test_a_bankruptcy_sells_only_what_the_cash_crisis_allows():
     assert p2.cash == cash_before and p3.cash == 0
 
 
+OR_CRISIS = os.path.join(DATA, "1817NA_cash_crisis_in_an_operating_round.json")
+
+
+def test_a_president_bankrupt_in_an_operating_round_hands_no_presidency_over():
+    """Self-play, operating round 5.x: random 2 owes $205 (shorts of WT paid out). The
+    position is built from the game: random 2 is given WC's president's certificate
+    (40%, WC at $220), greedy 4 holding the other 40%. An ordinary sale would fetch $440
+    and make greedy 4 president, WC carrying on; the cash crisis forbids it, so the
+    bankruptcy sells nothing of WC: the certificate goes to the market, WC (no president)
+    is liquidated, and greedy 4 keeps 40% without presiding. The bank forgives random 2's
+    debt; WT's turn goes on. (18xx.games' engine, given the same position, does the
+    same; tracklayer once sold the block and let WC go on under greedy 4.)"""
+    from tracklayer.rules.certificates import Bundle
+    game = replay(load_json(OR_CRISIS), keep_log=True)
+    table = game.table
+    p2, p4, wc = table.find("player", 2), table.find("player", 4), table.corporation("WC")
+    assert table.round.is_operating and table.round.acting() is p2 and p2.cash == -205
+    certificates.change_hands(table, Bundle.of([wc.certificates[0]]), p2, price=0)
+    table.round.forget()
+    assert wc.owner is p2 and held(table, wc) == {"random 2": 40, "greedy 4": 40}
+    assert table.cell(wc.price).price == 220
+    game.apply(bankrupt(2))
+    assert p2.bankrupt and p2.cash == 0
+    assert wc.owner is table.state.market and cell_kind(table, wc) == "liquidation"
+    assert held(table, wc) == {"greedy 4": 40}
+    assert certificates.percent_of(table.state.market, wc) == 40
+    assert notes(table).liquidated_by["WC"] is p2
+    assert table.round.is_operating and table.round.acting() is table.corporation("WT")
+
+
 # -- a bankrupt player takes no further part ---------------------------------------------------
 
 def test_a_bankrupt_bidder_passes_at_once_and_the_auction_goes_on():

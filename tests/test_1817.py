@@ -405,9 +405,12 @@ def test_a_station_taken_over_takes_the_first_free_slot_of_its_city():
     assert f20() == [None, None]
 
 
-@pytest.mark.parametrize("name", ["rand_2p_424", "rand_3p_422", "rand_4p_421", "rand_6p_425"])
+@pytest.mark.parametrize("name", ["rand_2p_424", "rand_3p_422", "rand_4p_421", "rand_5p_534",
+                                  "rand_6p_425", "rand_6p_512", "rand_6p_526_modern_trains",
+                                  "rand_6p_527_short_squeeze"])
 def test_reference_random_games_replay_exactly(name):
-    """Every line of the reference's trace, and the recorded result."""
+    """Every line of the reference's trace, and the recorded result (all eight of
+    ../shared/random-games/1817NA)."""
     from conftest import load_trace
     d = random_game(name)
     trace = load_trace(RANDOM / f"{name}.jsonl.gz")

@@ -3,7 +3,8 @@
 The depot sells the next train of its stack, and also any later train whose phase has
 come, and one of each kind given back to it. A train bought may start a phase; trains
 named by the kind bought rust (leave the game) or become obsolete (rust when they next
-run, and do not count for the limit unless the title says they do). An operator over its train limit gives trains back.
+run, and do not count for the limit unless the title says they do). An operator over its
+train limit gives trains back.
 """
 
 from __future__ import annotations

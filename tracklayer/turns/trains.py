@@ -5,8 +5,7 @@ another operator at any price both agree on. One that must own a train and has n
 buy one; if its treasury is short, its president adds what is missing, selling shares
 (only as many as needed, and not so as to hand over the presidency of the company
 buying, or of any corporation where the title says) to raise it, for the cheapest train
-the depot sells. A president who cannot
-raise it goes bankrupt.
+the depot sells. A president who cannot raise it goes bankrupt.
 """
 
 from __future__ import annotations

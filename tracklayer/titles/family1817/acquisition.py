@@ -71,7 +71,11 @@ class AcquisitionRound(MergerRound):
         liquidation is no longer offered, and a bankrupt player takes no further part in
         the auction."""
         step = self.active_step()
-        if isinstance(step, Acquire) and (step.drop_if_fallen() | step.drop_bankrupt_bidders()):
+        if not isinstance(step, Acquire):
+            return
+        fallen = step.drop_if_fallen()
+        gone = step.drop_bankrupt_bidders()
+        if fallen or gone:
             self.forget()
 
     def over(self) -> bool:

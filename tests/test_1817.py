@@ -246,21 +246,6 @@ def test_conversion_to_five_shares():
     assert len(j.tokens) == tokens + 1 and j.cash == cash - 50
 
 
-def test_after_a_conversion_a_shareholder_may_sell_and_is_offered_the_sale():
-    """rand_3p_422, merger round: after UR (Player 3's) becomes a 10-share corporation,
-    each player in turn may buy one of its new shares or sell theirs. Player 2 holds 20%:
-    selling 10% or 20% is listed (the listing once offered only a pass, though the sale
-    was accepted), and selling 10% at $45 raises their $79 to $124."""
-    game = random_at("rand_3p_422", 299)
-    d = random_game("rand_3p_422")
-    listed = [(h["type"], h.get("percent")) for h in game.legal_actions()]
-    assert listed == [("sell_shares", 10), ("sell_shares", 20), ("pass", None)]
-    p2 = player(game, 2)
-    assert p2.cash == 79 and price(game, "UR") == 45
-    game.apply(d["actions"][299])
-    assert p2.cash == 79 + 45 == 124
-
-
 def test_merger_of_two_share_corporations():
     """25363: UR merges with R (both 2496's): price $50 + $55 → $100 (the dearest cell at
     most that), UR has 5 shares and R's cash, loans, trains and token; R is unstarted."""

@@ -221,9 +221,6 @@ class AfterConversionShares(BuyingShares, Step):
         if kind == "buy_shares":
             b = self.treasury_share()
             return [new_action("buy_shares", entity, shares=b.ids(), percent=b.percent)]
-        if kind == "sell_shares":
-            return [new_action("sell_shares", entity, shares=b.ids(), percent=b.percent)
-                    for b in trading.sale_bundles(self.table, entity, self.round.converted)]
         return super().candidates(entity, kind, offer)
 
     @handles("buy_shares")

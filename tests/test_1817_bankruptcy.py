@@ -136,6 +136,37 @@ def test_a_president_bankrupt_in_an_operating_round_hands_no_presidency_over():
     assert table.round.is_operating and table.round.acting() is table.corporation("WT")
 
 
+SELLS_WHAT_IS_ALLOWED = os.path.join(DATA,
+                                     "1817NA_bankrupt_president_sells_what_the_crisis_allows.json")
+
+
+def test_a_president_bankrupt_in_an_operating_round_sells_what_the_crisis_allows():
+    """Self-play, operating round 3: random 2 owes $93 and presides SR ($45, 5 shares)
+    with 60% (the president's 40% and a 20%), random 6 holding 40%. Going bankrupt they
+    sell what the cash crisis allows, here the 20% share for $45 (left with 40%, as much
+    as random 6, they would still preside); selling the president's certificate too
+    ($135) would make random 6 president, so it goes to the market instead, and SR, left
+    without a president, is liquidated. The $48 still owed is forgiven. 18xx.games logs
+    the same: "random 2 sells a 20% share of SR and receives $45", then SR enters
+    liquidation (so its bankruptcy does sell in an operating round: what the crisis
+    allows)."""
+    data = load_json(SELLS_WHAT_IS_ALLOWED)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:-1]
+    game = replay(cut, keep_log=True)
+    table = game.table
+    p2, sr = table.find("player", 2), table.corporation("SR")
+    assert table.round.is_operating and p2.cash == -93
+    assert sr.owner is p2 and held(table, sr) == {"random 2": 60, "random 6": 40}
+    assert table.cell(sr.price).price == 45
+    game.apply(data["actions"][-1])
+    assert "random 2 sells 1 share(s) of SR for $45" in table.messages
+    assert p2.bankrupt and p2.cash == 0                  # -93 + 45 = -48, forgiven
+    assert sr.owner is table.state.market and cell_kind(table, sr) == "liquidation"
+    assert held(table, sr) == {"random 6": 40}
+    assert certificates.percent_of(table.state.market, sr) == 60
+
+
 # -- a bankrupt player takes no further part ---------------------------------------------------
 
 def test_a_bankrupt_bidder_passes_at_once_and_the_auction_goes_on():

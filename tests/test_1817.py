@@ -368,9 +368,34 @@ def test_a_survivor_above_the_token_limit_removes_tokens():
     assert placed == ["D16", "D22", "E9", "F14", "F20", "H18", "I15", "J18"]
 
 
-@pytest.mark.parametrize("name", ["rand_2p_424", "rand_3p_422", "rand_4p_421", "rand_6p_425"])
+def test_a_station_taken_over_takes_the_first_free_slot_of_its_city():
+    """rand_6p_527_short_squeeze: in F20 (one city, two slots) GT holds slot 0, its own
+    token lifted when it took SR over and SR's token, in slot 1, exchanged for one of
+    GT's: that one takes the first free slot, 0, as on 18xx.games. WT then places its
+    station in slot 1 (the action names it), and when R later takes WT over, R's own
+    F20 token is lifted and WT's, in slot 1, is the one R may remove."""
+    from tracklayer.rules import board
+    game = random_at("rand_6p_527_short_squeeze", 651)
+
+    def f20():
+        return [t.owner.sym if t else None
+                for t in board.view(game.table, "F20").cities[0].city.slots]
+    assert f20() == ["GT", "WT"]
+    d = random_game("rand_6p_527_short_squeeze")
+    for h in d["actions"][651:780]:
+        game.apply(h)
+    assert f20() == [None, "R"]                     # WT's token, held for R
+    assert d["actions"][780]["city"] == "15-0-0" and d["actions"][780]["slot"] == 1
+    game.apply(d["actions"][780])
+    assert f20() == [None, None]
+
+
+@pytest.mark.parametrize("name", ["rand_2p_424", "rand_3p_422", "rand_4p_421", "rand_5p_534",
+                                  "rand_6p_425", "rand_6p_512", "rand_6p_526_modern_trains",
+                                  "rand_6p_527_short_squeeze"])
 def test_reference_random_games_replay_exactly(name):
-    """Every line of the reference's trace, and the recorded result."""
+    """Every line of the reference's trace, and the recorded result (all eight of
+    ../shared/random-games/1817NA)."""
     from conftest import load_trace
     d = random_game(name)
     trace = load_trace(RANDOM / f"{name}.jsonl.gz")

@@ -36,17 +36,21 @@ def test_after_a_conversion_a_shareholders_sale_is_listed():
 
 
 def test_a_token_naming_a_taken_slot_goes_to_the_free_one():
-    """1817NA rand_3p_422, before entry 553: PW's token in 63-1-0 names slot 1, where H's
-    token is; as on 18xx.games it goes to the free slot 0. The listing names the free
-    slot, and the recorded action counts as listed."""
+    """1817NA rand_3p_422, before entry 553: in F14 (63-1-0) H's token holds slot 0 (it
+    took the first free slot when H took it over) and slot 1 is free, where PW's
+    recorded token goes, as on 18xx.games. Named for the taken slot 0 instead, the token
+    still goes to the free slot 1: the slot an action names is immaterial. The listing
+    names the free slot, and either form counts as listed."""
     game, recorded = before_entry(RANDOM / "1817NA" / "rand_3p_422.json", 553)
     table = game.table
     assert recorded["slot"] == 1
+
+    def f14():
+        return [t.owner.sym if t else None for t in table.state.hexes["F14"].cities[0].slots]
+    assert f14() == ["H", None]
     listed = game.legal_actions()
     assert matches(game, recorded, listed)
-    pw = table.corporation("PW")
-    game.apply(recorded)
-    token = next(t for t in pw.tokens if t.where is not None and
-                 table.state.hexes[t.where[0]].tile.startswith("63-1"))
-    city = table.state.hexes[token.where[0]].cities[token.where[1]]
-    assert city.slots[0] is token
+    taken = dict(recorded, slot=0)
+    assert matches(game, taken, listed)
+    game.apply(taken)
+    assert f14() == ["H", "PW"]

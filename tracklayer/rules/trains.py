@@ -3,7 +3,8 @@
 The depot sells the next train of its stack, and also any later train whose phase has
 come, and one of each kind given back to it. A train bought may start a phase; trains
 named by the kind bought rust (leave the game) or become obsolete (rust when they next
-run, and do not count for the limit). An operator over its train limit gives trains back.
+run, and do not count for the limit unless the title says they do). An operator over its
+train limit gives trains back.
 """
 
 from __future__ import annotations
@@ -131,12 +132,16 @@ def limit(table: Table, operator) -> int:
     return table.phase.limit_for(operator.spec.kind)
 
 
-def counted(operator) -> int:
+def counted(table: Table, operator) -> int:
+    """The operator's trains that fill its train limit: obsolete ones only where the
+    title says so (``Settings.obsolete_count_for_limit``)."""
+    if table.settings.obsolete_count_for_limit:
+        return len(operator.trains)
     return sum(1 for t in operator.trains if not t.obsolete)
 
 
 def has_room(table: Table, operator) -> bool:
-    return counted(operator) < limit(table, operator)
+    return counted(table, operator) < limit(table, operator)
 
 
 def over_limit(table: Table) -> list:
@@ -144,7 +149,7 @@ def over_limit(table: Table) -> list:
     found = table.derived.crowded
     if found is None:
         found = table.derived.crowded = [o for o in table.operators()
-                                         if counted(o) > limit(table, o)]
+                                         if counted(table, o) > limit(table, o)]
     return found
 
 
@@ -250,9 +255,11 @@ def rust_after(table: Table, bought: TrainState) -> None:
     kind = bought.spec.name
     depot = table.state.depot
     every = depot.every
+    obsolete = []
     for t in every:
         if not t.obsolete and kind in t.variant.obsolete_on:
             t.obsolete = True
+            obsolete.append(t.name)
     rusted = []
     for t in list(every):
         if t.rusted:
@@ -261,6 +268,8 @@ def rust_after(table: Table, bought: TrainState) -> None:
             rusted.append(t.name)
             rust(table, t)
     _forget(table)
+    if obsolete:
+        table.log(f"-- Event: {', '.join(dict.fromkeys(obsolete))} trains are obsolete --")
     if rusted:
         table.log(f"-- Event: {', '.join(dict.fromkeys(rusted))} trains rust --")
 

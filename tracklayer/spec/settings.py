@@ -165,8 +165,12 @@ class Settings:
     minor_dividend: MinorDividend = MinorDividend.TO_OWNER
     market_shares_pay: bool = True                  # to the corporation, fully capitalised
     emergency_from_others: EmergencyTrainsFromOthers = EmergencyTrainsFromOthers.UP_TO_FACE_VALUE
+    emergency_swaps_presidencies: bool = True       # a sale for a train may hand another
+#                                                     corporation's presidency over (1817: no)
     given_back_for_sale: bool = True                # a discarded train may be bought again
 #                                                     (False: it leaves the game, 1871)
+    obsolete_count_for_limit: bool = False          # obsolete trains fill the train limit
+#                                                     (1817); by default they do not
     closing_frees_reservations: bool = True
     end_triggers: Tuple[Tuple[EndTrigger, EndTiming], ...] = (
         (EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

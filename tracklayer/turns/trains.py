@@ -4,8 +4,9 @@ An operator may buy trains while it has room: from the depot at their price, or 
 another operator at any price both agree on. One that must own a train and has none must
 buy one; if its treasury is short, its president adds what is missing, selling shares
 (only as many as needed, and not so as to hand over the presidency of the company
-buying) to raise it, for the cheapest train the depot sells. A president who cannot
-raise it goes bankrupt; nobody goes bankrupt otherwise.
+buying, or of any corporation where the title says) to raise it, for the cheapest train
+the depot sells. A president who cannot raise it goes bankrupt; nobody goes bankrupt
+otherwise.
 """
 
 from __future__ import annotations
@@ -191,15 +192,19 @@ class BuyTrainStep(Step):
 
     def sale_allowed(self, seller, bundle: Bundle) -> bool:
         """The market has room, someone can take over a president's certificate, and the
-        president of the company buying keeps its presidency."""
+        president of the company buying keeps its presidency (and of every corporation,
+        where the title allows no presidency to change hands in an emergency)."""
         return trading.market_has_room(self.table, bundle) and \
             can_leave_president(bundle, seller) and not self.loses_presidency(seller, bundle)
 
     def loses_presidency(self, seller, bundle: Bundle) -> bool:
-        """Would the president of the company buying the train, selling its shares, hold
-        less than someone else?"""
+        """Would a president, selling shares, hold less than someone else of a corporation
+        whose presidency may not change hands now (the company buying the train; any,
+        where ``Settings.emergency_swaps_presidencies`` is off)?"""
         corporation = bundle.corporation
-        if corporation.owner is not seller or corporation is not self.actor():
+        if corporation.owner is not seller:
+            return False
+        if corporation is not self.actor() and self.table.settings.emergency_swaps_presidencies:
             return False
         holders = player_holders(corporation, True)
         others = [p for h, p in holders.items() if h is not seller]

@@ -66,11 +66,17 @@ class AcquisitionRound(MergerRound):
         self.lapse_idle_steps()
 
     def after_action(self, action) -> None:
-        """A corporation under offer that a bankruptcy put into liquidation is no longer
-        offered."""
-        for step in self.steps:
-            if isinstance(step, Acquire) and step.live() and step.drop_if_fallen():
-                self.forget()
+        """When play comes back to the offers (every cash crisis over, as 18xx.games
+        looks again only then), a corporation under offer that a bankruptcy put into
+        liquidation is no longer offered, and a bankrupt player takes no further part in
+        the auction."""
+        step = self.active_step()
+        if not isinstance(step, Acquire):
+            return
+        fallen = step.drop_if_fallen()
+        gone = step.drop_bankrupt_bidders()
+        if fallen or gone:
+            self.forget()
 
     def over(self) -> bool:
         return self.active_step() is None
@@ -218,6 +224,19 @@ class Acquire(Step):
             self.next_offer()
             return True
         return False
+
+    def drop_bankrupt_bidders(self) -> bool:
+        """A player who went bankrupt while the auction was open takes no further part:
+        they pass at once, and the auction goes on without them (with nobody left, the
+        corporation is not bought, or the bank liquidates it)."""
+        auction = self.auction
+        gone = [p for p in auction.bidders if p.bankrupt] if auction is not None else []
+        for player in gone:
+            self.table.log(f"{player.name} passes on {auction.item.name}")
+            auction.drop(player)
+        if gone:
+            self.resolve()
+        return bool(gone)
 
     def entered_zone_now(self, corporation) -> bool:
         table = self.table

@@ -4,10 +4,11 @@ A player left with negative cash (a dividend paid on their shorts, their corpora
 interest, its debts in liquidation) is in a cash crisis: in turn from the player the
 crisis began with, such a player sells shares (only as many as needed, none in the
 acquisition or liquidation zone, and never so that the presidency changes hands) or goes
-bankrupt. Going bankrupt, they sell what they
-may, their other shares (presidencies too) go to the market, each corporation they
-presided is liquidated and left to the market; the bank forgives what they still owe and
-takes what they still have.
+bankrupt. Going bankrupt, they first sell, corporation by corporation, the largest lot
+the cash crisis still allows (so never one that hands a presidency over); everything
+else they hold, presidencies included, goes to the market for nothing; each corporation
+they presided, left without a president, is liquidated and left to the market; the bank
+forgives what they still owe and takes what they still have.
 """
 
 from __future__ import annotations
@@ -57,6 +58,26 @@ def hands_over_presidency(bundle) -> bool:
     return remaining < max((v for k, v in held.items() if k is not seller), default=0)
 
 
+def may_sell_in_crisis(table, seller, bundle) -> bool:
+    """What a player in a cash crisis may sell: shares (no short) they may sell now, of
+    a corporation outside the acquisition and liquidation zones, that do not hand its
+    presidency over, and no more than needed: without its last certificate the lot
+    would not cover the debt."""
+    if bundle is None or bundle.owner is not seller or in_zone(table, bundle.corporation):
+        return False
+    if any(c.percent < 0 for c in bundle.certificates):
+        return False
+    if trading.sale_problem(table, seller, bundle) is not None:
+        return False
+    if hands_over_presidency(bundle):
+        return False
+    needed = -seller.cash
+    smaller = bundle_price(table, bundle) - \
+        certificates.certificate_price(table, bundle.certificates[0]) \
+        if len(bundle.certificates) > 1 else 0
+    return smaller < needed
+
+
 class CashCrisis(Step):
     """A player with negative cash sells shares (see the module docstring)."""
 
@@ -73,20 +94,7 @@ class CashCrisis(Step):
         return ("sell_shares",) if entity is self.actor() else ()
 
     def may_sell(self, seller, bundle) -> bool:
-        table = self.table
-        if bundle is None or bundle.owner is not seller or in_zone(table, bundle.corporation):
-            return False
-        if any(c.percent < 0 for c in bundle.certificates):
-            return False
-        if trading.sale_problem(table, seller, bundle) is not None:
-            return False
-        if hands_over_presidency(bundle):
-            return False
-        needed = -seller.cash
-        smaller = bundle_price(table, bundle) - \
-            certificates.certificate_price(table, bundle.certificates[0]) \
-            if len(bundle.certificates) > 1 else 0
-        return smaller < needed
+        return may_sell_in_crisis(self.table, seller, bundle)
 
     def candidates(self, entity, kind, offer) -> list:
         return [a for a in sale_candidates(self.table, entity)] if kind == "sell_shares" \
@@ -133,12 +141,13 @@ def go_bankrupt(table, player) -> None:
     held = operators.by_price(table, [c for c in table.state.corporations
                                       if certificates.held(player, c)])
     for corporation in held:
-        if corporation.price is None or in_zone(table, corporation):
+        if corporation.price is None:
             continue
         options = [b for b in positive_bundles(table, player, corporation)
-                   if trading.sale_problem(table, player, b) is None]
+                   if may_sell_in_crisis(table, player, b)]
         if options:
             trading.sell(table, max(options, key=lambda b: bundle_price(table, b)))
+            close_market_shorts(table, corporation)
     for corporation in held:
         certs = [c for c in certificates.held(player, corporation)]
         if not certs:

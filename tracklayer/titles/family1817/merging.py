@@ -188,11 +188,17 @@ def take_over_tokens(table, buyer, corporation) -> "TokensToReduce | None":
 
 def join_tokens(table, buyer, theirs: list) -> None:
     """The other's tokens join the buyer's: placed ones first, then the charter's (the
-    cheapest first), eight at most."""
+    cheapest first), eight at most. A placed token is exchanged for one of the buyer's in
+    its city: it takes the city's first free slot, as on 18xx.games (where later actions
+    name the slot)."""
     placed = [t for t in buyer.tokens if t.where is not None]
     spare = [t for t in buyer.tokens if t.where is None]
     for token in theirs:
         token.owner = buyer
+        if token.where is not None:
+            (hex_id, city_index), extra = token.where, token.extra
+            board.lift_token(table, token)
+            board.put_token(table, hex_id, city_index, token, extra=extra)
         (placed if token.where is not None else spare).append(token)
     if len(placed) > TOKEN_LIMIT:
         raise GameError("Used token above limit")

@@ -129,9 +129,9 @@ class TrainsThenInterest(BuyTrainStep):
 def left_behind(table) -> bool:
     """Trains left with a corporation the bank liquidated: 18xx.games still counts them
     as on offer (for $1) when it asks whether a corporation could buy a train, though
-    none can buy them."""
+    none can buy them. An obsolete train is never on offer: it cannot be bought."""
     return any(isinstance(t.owner, CorporationState) and t.owner.closed and not t.rusted
-               for t in table.state.depot.every)
+               and not t.obsolete for t in table.state.depot.every)
 
 
 def buying_power(table, corporation) -> int:

@@ -44,7 +44,9 @@ SETTINGS = Settings(
     sale_movement=SaleMovement.NONE, trade_order=TradeOrder.SELL_THEN_BUY,
     pool_drop=PoolDrop.DOWN_PER_SHARE, home_token=HomeTokenTiming.START,
     tile_lays=(TileLay(), TileLay(cost=20, no_upgrade_after_upgrade=True, new_hex_only=True)),
-    train_duty=TrainDuty.NEVER, bankruptcy_ends=BankruptcyEnd.ALL_BUT_ONE,
+    train_duty=TrainDuty.NEVER, obsolete_count_for_limit=True,
+    emergency_swaps_presidencies=False,
+    bankruptcy_ends=BankruptcyEnd.ALL_BUT_ONE,
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),
                   (EndTrigger.FINAL_PHASE, EndTiming.ONE_MORE_SET)))
 

@@ -3,11 +3,11 @@
 In turn a player sells shares (not of 2-share corporations, nor of those in the
 acquisition or liquidation zone), then may short one share, then buy one share or found a
 corporation (``founding``). Between those, they may act for one corporation they preside:
-take loans, or buy back its shares from the market. At the end of the round the market
-buys back what it is short of from treasuries, shorts are closed where it can, sold-out
-5- and 10-share corporations rise, each share in the market moves the price left, a
-corporation that could not buy its tokens is liquidated, and a Train Station owned by a
-corporation closes.
+take loans, or buy back its shares from the market. Before the round the market buys
+what it is short of from the treasuries (the bank paying for it) and closes those shorts;
+at its end, sold-out 5- and 10-share corporations rise, each share in the market moves
+the price left, a corporation that could not buy its tokens is liquidated, and a Train
+Station owned by a corporation closes.
 """
 
 from __future__ import annotations
@@ -315,8 +315,8 @@ def close_market_shorts(table, corporation) -> None:
 
 
 def close_bank_shorts(table) -> None:
-    """Before a stock round: the market buys what it is short of from the treasuries and
-    closes those shorts."""
+    """Before a stock round: the market buys what it is short of from the treasuries, the
+    bank paying each corporation its share's price, and closes those shorts."""
     market = table.state.market
     for corporation in table.state.corporations:
         if corporation.price is None or in_zone(table, corporation):
@@ -324,8 +324,11 @@ def close_bank_shorts(table) -> None:
         count = 0
         while shares.holder_shorts(market, corporation) and certificates.treasury(corporation):
             share = certificates.treasury(corporation)[0]
-            certificates.change_hands(table, Bundle.of([share]), market, price=0,
-                                      presidency_may_change=False)
+            bundle = Bundle.of([share])
+            table.log(f"Market buys a {share.percent}% share of {corporation.name} from the "
+                      f"Treasury for {table.money(certificates.bundle_price(table, bundle))}")
+            certificates.change_hands(table, bundle, market, payer=table.state.bank,
+                                      payee=corporation, presidency_may_change=False)
             shares.close_short(table, market, share)
             count += 1
         if count:

@@ -13,53 +13,18 @@ controls. Bots are seeded: the same seed and the same position give the same cho
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 from ..game import Game
-from ..state.model import CompanyState, OperatorState, PlayerState
 from ..turns.listing import random_value
+from .seats import moves_of, owning_player, player_at, seat_of, seat_to_act
 
+__all__ = ["Bot", "RandomBot", "by_kind", "controller", "moves_of", "player_at", "seat_of",
+           "seat_to_act"]
 
-def controller(entity) -> Optional[PlayerState]:
-    """The player who decides for ``entity``: itself, or the player owning it."""
-    seen = 0
-    while entity is not None and not isinstance(entity, PlayerState) and seen < 4:
-        entity = entity.owner if isinstance(entity, (OperatorState, CompanyState)) else None
-        seen += 1
-    return entity if isinstance(entity, PlayerState) else None
-
-
-def seat_of(game: Game, player) -> Optional[int]:
-    """The seat of ``player``: its place in the game's list of players (the state's list
-    is in the order of play, which may change)."""
-    if player is None:
-        return None
-    for i, (pid, _name) in enumerate(game.player_specs):
-        if pid == player.id:
-            return i
-    return None
-
-
-def player_at(game: Game, seat: int) -> PlayerState:
-    return game.table.find("player", game.player_specs[seat][0])
-
-
-def seat_to_act(game: Game) -> Optional[int]:
-    """The seat whose player decides now (for the entity whose turn it is)."""
-    acting = game.acting
-    return seat_of(game, controller(acting)) if acting is not None else None
-
-
-def moves_of(game: Game, seat: int, moves: Optional[List[dict]] = None) -> List[dict]:
-    """The legal moves of the entities the player in ``seat`` decides for."""
-    player = player_at(game, seat)
-    moves = game.legal_actions() if moves is None else moves
-    out = []
-    for h in moves:
-        entity = game.table.find(h.get("entity_type"), h.get("entity"))
-        if controller(entity) is player:
-            out.append(h)
-    return out
+# The player owning an entity, up its chain of owners (whose it is; who decides for it is
+# ``seats.decider``).
+controller = owning_player
 
 
 def by_kind(moves: List[dict]) -> Dict[str, List[dict]]:

@@ -15,7 +15,7 @@ from ..errors import GameError
 from ..finder import plan_routes
 from ..game import Game
 from ..titles import title
-from .bots import seat_to_act
+from .seats import seat_to_act
 from .roster import bot
 
 MAX_ACTIONS = 6000

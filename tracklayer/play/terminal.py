@@ -24,7 +24,8 @@ from ..game import Game
 from ..io.export import load_export, open_game
 from ..rules import endgame, market, trains
 from ..turns.listing import RANGE_KEYS, concrete, value_range
-from .bots import Bot, by_kind, moves_of, player_at, seat_to_act
+from .bots import Bot, by_kind
+from .seats import moves_of, player_at, seat_to_act
 from .roster import BOTS, bot
 
 BOT_PREFIX = "bot:"

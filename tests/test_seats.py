@@ -66,21 +66,23 @@ def test_the_terminal_asks_the_opener_for_the_home_token(tmp_path):
 def union_bank_position():
     """A self-play game of four greedy bots (deals proposed and answered) up to the first
     position where a corporation the Union Bank presides over is to act."""
+    from tracklayer.play.consent import Negotiation
     from tracklayer.play.roster import bot
-    from tracklayer.play.selfplay import new_game
+    from tracklayer.play.selfplay import bot_move, new_game
     for seed in range(1, 8):
         game = new_game("The Old Prince 1871", [f"greedy {i + 1}" for i in range(4)], seed,
                         keep_log=True)
         players = [bot("greedy", seed * 100 + i) for i in range(4)]
+        talks = Negotiation()
         while not game.is_over and len(game.actions) < 1500:
             acting = game.acting
             owner = getattr(acting, "owner", None)
             if owner is not None and getattr(owner, "id", None) == -1:
                 return game
-            seat = seat_to_act(game)
-            h = players[seat].choose(game, seat)
-            h["id"] = len(game.actions) + 1
-            game.apply(h, auto=True)
+            h = bot_move(game, players, talks)
+            if h is not None:
+                h["id"] = len(game.actions) + 1
+                game.apply(h, auto=True)
     pytest.fail("no greedy game put a corporation under the Union Bank")
 
 
@@ -109,6 +111,7 @@ def test_the_web_lets_the_deciding_seat_act_and_no_other(tmp_path, ub_game):
     the others)."""
     _needs(GAME_1817)
     from fastapi.testclient import TestClient
+    from tracklayer.play.consent import deal_of
     from tracklayer.web.app import create_app
 
     data = load_export(str(GAME_1817))
@@ -123,8 +126,9 @@ def test_the_web_lets_the_deciding_seat_act_and_no_other(tmp_path, ub_game):
                 "Authorization": f"Bearer {s['token']}"}).json() for s in made["seats"]}
             assert legal[decider]["actions"]
             assert all(not v["actions"] for p, v in legal.items() if p != decider)
-            move = next(a for a in legal[decider]["actions"] if a["type"] not in
-                        ("bankrupt", "buy_train", "buy_company"))
+            game = c.app.state.service.get(made["id"]).game
+            move = next(a for a in legal[decider]["actions"] if a["type"] != "bankrupt" and
+                        deal_of(game, a) is None)
             move = {k: v for k, v in move.items() if not k.endswith("_range")}
             move["id"] = legal[decider]["next_id"]
             other = next(s for s in made["seats"] if s["player_id"] != decider)

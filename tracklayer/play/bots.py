@@ -13,10 +13,11 @@ controls. Bots are seeded: the same seed and the same position give the same cho
 from __future__ import annotations
 
 import random
-from typing import Dict, List
+from typing import Dict, Iterable, List, Set
 
 from ..game import Game
 from ..turns.listing import random_value
+from . import consent, dealing
 from .seats import moves_of, owning_player, player_at, seat_of, seat_to_act
 
 __all__ = ["Bot", "RandomBot", "by_kind", "controller", "moves_of", "player_at", "seat_of",
@@ -42,26 +43,56 @@ class Bot:
     """A seeded player (see the module docstring)."""
 
     NAME = "bot"
+    MAX_OFFERS = 8          # deals dropped in one decision before it gives up dealing
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.barred: Set[tuple] = set()
+        self.listed: List[dict] = []
 
-    def choose(self, game: Game, seat: int) -> dict:
+    def choose(self, game: Game, seat: int, declined: Iterable[tuple] = ()) -> dict:
         """The move of the player in ``seat`` now. The bot's randomness is drawn afresh
         from its seed and the number of actions taken, so a game saved and opened again
-        goes on as it would have."""
+        goes on as it would have. A move taking what another seat holds is a deal
+        (``consent``): offered at the price the bot's way of dealing sets (``dealing``),
+        and never one in ``declined`` (the keys of deals declined at this position)."""
         self.rng.seed(self.seed * 1_000_003 + len(game.actions))
-        return self.decide(game, seat)
+        self.barred = set(declined)
+        way = dealing.policy(self.NAME)
+        for _ in range(self.MAX_OFFERS):
+            h = self.decide(game, seat)
+            deal = consent.deal_of(game, h)
+            if deal is None:
+                return h
+            offered = way.offer(game, h, deal, self.listed, self.rng)
+            if offered is not None:
+                return offered
+            self.barred.add(deal.key)
+        return h
+
+    def answer(self, game: Game, seat: int, proposal: consent.Proposal) -> bool:
+        """Does the player in ``seat`` accept ``proposal``? (``dealing``)"""
+        self.rng.seed(self.seed * 1_000_003 + len(game.actions) + 500_009)
+        return dealing.answer(self.NAME, game, proposal, self.rng)
 
     def decide(self, game: Game, seat: int) -> dict:
         raise NotImplementedError
 
     def options(self, game: Game, seat: int) -> List[dict]:
         """The seat's moves (all the listed moves if none is the seat's: someone must
-        move)."""
+        move), without the deals barred in this decision."""
         listed = game.legal_actions()
-        return moves_of(game, seat, listed) or listed
+        mine = moves_of(game, seat, listed) or listed
+        self.listed = mine
+        if not self.barred:
+            return mine
+        kept = [h for h in mine if not self._barred(game, h)]
+        return kept or mine
+
+    def _barred(self, game: Game, h: dict) -> bool:
+        deal = consent.deal_of(game, h)
+        return deal is not None and deal.key in self.barred
 
 
 class RandomBot(Bot):

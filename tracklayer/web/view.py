@@ -12,7 +12,7 @@ from ..game import Game
 from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
 from ..turns.listing import concrete, value_range
-from . import svg
+from . import proposals, svg
 from .bots import seat_of
 from .service import Live, Seat
 
@@ -93,6 +93,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "redo_token": _token_for(mine, _to_redo(game), game),
         "players": players(live, mine), "corporations": corporations(live),
         "market": market(game), "trains": trains(game), "log": log(game),
+        "proposals": proposals.for_view(live, mine),
     }
 
 

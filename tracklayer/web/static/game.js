@@ -31,4 +31,5 @@
     clearTimeout(pending);
     pending = setTimeout(refresh, 60);   // a burst of bot moves: one refresh
   });
+  events.addEventListener("proposal", function () { clearTimeout(pending); pending = setTimeout(refresh, 60); });
 })();

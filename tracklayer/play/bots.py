@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Dict, Iterable, List, Set
 
+from ..errors import GameError
 from ..game import Game
 from ..turns.listing import random_value
 from . import consent, dealing
@@ -81,14 +82,15 @@ class Bot:
 
     def options(self, game: Game, seat: int) -> List[dict]:
         """The seat's moves (all the listed moves if none is the seat's: someone must
-        move), without the deals barred in this decision."""
+        move), without the deals barred in this decision; GameError if only those are
+        left (proposing a declined deal again would go round in circles)."""
         listed = game.legal_actions()
         mine = moves_of(game, seat, listed) or listed
         self.listed = mine
-        if not self.barred:
-            return mine
-        kept = [h for h in mine if not self._barred(game, h)]
-        return kept or mine
+        kept = [h for h in mine if not self._barred(game, h)] if self.barred else mine
+        if not kept and mine:
+            raise GameError(f"seat {seat + 1} has no move left but deals declined here")
+        return kept
 
     def _barred(self, game: Game, h: dict) -> bool:
         deal = consent.deal_of(game, h)

@@ -22,7 +22,6 @@ from .roster import bot
 from .seats import seat_to_act
 
 MAX_ACTIONS = 6000
-MAX_PROPOSALS = 30         # declined at one position: the bots are going round in circles
 
 
 def new_game(title_name: str, players: Sequence[str], seed: int,
@@ -85,8 +84,6 @@ def bot_move(game: Game, players: Sequence, talks: Negotiation,
     proposal = talks.propose(game, seat, h, check=False)
     if deals is not None:
         deals["proposed"] += 1
-    if len([p for p in talks.answered if p.at == len(game.actions)]) > MAX_PROPOSALS:
-        raise GameError(f"more than {MAX_PROPOSALS} proposals at one position")
     if players[proposal.responder].answer(game, proposal.responder, proposal):
         talks.accept(proposal.responder)
         if deals is not None:

@@ -219,9 +219,12 @@ def play(path: str, stdin: TextIO, console: Optional[Console] = None,
         if seat in bots:
             if moved >= max_bot_moves:
                 break
-            h = negotiate(console, game, talks, seat,
-                          bots[seat].choose(game, seat, talks.declined_keys(game, seat)),
-                          bots, read)
+            try:
+                chosen = bots[seat].choose(game, seat, talks.declined_keys(game, seat))
+            except GameError as e:         # nothing left to it but deals declined here
+                console.print(f"[red]{escape(str(e))}[/red]")
+                break
+            h = negotiate(console, game, talks, seat, chosen, bots, read)
             moved += 1
             if h is None:
                 continue

@@ -58,7 +58,7 @@ class Live:
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
         its length names the position); copies, so that callers may change them. None
-        while a proposal waits for its answer: the game stands still."""
+        at all while a proposal waits for its answer: the game stands still."""
         if self.talks.pending is not None:
             return []
         if self.cached[0] != self.number:

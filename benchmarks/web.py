@@ -67,6 +67,12 @@ async def drive(client, base, gid, seats, n, sent, accepted, rng) -> None:
         r = await client.post(f"{base}/api/games/{gid}/actions", json=action, headers=h)
         if r.status_code == 201:
             accepted.append(time.perf_counter() - start)
+        elif r.status_code == 202:      # a trade with the other seat: it declines
+            del sent[action["id"]]
+            proposal = r.json()["proposal"]
+            other = heads[[s["player_id"] for s in seats].index(proposal["responder"])]
+            await client.post(f"{base}/api/games/{gid}/proposals/{proposal['id']}/decline",
+                              headers=other)
 
 
 async def run(base: str, games: int, actions: int) -> dict:

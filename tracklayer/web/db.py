@@ -192,6 +192,19 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(query.order_by(ProposalRow.id.desc()).limit(limit)))
 
+    def proposals_in_play(self, game_id: int, at: int) -> List[tuple]:
+        """The proposals pending or made at position ``at``, oldest first, as tuples (id,
+        at, proposer, responder, action, text, deal, status): read on every request, so
+        plain columns."""
+        with self.sessions() as s:
+            return list(s.execute(
+                select(ProposalRow.id, ProposalRow.at, ProposalRow.proposer,
+                       ProposalRow.responder, ProposalRow.action, ProposalRow.text,
+                       ProposalRow.deal, ProposalRow.status)
+                .where(ProposalRow.game_id == game_id,
+                       (ProposalRow.status == "pending") | (ProposalRow.at == at))
+                .order_by(ProposalRow.id)).all())
+
     def answer_proposal(self, proposal_id: int, status: str, was: str = "pending") -> bool:
         """Give a proposal its answer (``status``) if its status is still ``was``; False if
         not (someone else answered first)."""

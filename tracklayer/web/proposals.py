@@ -37,18 +37,19 @@ def _player_id(live, seat: int) -> int:
 
 def load(store, live) -> Negotiation:
     """The game's proposals as the play layer holds them: the one pending and those
-    answered where play stands."""
+    answered where play stands (a pending one made where play no longer stands lapses)."""
     talks = Negotiation()
     at = len(live.game.actions)
-    for row in reversed(store.proposals(live.id, pending_or_at=at)):
-        proposer, responder = _seat_index(live, row.proposer), _seat_index(live, row.responder)
+    for pid, made_at, proposer_id, responder_id, action, text, deal, status in \
+            store.proposals_in_play(live.id, at):
+        proposer, responder = _seat_index(live, proposer_id), _seat_index(live, responder_id)
         if proposer is None or responder is None:
             continue
-        p = Proposal(json.loads(row.action), proposer, responder, row.at, row.text,
-                     row.status, tuple(json.loads(row.deal)), row.id)
-        if row.status == consent.PENDING and row.at != at:
-            store.answer_proposal(row.id, consent.VOID)    # play moved on: it lapsed
-        elif row.status == consent.PENDING:
+        p = Proposal(json.loads(action), proposer, responder, made_at, text, status,
+                     tuple(json.loads(deal)), pid)
+        if status == consent.PENDING and made_at != at:
+            store.answer_proposal(pid, consent.VOID)
+        elif status == consent.PENDING:
             talks.pending = p
         else:
             talks.answered.append(p)

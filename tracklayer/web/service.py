@@ -361,7 +361,7 @@ class Service:
 
     def after_change(self, game_id: int) -> None:
         """Let the bots whose turn it is play (in a thread, unless told otherwise)."""
-        live = self.get(game_id)
+        live = self.live.get(game_id) or self.get(game_id)     # just brought up to date
         if not any(s.bot for s in live.seats):
             return
         with live.lock:

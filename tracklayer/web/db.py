@@ -181,16 +181,11 @@ class Store:
             s.flush()
             return row.id
 
-    def proposals(self, game_id: int, pending_or_at: Optional[int] = None,
-                  limit: int = 50) -> List[ProposalRow]:
-        """The game's proposals, newest first: all (at most ``limit``), or those pending
-        and those made at position ``pending_or_at``."""
-        query = select(ProposalRow).where(ProposalRow.game_id == game_id)
-        if pending_or_at is not None:
-            query = query.where((ProposalRow.status == "pending") |
-                                (ProposalRow.at == pending_or_at))
+    def proposals(self, game_id: int, limit: int = 50) -> List[ProposalRow]:
+        """The game's latest proposals (at most ``limit``), newest first."""
         with self.sessions() as s:
-            return list(s.scalars(query.order_by(ProposalRow.id.desc()).limit(limit)))
+            return list(s.scalars(select(ProposalRow).where(ProposalRow.game_id == game_id)
+                                  .order_by(ProposalRow.id.desc()).limit(limit)))
 
     def proposals_in_play(self, game_id: int, at: int) -> List[tuple]:
         """The proposals pending or made at position ``at``, oldest first, as tuples (id,

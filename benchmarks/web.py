@@ -144,9 +144,16 @@ async def drive(base, gid, seats, n, sent, accepted, rng, pace=0.0) -> None:
             action = dict(rng.choice(options), id=legal["next_id"])
             start = time.perf_counter()
             sent[action["id"]] = start
-            status, _ = await http.request("POST", f"/api/games/{gid}/actions", action, token)
+            status, answer = await http.request("POST", f"/api/games/{gid}/actions", action,
+                                                token)
             if status == 201:
                 accepted.append(time.perf_counter() - start)
+            elif status == 202:         # a trade with another seat: that seat declines it
+                del sent[action["id"]]
+                proposal = answer["proposal"]
+                other = tokens[[s["player_id"] for s in seats].index(proposal["responder"])]
+                await http.request("POST", f"/api/games/{gid}/proposals/{proposal['id']}/"
+                                   "decline", token=other)
     finally:
         http.close()
 

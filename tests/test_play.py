@@ -154,8 +154,10 @@ def test_selfplay_json_and_exports_verify(tmp_path, capsys):
     assert len(lines) == 2
     for out in lines:
         assert set(out) == {"title", "seed", "bots", "actions", "end_reason", "result",
-                            "seconds", "error"}
+                            "seconds", "error", "deals"}
         assert out["error"] is None and out["end_reason"] and len(out["result"]) == 3
+        deals = out["deals"]
+        assert deals["proposed"] == deals["accepted"] + deals["declined"]
     files = sorted(str(p) for p in folder.glob("*.json"))
     assert len(files) == 2
     assert main(["verify"] + files) == 0
@@ -237,30 +239,36 @@ def test_greedy_scores_a_private_companys_lay_by_its_owners_routes():
 
 
 def _play_until(title_name, seed, bots, stop, limit=3000):
-    """A self-play game (as play_game plays it) up to the first position where
-    ``stop(game, seat)`` holds for the seat to move; the game and the bots."""
-    from tracklayer.play.bots import seat_to_act
+    """A self-play game (as play_game plays it, deals proposed and answered) up to the
+    first position where ``stop(game, seat)`` holds for the seat to move; the game and the
+    bots."""
+    from tracklayer.play.consent import Negotiation
     from tracklayer.play.roster import bot
-    from tracklayer.play.selfplay import new_game
+    from tracklayer.play.seats import seat_to_act
+    from tracklayer.play.selfplay import bot_move, new_game
 
     game = new_game(title_name, [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
     players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
     while not game.is_over and len(game.actions) < limit:
         seat = seat_to_act(game) or 0
         if stop(game, seat):
             return game, players
-        h = players[seat].choose(game, seat)
-        h["id"] = len(game.actions) + 1
-        game.apply(h, auto=True)
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
     pytest.fail("no such position")
 
 
-def test_greedy_takes_a_rivals_train_for_the_least():
+def test_greedy_offers_a_fair_price_for_a_rivals_train():
     """Two Sicilies: when its company has no train and may buy a train of another
-    player's company that has two, for L.1 (the least; the seller must take it), greedy
-    does so rather than pay the depot (self-play: random companies took greedy's trains
-    this way and left it stranded). Never a rival's last train: greedy companies took
-    each other's for ever and the game stalled."""
+    player's company that has two, greedy proposes to buy it rather than pay the depot,
+    at the depot price of a train of that kind (a fair price, which a greedy seller
+    accepts; the rules' least, L.1, took other players' trains without asking). Never a
+    rival's last train: greedy companies took each other's for ever and the game
+    stalled."""
+    from tracklayer.play import consent, dealing
     from tracklayer.play.bots import controller, moves_of, player_at
 
     def rival_train_listed(game, seat):
@@ -272,53 +280,62 @@ def test_greedy_takes_a_rivals_train_for_the_least():
             buyer = game.table.find(h.get("entity_type"), h.get("entity"))
             if t is not None and getattr(t.owner, "trains", None) is not None and \
                     controller(t.owner) not in (None, me) and not buyer.trains and \
-                    len(t.owner.trains) >= 2:
+                    len(t.owner.trains) >= 2 and \
+                    h.get("price_range", [0, 0])[1] >= t.variant.price:
                 return True
         return False
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1000,
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1002,
                                 ["greedy", "random", "random", "random"], rival_train_listed)
     h = players[0].choose(game, 0)
     train = game.table.find("train", h["train"])
-    assert h["type"] == "buy_train" and h["price"] == 1
+    assert h["type"] == "buy_train" and h["price"] == train.variant.price
     assert controller(train.owner) is not player_at(game, 0)
     assert len(train.owner.trains) >= 2
+    deal = consent.deal_of(game, h)
+    assert deal is not None and dealing.FAIR.answer(game, deal, players[0].rng)
+    cheap = consent.deal_of(game, dict(h, price=h["price"] - 1))
+    assert not dealing.FAIR.answer(game, cheap, players[0].rng)
     last = [x for x in moves_of(game, 0) if x["type"] == "buy_train" and
             len(getattr(game.table.find("train", x["train"]).owner, "trains", [])) == 1 and
             controller(game.table.find("train", x["train"]).owner) is not player_at(game, 0)]
     assert all(players[0].score(game, player_at(game, 0), x) < 0 for x in last)
 
 
-def test_greedy_takes_eva_last_in_its_turn():
-    """1893: EVA may be bought from its holder by anyone at any price in an operating
-    round, and whoever holds it at the end scores its face value; greedy takes it as late
-    in its turn as it can: a move before it only while the turn goes on with EVA still to
-    be had, and never lets the turn end without it."""
-    from tracklayer.play.bots import moves_of, seat_to_act
+def test_greedy_offers_eva_at_its_face_value():
+    """1893: EVA may be bought from the player holding it by anyone in an operating round
+    at a price they choose, so taking it is a deal its holder must accept (``consent``):
+    greedy proposes it only at its face value or more, and a greedy holder declines less
+    (bots took EVA from people for 1M without asking)."""
+    from tracklayer.play import consent, dealing
+    from tracklayer.play.consent import Negotiation
+    from tracklayer.play.greedy import GreedyBot
     from tracklayer.play.roster import bot
-    from tracklayer.play.selfplay import new_game
+    from tracklayer.play.selfplay import bot_move, new_game
+
+    offers = []
+
+    class Watched(GreedyBot):
+        def choose(self, game, seat, declined=()):
+            h = super().choose(game, seat, declined)
+            if self.is_grab(game, h):
+                offers.append((h["price"], game.table.find("company", h["company"]).value))
+                deal = consent.deal_of(game, dict(h, price=h["price"] - 1))
+                assert not dealing.FAIR.answer(game, deal, self.rng)
+            return h
 
     bots = ["greedy", "random", "random", "random"]
-    seen = {"grab": 0, "before": 0}
-    for seed in (1039, 1080):
+    for seed in (1032, 1035):
         game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
-        players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+        players = [Watched(seed * 100)] + [bot(b, seed * 100 + i)
+                                           for i, b in enumerate(bots) if i]
+        talks = Negotiation()
         while not game.is_over:
-            seat = seat_to_act(game) or 0
-            h = players[seat].choose(game, seat)
-            h["id"] = len(game.actions) + 1
-            greedy = players[0]
-            if seat == 0 and any(greedy.is_grab(game, x) for x in moves_of(game, 0)):
-                if greedy.is_grab(game, h):
-                    seen["grab"] += 1
-                else:
-                    seen["before"] += 1
-                    then = game.clone()
-                    then.apply(dict(h))
-                    assert seat_to_act(then) == 0
-                    assert any(greedy.is_grab(then, x) for x in moves_of(then, 0))
-            game.apply(h, auto=True)
-    assert seen["grab"] >= 2 and seen["before"] >= 1, seen
+            h = bot_move(game, players, talks)
+            if h is not None:
+                h["id"] = len(game.actions) + 1
+                game.apply(h, auto=True)
+    assert offers and all(price >= value for price, value in offers), offers
 
 
 def test_greedy_lays_track_toward_a_paying_stop():
@@ -514,7 +531,7 @@ def test_greedy_puts_no_more_into_a_company_that_ran_for_nothing():
                     return True
         return False
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1031,
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1033,
                                 ["greedy", "random", "random", "random"], idle_company_share)
     h = players[0].choose(game, 0)
     cert = game.table.find("share", (h.get("shares") or [""])[0])

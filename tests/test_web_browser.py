@@ -1,7 +1,8 @@
 """In Debian's chromium, driven by Playwright: two browser contexts are two players of 1893
 and a bot is the third; they click through the starting package, a stock round and an
 operating round (a tile laid and rotated, routes filled by the finder, a dividend, a train
-bought), each seeing the other's moves arrive live; screenshots go to ``out/web/``.
+bought, the bot's proposal to buy a player's EVA accepted), each seeing the other's moves
+arrive live; screenshots go to ``out/web/``.
 
 Set-up (CI does it too): ``apt-get install -y chromium`` and ``pip install '.[web,test]'``;
 never a browser downloaded by Playwright."""
@@ -53,7 +54,9 @@ def wait_number(page, n: int, timeout: float = 15000) -> None:
 
 
 def my_turn(page) -> bool:
-    return page.locator("#actions .action, #actions .tiles").count() > 0
+    """The page may act: its actions, or a proposal to answer."""
+    return page.locator("#actions .action, #actions .tiles, "
+                        "#proposals .accept-proposal").count() > 0
 
 
 class Table:
@@ -86,6 +89,14 @@ class Table:
         return did
 
     def act(self, page) -> str:
+        accept = page.locator("#proposals .accept-proposal")
+        if accept.count():          # the bot proposes a trade (1893's EVA): accepted
+            assert "proposes" in page.locator("#proposals .proposal").inner_text()
+            if "consent" not in self.done:
+                page.locator("#proposals").screenshot(path=str(OUT / "proposal.png"))
+            accept.click()
+            self.done.add("consent")
+            return "accept"
         tiles = page.locator("#actions .tiles")
         if tiles.count():
             page.locator("#map g.hex.legal").first.click()
@@ -173,7 +184,7 @@ def test_two_players_and_a_bot_play_1893_in_the_browser(tmp_path):
             (OUT / "game.json").write_text(httpx.get(f"{srv.url}/api/games/{game_id}").text)
             assert {"Draft", "Stock", "Operating"} <= rounds, rounds
             assert {"lay_tile", "rotated", "run_routes", "dividend", "buy_train",
-                    "bid"} <= table.done, table.done
+                    "bid", "consent"} <= table.done, table.done
             assert table.seen_live > 10
             # 1893 hides other players' cash: Ann sees hers, not Bob's
             assert ann.locator("tr.player[data-player='2'] .cash").inner_text() == "hidden"

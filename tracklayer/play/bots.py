@@ -13,53 +13,20 @@ controls. Bots are seeded: the same seed and the same position give the same cho
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional
+from typing import Dict, Iterable, List, Set
 
+from ..errors import GameError
 from ..game import Game
-from ..state.model import CompanyState, OperatorState, PlayerState
 from ..turns.listing import random_value
+from . import consent, dealing
+from .seats import moves_of, owning_player, player_at, seat_of, seat_to_act
 
+__all__ = ["Bot", "RandomBot", "by_kind", "controller", "moves_of", "player_at", "seat_of",
+           "seat_to_act"]
 
-def controller(entity) -> Optional[PlayerState]:
-    """The player who decides for ``entity``: itself, or the player owning it."""
-    seen = 0
-    while entity is not None and not isinstance(entity, PlayerState) and seen < 4:
-        entity = entity.owner if isinstance(entity, (OperatorState, CompanyState)) else None
-        seen += 1
-    return entity if isinstance(entity, PlayerState) else None
-
-
-def seat_of(game: Game, player) -> Optional[int]:
-    """The seat of ``player``: its place in the game's list of players (the state's list
-    is in the order of play, which may change)."""
-    if player is None:
-        return None
-    for i, (pid, _name) in enumerate(game.player_specs):
-        if pid == player.id:
-            return i
-    return None
-
-
-def player_at(game: Game, seat: int) -> PlayerState:
-    return game.table.find("player", game.player_specs[seat][0])
-
-
-def seat_to_act(game: Game) -> Optional[int]:
-    """The seat whose player decides now (for the entity whose turn it is)."""
-    acting = game.acting
-    return seat_of(game, controller(acting)) if acting is not None else None
-
-
-def moves_of(game: Game, seat: int, moves: Optional[List[dict]] = None) -> List[dict]:
-    """The legal moves of the entities the player in ``seat`` decides for."""
-    player = player_at(game, seat)
-    moves = game.legal_actions() if moves is None else moves
-    out = []
-    for h in moves:
-        entity = game.table.find(h.get("entity_type"), h.get("entity"))
-        if controller(entity) is player:
-            out.append(h)
-    return out
+# The player owning an entity, up its chain of owners (whose it is; who decides for it is
+# ``seats.decider``).
+controller = owning_player
 
 
 def by_kind(moves: List[dict]) -> Dict[str, List[dict]]:
@@ -77,26 +44,57 @@ class Bot:
     """A seeded player (see the module docstring)."""
 
     NAME = "bot"
+    MAX_OFFERS = 8          # deals dropped in one decision before it gives up dealing
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.barred: Set[tuple] = set()
+        self.listed: List[dict] = []
 
-    def choose(self, game: Game, seat: int) -> dict:
+    def choose(self, game: Game, seat: int, declined: Iterable[tuple] = ()) -> dict:
         """The move of the player in ``seat`` now. The bot's randomness is drawn afresh
         from its seed and the number of actions taken, so a game saved and opened again
-        goes on as it would have."""
+        goes on as it would have. A move taking what another seat holds is a deal
+        (``consent``): offered at the price the bot's way of dealing sets (``dealing``),
+        and never one in ``declined`` (the keys of deals declined at this position)."""
         self.rng.seed(self.seed * 1_000_003 + len(game.actions))
-        return self.decide(game, seat)
+        self.barred = set(declined)
+        way = dealing.policy(self.NAME)
+        for _ in range(self.MAX_OFFERS):
+            h = self.decide(game, seat)
+            deal = consent.deal_of(game, h)
+            if deal is None:
+                return h
+            offered = way.offer(game, h, deal, self.listed, self.rng)
+            if offered is not None:
+                return offered
+            self.barred.add(deal.key)
+        return h
+
+    def answer(self, game: Game, seat: int, proposal: consent.Proposal) -> bool:
+        """Does the player in ``seat`` accept ``proposal``? (``dealing``)"""
+        self.rng.seed(self.seed * 1_000_003 + len(game.actions) + 500_009)
+        return dealing.answer(self.NAME, game, proposal, self.rng)
 
     def decide(self, game: Game, seat: int) -> dict:
         raise NotImplementedError
 
     def options(self, game: Game, seat: int) -> List[dict]:
         """The seat's moves (all the listed moves if none is the seat's: someone must
-        move)."""
+        move), without the deals barred in this decision; GameError if only those are
+        left (proposing a declined deal again would go round in circles)."""
         listed = game.legal_actions()
-        return moves_of(game, seat, listed) or listed
+        mine = moves_of(game, seat, listed) or listed
+        self.listed = mine
+        kept = [h for h in mine if not self._barred(game, h)] if self.barred else mine
+        if not kept and mine:
+            raise GameError(f"seat {seat + 1} has no move left but deals declined here")
+        return kept
+
+    def _barred(self, game: Game, h: dict) -> bool:
+        deal = consent.deal_of(game, h)
+        return deal is not None and deal.key in self.barred
 
 
 class RandomBot(Bot):

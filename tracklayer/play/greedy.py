@@ -11,8 +11,8 @@ earned nothing), then those paying the best dividend for their price, and never 
 unless it must. For its companies it runs the route finder's best routes, lays the tile
 and places the token that raise their best revenue most (a few likely lays, those whose
 track leads towards a paying stop first, tried on a copy of the game with the route
-finder; none that spends the price of a train it needs), takes a rival's train for the
-least price the rules allow when it needs one, else buys a depot train when it has room
+finder; none that spends the price of a train it needs), proposes buying a rival's train
+(at a fair price: ``dealing``) when it needs one, else buys a depot train when it has room
 and none left that the next train would not rust, and withholds when a train it needs is
 out of reach, or when it has a single train and room for another it cannot yet pay for; a
 treasury holding twice a depot train's price buys one more. A player with ten times a

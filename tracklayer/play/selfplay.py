@@ -1,7 +1,8 @@
 """Self-play: whole games of bots, to the end, with money checked after every action.
 
 :func:`play_game` plays one game and returns its summary (``title``, ``seed``, ``bots``
-per seat, ``actions``, ``end_reason``, ``result`` per seat, ``seconds``, ``error``);
+per seat, ``actions``, ``end_reason``, ``result`` per seat, ``seconds``, ``error``, and
+``deals``: the deals between seats proposed, accepted and declined, ``consent``);
 :func:`run` plays several, in worker processes with ``jobs``.
 """
 
@@ -15,8 +16,10 @@ from ..errors import GameError
 from ..finder import plan_routes
 from ..game import Game
 from ..titles import title
-from .bots import seat_to_act
+from . import consent
+from .consent import Negotiation
 from .roster import bot
+from .seats import seat_to_act
 
 MAX_ACTIONS = 6000
 
@@ -36,18 +39,20 @@ def play_game(title_name: str, bots: Sequence[str], seed: int,
     start = time.perf_counter()
     names = [f"{b} {i + 1}" for i, b in enumerate(bots)]
     out = {"title": title_name, "seed": seed, "bots": list(bots), "actions": 0,
-           "end_reason": None, "result": None, "seconds": 0.0, "error": None}
+           "end_reason": None, "result": None, "seconds": 0.0, "error": None, "deals": None}
     game = None
     try:
         game = new_game(title_name, names, seed, optional_rules)
         out["title"] = game.title.name
         players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+        talks = Negotiation()
+        deals = out["deals"] = {"proposed": 0, "accepted": 0, "declined": 0}
         while not game.is_over:
             if len(game.actions) >= max_actions:
                 raise GameError(f"not over after {max_actions} actions")
-            seat = seat_to_act(game)
-            chooser = players[seat if seat is not None else 0]
-            h = chooser.choose(game, seat if seat is not None else 0)
+            h = bot_move(game, players, talks, deals)
+            if h is None:
+                continue
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
             if game.total_money() != game.starting_money:
@@ -64,6 +69,30 @@ def play_game(title_name: str, bots: Sequence[str], seed: int,
             out["export"] = game.export()
     out["seconds"] = round(time.perf_counter() - start, 3)
     return out
+
+
+def bot_move(game: Game, players: Sequence, talks: Negotiation,
+             deals: Optional[dict] = None) -> Optional[dict]:
+    """The move of the bot whose turn it is, to apply; None when it proposed a deal the
+    other side declined (the proposer then moves again). A deal the other bot accepts is
+    the proposer's move."""
+    seat = seat_to_act(game)
+    seat = seat if seat is not None else 0
+    h = players[seat].choose(game, seat, talks.declined_keys(game, seat))
+    if consent.deal_of(game, h) is None:
+        return h
+    proposal = talks.propose(game, seat, h, check=False)
+    if deals is not None:
+        deals["proposed"] += 1
+    if players[proposal.responder].answer(game, proposal.responder, proposal):
+        talks.accept(proposal.responder)
+        if deals is not None:
+            deals["accepted"] += 1
+        return dict(proposal.action)
+    talks.decline(proposal.responder)
+    if deals is not None:
+        deals["declined"] += 1
+    return None
 
 
 def _one(args) -> dict:

@@ -9,6 +9,10 @@ At a person's turn the state is summed up (players, companies, market, trains, p
 the legal moves of the entities they decide for are listed, numbered and grouped by kind:
 type a number to take one (a price is asked for where a range is allowed), ``u`` to undo
 the last action, ``s`` for the summary again, ``q`` to stop (the game stays saved).
+
+A move taking what another seat holds (``consent``) is proposed to that seat: a person is
+asked "accept? [y/n]", a bot answers by its own judgement; declined, the proposer goes on
+with their turn.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import json
 from typing import Dict, List, Optional, Sequence, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from ..errors import GameError
@@ -24,8 +29,11 @@ from ..game import Game
 from ..io.export import load_export, open_game
 from ..rules import endgame, market, trains
 from ..turns.listing import RANGE_KEYS, concrete, value_range
-from .bots import Bot, by_kind, moves_of, player_at, seat_to_act
+from . import consent
+from .bots import Bot, by_kind
+from .consent import Negotiation
 from .roster import BOTS, bot
+from .seats import moves_of, player_at, seat_to_act
 
 BOT_PREFIX = "bot:"
 
@@ -161,6 +169,33 @@ def undo(game: Game, bots: Dict[int, Bot]) -> None:
         game.undo()
 
 
+def negotiate(console: Console, game: Game, talks: Negotiation, seat: int, h: dict,
+              bots: Dict[int, Bot], read) -> Optional[dict]:
+    """``h`` as it is to be applied: as it is if it needs nobody's consent; else proposed
+    to the seat holding what it takes, and the action if that seat accepts, None if it
+    declines (or the input ends)."""
+    if consent.deal_of(game, h) is None:
+        return h
+    proposal = talks.propose(game, seat, h)
+    responder = proposal.responder
+    if responder in bots:
+        yes = bots[responder].answer(game, responder, proposal)
+    else:
+        deal = consent.deal_of(game, proposal.action)
+        name = escape(player_at(game, responder).name)
+        console.print(f"[bold yellow]{name}[/bold yellow]: "
+                      f"{escape(consent.describe(game, deal, to=responder))} — accept? \\[y/n]")
+        line = read()
+        yes = line is not None and line.strip().lower() in ("y", "yes")
+    if yes:
+        talks.accept(responder)
+        console.print(f"{player_at(game, responder).name} accepts: {proposal.text}")
+        return dict(proposal.action)
+    talks.decline(responder)
+    console.print(f"{player_at(game, responder).name} declines: {proposal.text}")
+    return None
+
+
 def play(path: str, stdin: TextIO, console: Optional[Console] = None,
          max_bot_moves: int = 100000) -> int:
     """Play the game in ``path`` until it ends, the input ends or ``q``."""
@@ -177,16 +212,24 @@ def play(path: str, stdin: TextIO, console: Optional[Console] = None,
 
     shown = None
     moved = 0
+    talks = Negotiation()
     while not game.is_over:
         seat = seat_to_act(game)
         seat = 0 if seat is None else seat
         if seat in bots:
             if moved >= max_bot_moves:
                 break
-            h = bots[seat].choose(game, seat)
+            try:
+                chosen = bots[seat].choose(game, seat, talks.declined_keys(game, seat))
+            except GameError as e:         # nothing left to it but deals declined here
+                console.print(f"[red]{escape(str(e))}[/red]")
+                break
+            h = negotiate(console, game, talks, seat, chosen, bots, read)
+            moved += 1
+            if h is None:
+                continue
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
-            moved += 1
             save(path, data, game)
             console.print(f"[cyan]{player_at(game, seat).name}[/cyan]: {h['type']} "
                           f"{describe(game, h)}")
@@ -220,6 +263,9 @@ def play(path: str, stdin: TextIO, console: Optional[Console] = None,
         if h is None:
             return 0
         try:
+            h = negotiate(console, game, talks, seat, h, bots, read)
+            if h is None:
+                continue
             game.apply(dict(h, id=len(game.actions) + 1), auto=True)
         except GameError as e:
             console.print(f"[red]{e}[/red]")

@@ -65,6 +65,11 @@ class Variant:
         """The players in the final result: all of them."""
         return table.state.players
 
+    def decides_for(self, table: Table, player):
+        """The player at the table who makes ``player``'s decisions: the player themselves.
+        A title with a player that has no seat of its own names who decides for it."""
+        return player
+
     # -- certificates ---------------------------------------------------------------------
 
     def certificates_for_presidency(self, table: Table, corporation, president, count: int,

@@ -1,6 +1,9 @@
 """The JSON API (what the pages use too): create, import, read, list legal actions, act,
-and a Server-Sent Events stream of accepted entries. Answers are plain JSON of plain data,
-written as they are (no encoder walking them first: a long game's export is large)."""
+proposals (trades between different owners: an action needing the other side's consent
+answers 202 with its proposal, which that side accepts or declines and its proposer may
+withdraw), and a Server-Sent Events stream of accepted entries and proposals. Answers are
+plain JSON of plain data, written as they are (no encoder walking them first: a long
+game's export is large)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ from fastapi.responses import JSONResponse
 from sse_starlette.sse import EventSourceResponse
 
 from . import credentials, guard, inputs
-from .service import Refusal
+from .proposals import NOTICE
+from .refusal import Refusal
 
 router = APIRouter(prefix="/api")
 
@@ -64,16 +68,33 @@ async def legal(game_id: int, request: Request):
 @router.post("/games/{game_id}/actions", status_code=201)
 async def act(game_id: int, request: Request):
     body = await _body(request)
-    return JSONResponse(await run_in_threadpool(request.app.state.service.act, game_id,
-                                                credentials.tokens(request, game_id), body),
-                        status_code=201)
+    done = await run_in_threadpool(request.app.state.service.act, game_id,
+                                   credentials.tokens(request, game_id), body)
+    return JSONResponse(done, status_code=202 if "proposal" in done else 201)
+
+
+@router.get("/games/{game_id}/proposals")
+async def proposals(game_id: int, request: Request):
+    """The proposal waiting for its answer (or null) and the game's latest proposals."""
+    return JSONResponse(await run_in_threadpool(
+        request.app.state.service.proposals.listing, game_id))
+
+
+@router.post("/games/{game_id}/proposals/{proposal_id}/{how}")
+async def answer(game_id: int, proposal_id: int, how: str, request: Request):
+    """``how``: ``accept`` or ``decline`` (by its responder), ``withdraw`` (by its
+    proposer); an accepted proposal's action is stored (as ``entry``)."""
+    return JSONResponse(await run_in_threadpool(
+        request.app.state.service.proposals.answer, game_id,
+        credentials.tokens(request, game_id), proposal_id, how))
 
 
 @router.get("/games/{game_id}/events")
 async def events(game_id: int, request: Request, last_event_id: Optional[str] = Header(None),
                  after: Optional[int] = Query(None, ge=0, le=inputs.MAX_ID)):
     """Every entry after ``Last-Event-ID`` (or ``?after=``) from the log, then each new one
-    as it is stored; the event id is the entry's number."""
+    as it is stored; the event id is the entry's number. Proposals made and answered come
+    as events ``proposal`` (no id)."""
     service = request.app.state.service
     broker = request.app.state.broker
     await run_in_threadpool(service.get, game_id)          # 404 before the stream opens
@@ -91,7 +112,9 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
                         yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
                     behind = False
                 number, entry = await queue.get()
-                if number == last + 1:
+                if number == NOTICE:
+                    yield {"event": "proposal", "data": json.dumps(entry.get("proposal"))}
+                elif number == last + 1:
                     last = number
                     yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
                 elif number > last + 1:

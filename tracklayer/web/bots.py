@@ -9,15 +9,16 @@ from typing import Optional
 
 from ..errors import GameError
 from ..game import Game
-from ..play.bots import Bot, controller
+from ..play.bots import Bot
 from ..play.roster import BOTS
+from ..play.seats import deciding_seat
 
 
 def seat_of(game: Game, action: dict) -> Optional[int]:
-    """The id of the player who acts for an action's entity (a company's or
-    corporation's owner, and so on up), or None."""
-    player = controller(game.table.find(action.get("entity_type"), action.get("entity")))
-    return player.id if player is not None else None
+    """The id of the player whose seat decides an action (``play.seats.deciding_seat``),
+    or None."""
+    seat = deciding_seat(game, action)
+    return game.player_specs[seat][0] if seat is not None else None
 
 
 def seat_index(game: Game, player_id: int) -> int:

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
-                        UniqueConstraint, create_engine, event, false, func, insert, select)
+                        UniqueConstraint, create_engine, event, false, func, insert, select,
+                        update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -75,6 +76,25 @@ class InstallationRow(Base):
     carry it)."""
     __tablename__ = "installation"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
+class ProposalRow(Base):
+    """A trade between different owners proposed by one seat to another
+    (``tracklayer.play.consent``): the proposer's action, the position it was made in
+    (``at``: actions taken by then), the players (ids), its words, the deal it is, and its
+    status: pending, accepted, declined, withdrawn or void."""
+    __tablename__ = "proposals"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    at: Mapped[int] = mapped_column(Integer)
+    proposer: Mapped[int] = mapped_column(Integer)
+    responder: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)           # JSON
+    text: Mapped[str] = mapped_column(Text)
+    deal: Mapped[str] = mapped_column(Text)             # JSON: the deal's key
+    status: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    answered_at: Mapped[Any] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 def normal_url(url: str) -> str:
@@ -294,6 +314,50 @@ class Store:
             return list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id,
                                                         SeatRow.webhook_url.is_not(None))
                                   .order_by(SeatRow.position)))
+
+
+    def add_proposal(self, game_id: int, at: int, proposer: int, responder: int,
+                     action: dict, text: str, deal: list) -> Optional[int]:
+        """Store a pending proposal; None if the game has one pending already."""
+        with self.sessions.begin() as s:
+            waiting = s.scalars(select(ProposalRow.id).where(
+                ProposalRow.game_id == game_id, ProposalRow.status == "pending")).first()
+            if waiting is not None:
+                return None
+            row = ProposalRow(game_id=game_id, at=at, proposer=proposer, responder=responder,
+                              action=json.dumps(action), text=text, deal=json.dumps(deal),
+                              status="pending")
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def proposals(self, game_id: int, limit: int = 50) -> List[ProposalRow]:
+        """The game's latest proposals (at most ``limit``), newest first."""
+        with self.sessions() as s:
+            return list(s.scalars(select(ProposalRow).where(ProposalRow.game_id == game_id)
+                                  .order_by(ProposalRow.id.desc()).limit(limit)))
+
+    def proposals_in_play(self, game_id: int, at: int) -> List[tuple]:
+        """The proposals pending or made at position ``at``, oldest first, as tuples (id,
+        at, proposer, responder, action, text, deal, status): read on every request, so
+        plain columns."""
+        with self.sessions() as s:
+            return list(s.execute(
+                select(ProposalRow.id, ProposalRow.at, ProposalRow.proposer,
+                       ProposalRow.responder, ProposalRow.action, ProposalRow.text,
+                       ProposalRow.deal, ProposalRow.status)
+                .where(ProposalRow.game_id == game_id,
+                       (ProposalRow.status == "pending") | (ProposalRow.at == at))
+                .order_by(ProposalRow.id)).all())
+
+    def answer_proposal(self, proposal_id: int, status: str, was: str = "pending") -> bool:
+        """Give a proposal its answer (``status``) if its status is still ``was``; False if
+        not (someone else answered first)."""
+        with self.sessions.begin() as s:
+            done = s.execute(update(ProposalRow)
+                             .where(ProposalRow.id == proposal_id, ProposalRow.status == was)
+                             .values(status=status, answered_at=func.now()))
+            return done.rowcount == 1
 
     def dispose(self) -> None:
         self.writer.stop()

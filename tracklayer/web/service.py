@@ -22,11 +22,15 @@ from ..finder import plan_routes
 from ..game import Game
 from ..io.export import open_game
 from ..titles import title as find_title
+from ..play.consent import Negotiation, deal_of
 from . import inputs
 from .bots import make_bot, seat_index, seat_of
 from .db import Store
+from .proposals import Desk, as_api, load as load_proposals
 from .refusal import Refusal
 from .values import Marks, Values, compact
+
+__all__ = ["Live", "Refusal", "Seat", "Service"]
 
 MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
@@ -59,6 +63,7 @@ class Live:
     log_start: Optional[int] = None
     log_marks: Marks = field(default_factory=Marks)
     values: Values = field(default_factory=Values)      # the players' values by round
+    talks: Negotiation = field(default_factory=Negotiation)     # proposals (web.proposals)
 
     def apply(self, entry: dict, auto: bool = False) -> None:
         """Apply a log entry to the game, noting where the lines it wrote end and the
@@ -72,7 +77,10 @@ class Live:
 
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
-        its length names the position); copies, so that callers may change them."""
+        its length names the position); copies, so that callers may change them. None
+        at all while a proposal waits for its answer: the game stands still."""
+        if self.talks.pending is not None:
+            return []
         if self.cached[0] != self.number:
             self.cached = (self.number, [] if self.game.is_over else
                            self.game.legal_actions())
@@ -103,8 +111,12 @@ class Live:
         return None
 
     def acting_seats(self) -> List[int]:
+        """The players (ids) to act: while a proposal waits, its responder and then its
+        proposer (who may withdraw it); else whoever has a legal move."""
         if self.game.is_over:
             return []
+        if self.talks.pending is not None:
+            return [self.game.player_specs[s][0] for s in self.talks.acting_seats()]
         found: List[int] = []
         for a in self.legal():
             p = seat_of(self.game, a)
@@ -132,6 +144,7 @@ class Service:
         self.background = run_bots_in_background
         self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
         self.lock = threading.Lock()
+        self.proposals = Desk(self)
 
     # -- making games ---------------------------------------------------------------------
 
@@ -235,19 +248,22 @@ class Service:
         return live
 
     def _catch_up(self, live: Live, check: bool = False) -> None:
-        """Apply the entries other processes stored (only when they may have: ``shared``,
-        or ``check``); shared, the seats are read in the same query."""
+        """Apply the entries other processes stored, and read the proposals (only when
+        they may have changed: ``shared``, or ``check``); shared, the seats are read in the
+        same query."""
         if not (self.shared or check):
             return
+        behind = True
         if not check:
             latest, seats = self.store.freshness(live.id)
             live.seats, live.seats_read = [Seat(*row) for row in seats], time.monotonic()
-            if latest <= live.number:
-                return
-        for number, h in self.store.entries(live.id, after=live.number):
-            if number != live.number + 1:
-                raise Refusal(500, f"game {live.id}: log entry {number} out of order")
-            live.apply(h)
+            behind = latest > live.number
+        if behind:
+            for number, h in self.store.entries(live.id, after=live.number):
+                if number != live.number + 1:
+                    raise Refusal(500, f"game {live.id}: log entry {number} out of order")
+                live.apply(h)
+        live.talks = load_proposals(self.store, live)
 
     def _evict(self) -> None:
         """Keep at most MAX_LIVE games in memory (the log rebuilds any of them)."""
@@ -281,8 +297,10 @@ class Service:
             mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
                     for seat in self._seats_held(live, token)]
             seat, actions = next((m for m in mine if m[1]), mine[0])
+            pending = live.talks.pending
             return {"player_id": seat.player_id, "next_id": live.number + 1,
-                    "actions": actions}
+                    "actions": actions,
+                    "proposal": as_api(live, pending) if pending else None}
 
     def join(self, game_id: int, position: int, name: str) -> str:
         """Take an open seat (a person's seat nobody holds yet): its new token."""
@@ -324,21 +342,27 @@ class Service:
             seats = self._seats_held(live, token)
             if entry.get("id") != live.number + 1:
                 self._catch_up(live, check=True)      # perhaps stored by another worker
+            if live.talks.pending is not None and entry["type"] != "message":
+                raise self.proposals.waiting(live)
             self._check_number(live, entry)
             if live.game.is_over and entry["type"] != "message":
                 raise Refusal(409, f"game {game_id} is over: it stays as it ended (chat "
                               "is still open)")
-            self._check_one_of(live, seats, entry)
-            stored = self._apply_and_store(live, entry)
+            seat = self._check_one_of(live, seats, entry)
+            if deal_of(live.game, entry) is not None:
+                stored = self.proposals.propose(live, seat, entry)
+            else:
+                stored = self._apply_and_store(live, entry)
         self.after_change(game_id)
         return stored
 
-    def _check_one_of(self, live: Live, seats: List[Seat], entry: dict) -> None:
-        """The entry is one that one of ``seats`` may post (the first refusal if none)."""
+    def _check_one_of(self, live: Live, seats: List[Seat], entry: dict) -> Seat:
+        """The seat of ``seats`` that may post the entry (the first refusal if none)."""
         refused = None
         for seat in seats:
             try:
-                return self._check_seat(live, seat, entry)
+                self._check_seat(live, seat, entry)
+                return seat
             except Refusal as e:
                 refused = refused or e
         raise refused
@@ -433,14 +457,21 @@ class Service:
         try:
             for _ in range(MAX_BOT_ACTIONS):
                 with live.lock:
-                    seat = self._bot_to_act(live)
+                    answered = self._bot_answers(live)
+                    if answered:
+                        continue
+                    seat = None if answered is False else self._bot_to_act(live)
                     if seat is None:
                         live.bots_running = False
                         return
                     bot = make_bot(seat.bot, live.game.seed)
-                    action = dict(bot.choose(live.game, seat_index(live.game, seat.player_id)))
+                    action = dict(bot.choose(live.game, seat_index(live.game, seat.player_id),
+                                             self.proposals.declined(live, seat)))
                     action["id"] = live.number + 1
-                    self._apply_and_store(live, action)
+                    if deal_of(live.game, action) is not None:
+                        self.proposals.propose(live, seat, action)
+                    else:
+                        self._apply_and_store(live, action)
         except (Refusal, GameError) as e:
             LOG.warning("game %s: the bots stop: %s", live.id, e)
         except Exception:                   # never leave the flag set: log, stop, let go
@@ -448,10 +479,16 @@ class Service:
         with live.lock:
             live.bots_running = False
 
-    def _bot_to_act(self, live: Live) -> Optional[Seat]:
+    def _bot_answers(self, live: Live) -> Optional[bool]:
+        """A bot answers the pending proposal (True), a person is to (False), or none
+        waits (None)."""
         if self.live.get(live.id) is not live:
-            return None
+            return False
         self._catch_up(live)
+        return self.proposals.bot_answers(live)
+
+    def _bot_to_act(self, live: Live) -> Optional[Seat]:
+        """The first bot with a move (the game caught up by ``_bot_answers``)."""
         for p in live.acting_seats():
             seat = live.seat(p)
             if seat is not None and seat.bot:

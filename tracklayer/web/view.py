@@ -11,7 +11,7 @@ from typing import Dict, List, Optional
 from ..game import Game
 from ..state.model import CorporationState, PlayerState
 from ..turns.listing import concrete, value_range
-from . import logbook, svg
+from . import logbook, proposals, svg
 from .bots import seat_of
 from .service import Live, Seat
 
@@ -93,6 +93,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "players": players(live, mine), "corporations": corporations(live),
         "market": market(game), "trains": trains(game), "log": log(live),
         "my_turn": me is not None, "end": ending(live),
+        "proposals": proposals.for_view(live, mine),
     }
 
 

@@ -169,6 +169,14 @@ class OldPrince(Variant):
         bank_seat = notes(table).union_bank
         return [p for p in table.state.players if p is not bank_seat]
 
+    def decides_for(self, table, player):
+        """The owner of UB makes the Union Bank's decisions (for the corporations it
+        presides over too)."""
+        if player is not notes(table).union_bank:
+            return player
+        ub = table.company("UB")
+        return ub.owner if ub is not None and ub.owner is not None else player
+
     # -- track ----------------------------------------------------------------------------
 
     def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:

@@ -25,8 +25,10 @@
     }
   };
   let pending = null;
-  window.tracklayerLive(id, root.dataset.number, function () {   // live.js: one stream
-    clearTimeout(pending);                                        // for every tab
+  function soon() {
+    clearTimeout(pending);
     pending = setTimeout(refresh, 60);   // a burst of bot moves: one refresh
-  });
+  }
+  window.tracklayerLive(id, root.dataset.number, soon, soon);   // live.js: one stream for
+                                                                 // every tab; proposals too
 })();

@@ -1,7 +1,8 @@
 // The shared worker behind live.js: one Server-Sent Events stream per game, whatever the
 // number of tabs (ports) that show it; each entry is passed to every one of them. A stream
 // closes when its last tab leaves. A tab that comes in behind the stream is told at once
-// of the newest entry (it then fetches the view again).
+// of the newest entry (it then fetches the view again). Proposals (trades waiting for
+// consent) made or answered are passed on as they come.
 "use strict";
 const games = new Map();        // game id -> {source, ports: Set, last}
 
@@ -12,6 +13,9 @@ function open(id, g) {
     if (!(number > g.last)) return;
     g.last = number;
     for (const port of g.ports) port.postMessage({game: id, number: number});
+  });
+  g.source.addEventListener("proposal", function () {     // a trade proposed or answered
+    for (const port of g.ports) port.postMessage({game: id, proposal: true});
   });
 }
 

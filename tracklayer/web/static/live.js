@@ -5,29 +5,33 @@
 // after it, waiting. Where shared workers do not exist (Chrome on Android), each tab holds
 // its own stream, as before.
 //
-// tracklayerLive(game, after, onEntry): onEntry(number) is called for each entry after
-// `after` (or at least once when entries were missed).
+// tracklayerLive(game, after, onEntry, onProposal): onEntry(number) is called for each entry
+// after `after` (or at least once when entries were missed); onProposal() when a trade is
+// proposed or answered.
 (function () {
   "use strict";
-  function ownStream(game, after, onEntry) {
+  function ownStream(game, after, onEntry, onProposal) {
     const source = new EventSource("/api/games/" + game + "/events?after=" + after);
     source.addEventListener("entry", function (ev) { onEntry(parseInt(ev.lastEventId, 10)); });
+    source.addEventListener("proposal", function () { if (onProposal) onProposal(); });
     return function () { source.close(); };
   }
 
-  window.tracklayerLive = function (game, after, onEntry) {
+  window.tracklayerLive = function (game, after, onEntry, onProposal) {
     let worker;
     try {
       worker = window.SharedWorker && new SharedWorker("/static/live-worker.js", {name: "tracklayer-live"});
     } catch (e) {
       worker = null;
     }
-    if (!worker) return ownStream(game, after, onEntry);
+    if (!worker) return ownStream(game, after, onEntry, onProposal);
     const port = worker.port;
     let last = parseInt(after, 10) || 0;
     port.onmessage = function (ev) {
       const m = ev.data;
-      if (m && String(m.game) === String(game) && m.number > last) {
+      if (m && String(m.game) === String(game) && m.proposal) {
+        if (onProposal) onProposal();
+      } else if (m && String(m.game) === String(game) && m.number > last) {
         last = m.number;
         onEntry(m.number);
       }

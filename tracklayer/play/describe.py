@@ -24,6 +24,7 @@ from ..titles.family1817.founding import FoundingTurn
 from ..titles.family1849.steps import LoanChoice, SmsTeleport, SwapChoice
 from ..titles.old_prince.auction import PileAuction
 from ..titles.old_prince.split import SplitStep
+from ..turns.auction import WaterfallAuction
 from ..turns.companies import PlayerCompanyTrade
 from ..turns.draft import FaceValueDraft, FallingPriceAuction
 from ..turns.listing import value_range
@@ -111,7 +112,8 @@ def _bid(w: Words, a: Action, h: dict, step) -> str:
         if isinstance(step, Acquire):
             return f"bids to acquire {name_of(target)}: {price}"
         return f"bids to found {name_of(target)}: {price}"
-    if isinstance(step, FaceValueDraft):
+    if isinstance(step, FaceValueDraft) or (isinstance(step, WaterfallAuction) and
+                                            step.for_sale_now(target)):
         return f"buys {name_of(target)} for {price} (its face value)"
     if isinstance(step, FallingPriceAuction):
         if step.item is None:

@@ -14,7 +14,7 @@ from typing import Optional
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, pages
+from . import actions_pages, api, pages
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
@@ -43,6 +43,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app.add_exception_handler(Refusal, api.refusal_handler)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(actions_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app
 

@@ -1,0 +1,270 @@
+"""A person at the game page, played by the test: at each of their turns a greedy player
+decides (on a copy of the game kept from the server's export), and the move is made by
+clicking the page's controls — a hex and a tile turned into place, a ringed city, a
+route built stop by stop, a price typed in, a bankruptcy confirmed. A move the page does
+not offer fails the test with its sentence, so the page must offer every move a player
+makes, in words."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Dict, List, Optional
+
+from tracklayer.actions import city_node
+from tracklayer.play.bots import controller
+from tracklayer.play.describe import describe
+from tracklayer.play.roster import bot
+from tracklayer.rules import board
+from tracklayer.state.model import OperatorState, PlayerState
+from tracklayer.turns.listing import value_range
+
+RANGED = ("price", "choice")
+
+
+class Stuck(AssertionError):
+    """The page does not offer a move, or does not move on."""
+
+
+def number(page) -> int:
+    return int(page.locator("#view .view").get_attribute("data-number"))
+
+
+class Person:
+    """One browser page playing the seats whose tokens it holds."""
+
+    def __init__(self, page, service, game_id: int, seats: List[int], seed: int = 1) -> None:
+        self.page, self.service, self.game_id = page, service, game_id
+        self.seats = seats                      # player ids this page plays
+        self.bots = {pid: bot("greedy", seed * 100 + i) for i, pid in enumerate(seats)}
+        self.done: Dict[str, int] = {}           # kinds of move made, counted
+        self.edited_route = False
+        self.clicks = 0
+
+
+    # -- waiting ---------------------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        return self.page.locator("#actions .turn-head").count() > 0
+
+    def over(self) -> bool:
+        return self.page.locator("#game-over").count() > 0
+
+    def wait_turn(self, timeout: float = 60) -> bool:
+        """Wait until the page shows this seat's controls (True) or the game's end."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.over():
+                return False
+            if self.my_turn():
+                return True
+            time.sleep(0.03)
+        raise Stuck(f"neither my turn nor the end after {timeout}s at {number(self.page)}: "
+                    f"{self.page.locator('#actions').inner_text()[:300]}")
+
+    def wait_moved(self, before: int, timeout: float = 30) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if number(self.page) > before:
+                return
+            error = self.page.locator("#error").inner_text()
+            if error:
+                raise Stuck(f"the server refused the move at {before}: {error} ({self.words})")
+            time.sleep(0.02)
+        self.page.screenshot(path="out/web/stuck.png", full_page=True)
+        raise Stuck(f"the page did not move on from {before} after: {self.words}\n"
+                    f"{self.page.locator('#actions').inner_text()[:1500]}")
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def play(self, max_moves: int = 5000, on_turn=None) -> int:
+        """Play until the game ends; ``on_turn(person)`` is called before each move."""
+        moves = 0
+        spent = self.spent = {}
+
+        def lap(name, t0):
+            spent[name] = spent.get(name, 0) + time.perf_counter() - t0
+            return time.perf_counter()
+        t = time.perf_counter()
+        while moves < max_moves and self.wait_turn():
+            t = lap("wait_turn", t)
+            at = number(self.page)
+            if on_turn is not None:
+                on_turn(self)
+            live = self.service.get(self.game_id)
+            with live.lock:             # the game as the server holds it, at the page's entry
+                assert live.number == at, (live.number, at)
+                move = self.decide(live.game)
+                t = lap("decide", t)
+                words = describe(live.game, move)
+            self.make(live.game, move, words)     # (nothing moves until the page acts)
+            t = lap("make", t)
+            self.wait_moved(at)
+            t = lap("wait_moved", t)
+            moves += 1
+        return moves
+
+    def decide(self, game) -> dict:
+        """The greedy player's move for whichever of this page's seats is to act."""
+        for h in game.legal_actions():
+            player = controller(game.table.find(h["entity_type"], h["entity"]))
+            if player is not None and player.id in self.seats:
+                seat = next(i for i, (pid, _) in enumerate(game.player_specs)
+                            if pid == player.id)
+                return self.bots[player.id].choose(game, seat)
+        raise Stuck("it is this page's turn but none of its seats has a legal move")
+
+    def make(self, game, move: dict, words: str) -> None:
+        self.words = words
+        kind = move["type"]
+        self.done[kind] = self.done.get(kind, 0) + 1
+        if kind == "lay_tile":
+            return self.lay(move)
+        if kind == "place_token" and self.token_on_map(game, move):
+            return None
+        if kind == "run_routes":
+            return self.run(game, move)
+        if kind == "par":
+            return self.par(move)
+        return self.press(game, move)
+
+    # -- the controls ------------------------------------------------------------------------
+
+    def controls(self):
+        """Each control's element and action; a ranged one's action carries its range."""
+        loc = self.page.locator("#actions [data-action]")
+        found = loc.evaluate_all(
+            "els => els.map(e => [e.dataset.action, e.dataset.field || '', "
+            "e.dataset.min || '', e.dataset.max || ''])")
+        out = []
+        for i, (action, field, low, high) in enumerate(found):
+            action = json.loads(action)
+            if field:
+                action[f"{field}_range"] = [int(low), int(high)]
+            out.append((loc.nth(i), action))
+        return out
+
+    def press(self, game, move: dict) -> None:
+        for el, action in self.controls():
+            if not same_move(game, action, move):
+                continue
+            if not el.is_visible():         # a confirmation: ask first
+                el.locator("xpath=ancestor::span[contains(@class,'confirm')]//button"
+                           "[contains(@class,'danger')]").first.click()
+            field = el.get_attribute("data-field")
+            if field:
+                el.locator("xpath=preceding-sibling::input").fill(str(move[field]))
+            el.click()
+            self.clicks += 1
+            return
+        raise Stuck(f"the page does not offer: {self.words} ({move})\n"
+                    f"{self.page.locator('#actions').inner_text()[:2000]}")
+
+    def par(self, move: dict) -> None:
+        want = {k: v for k, v in move.items() if k != "id"}
+        options = self.page.locator("#actions select.par-price option")
+        for i in range(options.count()):
+            option = options.nth(i)
+            if json.loads(option.get_attribute("data-action")) == want:
+                span = option.locator("xpath=ancestor::span[contains(@class,'par')]")
+                span.locator("select").select_option(option.get_attribute("value"))
+                span.locator("button.action").click()
+                return
+        raise Stuck(f"no starting price offered for {move}")
+
+    def hex_on_map(self, hex_id: str):
+        return self.page.locator(f"#map g.hex[data-hex='{hex_id}'] polygon.tile").first
+
+    def lay(self, move: dict) -> None:
+        page = self.page
+        self.hex_on_map(move["hex"]).click(force=True)
+        choice = page.locator(f".tile-choices[data-hex='{move['hex']}'] "
+                              f".tile-choice[data-tile='{move['tile']}']")
+        if page.locator("#lay-tile").get_attribute("data-tile") != move["tile"]:
+            choice.click()
+        for _ in range(7):                  # turn it by clicking the hex again
+            if page.locator("#lay-tile").get_attribute("data-rotation") == str(move["rotation"]):
+                break
+            self.hex_on_map(move["hex"]).click(force=True)
+        else:
+            raise Stuck(f"rotation {move['rotation']} not reached for {move}")
+        shown = page.locator("#map g.preview:visible")
+        shown.first.wait_for(timeout=5000)      # the tile chosen, drawn in place
+        assert shown.count() == 1
+        page.locator("#lay-tile").click()
+        self.clicks += 1
+
+    def token_on_map(self, game, move: dict) -> bool:
+        node = city_node(game.table, move.get("city"))
+        hex_id = getattr(node, "hex", None)
+        if hex_id is None:
+            return False
+        tile = board.tile_of(game.table, hex_id)
+        index = next((i for i, c in enumerate(tile.cities) if c.index == node.index), None)
+        slot = self.page.locator(f"#map g.hex[data-hex='{hex_id}'] "
+                                 f".stop.legal-city[data-city='{index}']")
+        if not slot.count():
+            return False
+        slot.first.click(force=True)
+        self.clicks += 1
+        return True
+
+    def run(self, game, move: dict) -> None:
+        """Run the trains; the first time, a train's route is built again by clicking its
+        stops on the map, and must earn what the finder's did."""
+        page = self.page
+        routes = move.get("routes") or []
+        if not self.edited_route and routes and routes[0].get("nodes"):
+            first = routes[0]
+            row = page.locator(f"#routes .train-route[data-train='{first['train']}']")
+            row.locator("button.clear-route").click()
+            self._wait_checked()
+            for node in first["nodes"]:
+                page.locator(f"#map [data-node='{node}']").first.click(force=True)
+                self._wait_checked()
+            money = game.table.money(first["revenue"])
+            deadline = time.time() + 10
+            while row.locator("b").nth(1).inner_text() != money and time.time() < deadline:
+                time.sleep(0.05)
+            shown = row.locator("b").nth(1).inner_text()
+            assert shown == money, (shown, first, row.inner_text())
+            self.edited_route = True
+        button = page.locator("#run-routes")
+        want = sum(r.get("revenue") or 0 for r in routes)
+        assert game.table.money(want) in button.inner_text() or "+" in button.inner_text()
+        button.click()
+        self.clicks += 1
+
+    def _wait_checked(self) -> None:
+        self.page.wait_for_timeout(50)
+        self.page.wait_for_function(
+            "() => !document.querySelector('#run-routes').disabled", timeout=10000)
+
+
+def same_move(game, shown: dict, move: dict) -> bool:
+    """Does the control's action make ``move`` (its value typed in, where it is a range;
+    any of trains alike, or a company its president buys in person, will do)?"""
+    a = {k: v for k, v in shown.items() if k not in ("id", "price_range", "price_step",
+                                                     "choice_range", "choice_step")}
+    b = {k: v for k, v in move.items() if k != "id"}
+    found = value_range(shown)
+    if found is not None:
+        field, low, high, _ = found
+        if not low <= b.get(field, low - 1) <= high:
+            return False
+        a[field] = b[field]
+    if a == b:
+        return True
+    table = game.table
+    if a.get("type") == b.get("type") == "buy_train":
+        ta, tb = table.find("train", a["train"]), table.find("train", b["train"])
+        return ta is not None and tb is not None and ta.owner is tb.owner and \
+            a.get("variant") == b.get("variant") and a.get("exchange") == b.get("exchange") \
+            and a.get("entity") == b.get("entity") and \
+            (found is not None or a.get("price") == b.get("price"))
+    if a.get("type") == b.get("type") == "buy_company" and a.get("company") == b.get("company"):
+        ea = table.find(a["entity_type"], a["entity"])
+        eb = table.find(b["entity_type"], b["entity"])
+        return isinstance(eb, OperatorState) and isinstance(ea, PlayerState) and \
+            eb.owner is ea and a.get("price") == b.get("price")
+    return False

@@ -11,8 +11,8 @@ from typing import Callable, Dict, List, Tuple
 import pytest
 
 from tracklayer.cli import main
-from tracklayer.guide.build import guide, page
-from tracklayer.guide.document import Section, Table, render
+from tracklayer.guide.build import guide, page, slug
+from tracklayer.guide.document import Section, Table, pictures, render
 from tracklayer.guide.walkthrough import document, walk
 from tracklayer.io.export import load_export
 from tracklayer.spec.data import TitleData
@@ -80,11 +80,23 @@ def test_a_private_company_datum_changes_the_guide(name):
         replace(c, **{field: vars(c)[field] + 5}) if c.sym == target.sym else c
         for c in d.companies)))
     money = title.settings.format_money
-    for section in ("Private companies", "Private company list"):
-        old = row(tables(guide(title).find(section))[0], target.sym)[column]
-        new = row(tables(guide(changed).find(section))[0], target.sym)[column]
-        assert old.startswith(money(vars(target)[field]))
-        assert new.startswith(money(vars(target)[field] + 5))
+    old = row(tables(guide(title).find("Private companies"))[0], target.sym)[column]
+    new = row(tables(guide(changed).find("Private companies"))[0], target.sym)[column]
+    assert old.startswith(money(vars(target)[field]))
+    assert new.startswith(money(vars(target)[field] + 5))
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_the_companies_and_corporations_tables_are_printed_once(name):
+    doc = guide(TITLES[name])
+    everything = [t for s in doc.walk() for t in tables(s)]
+    for header in ("Company", "Corporation"):
+        assert sum(1 for t in everything if t.header[0] == header) == \
+            (1 if header == "Corporation" or TITLES[name].data(
+                TITLES[name].player_range[1], ()).companies else 0)
+    summary = doc.find("Summary")
+    assert not any(t.header[0] in ("Company", "Corporation") for s in summary.walk()
+                   for t in tables(s))
 
 
 @pytest.mark.parametrize("name", sorted(TITLES))
@@ -102,15 +114,52 @@ def test_a_certificate_limit_changes_the_guide(name):
 
 
 @pytest.mark.parametrize("name", sorted(TITLES))
-def test_the_guide_renders_with_its_map_and_market(name):
-    doc = guide(TITLES[name])
+def test_the_guide_renders_with_its_pictures(name):
+    """Markdown refers to its pictures as files; the page holds them. The map has every
+    printed hex, the market every cell, the tiles every kind of the supply, the train
+    roster every train (its rusting marked)."""
+    title = TITLES[name]
+    doc = guide(title)
     md, page = render(doc, "md"), render(doc, "html")
-    assert md.count("<svg") == 2 and page.count("<svg") == 2
+    files = pictures(doc)
+    stem = slug(title)
+    assert {f"{stem}-map.svg", f"{stem}-market.svg", f"{stem}-trains.svg",
+            f"{stem}-tiles-yellow.svg"} <= set(files)
+    assert "<svg" not in md and page.count("<svg") == len(files) >= 5
+    for name_, svg in files.items():
+        assert f"]({name_})" in md and svg.startswith("<svg") and svg in page
     assert page.startswith("<!DOCTYPE html>") and "<table>" in page
-    spec = TITLES[name].game_spec(TITLES[name].player_range[1], ())
+    spec = title.game_spec(title.player_range[1], ())
     drawn = sum(1 for h in spec.hexes.values() if h.tile is not None)
-    assert md.count("<polygon") == drawn
-    assert md.count("<rect") == len(spec.cells)
+    assert files[f"{stem}-map.svg"].count("<polygon") == drawn
+    assert files[f"{stem}-market.svg"].count("<rect") == len(spec.cells)
+    kinds = {}
+    for tile, entry in spec.data.tiles.tiles.items():
+        kinds.setdefault(spec.tile_def(tile).color, []).append(tile)
+    for colour, tiles in kinds.items():
+        if colour in ("yellow", "green", "brown", "gray"):
+            assert files[f"{stem}-tiles-{colour}.svg"].count("<polygon") == len(tiles)
+    roster = files[f"{stem}-trains.svg"]
+    assert roster.count("<g>") == len(spec.trains)
+    assert roster.count(">rusts</text>") == sum(1 for t in spec.trains if t.rusts_on)
+
+
+def test_a_rust_moves_in_the_train_roster():
+    """The roster is drawn from the data: a train rusting later draws its cross later."""
+    from tracklayer.guide.charts import COLUMN, LABEL
+    from tracklayer.guide.facts import facts
+    from tracklayer.guide.charts import train_roster_svg
+    title = TITLES["1893"]
+    changed = with_data(title, lambda d: replace(d, trains=tuple(
+        replace(t, rusts_on=("6",)) if t.name == "2" else t for t in d.trains)))
+
+    def cross(t):
+        svg = train_roster_svg(facts(t))
+        first = svg.split("<g>")[1]
+        return float(re.search(r'<path d="M([\d.]+),', first).group(1))
+    names = [p.name for p in title.data(4, ()).phases]
+    assert cross(title) + 6 == LABEL + names.index("4") * COLUMN + COLUMN / 2
+    assert cross(changed) + 6 == LABEL + names.index("6") * COLUMN + COLUMN / 2
 
 
 def test_a_title_without_words_of_its_own_has_a_guide():
@@ -130,6 +179,18 @@ def test_the_command_line_writes_a_guide(tmp_path):
     assert main(["guide", "1871", "--format", "html", "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "The Old Prince 1871: a guide" in text and "$600" in text
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_the_command_line_writes_markdown_and_its_pictures_to_a_folder(tmp_path, name):
+    folder = tmp_path / "guides"
+    assert main(["guide", name, "--format", "md", "-o", f"{folder}/"]) == 0
+    stem = slug(TITLES[name])
+    md = (folder / f"{stem}.md").read_text(encoding="utf-8")
+    linked = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
+    assert len(linked) >= 5
+    for picture in linked:
+        assert (folder / picture).read_text(encoding="utf-8").startswith("<svg")
 
 
 # -- 2. the seed documents' sections ----------------------------------------------------
@@ -236,7 +297,7 @@ def test_the_seed_trains_companies_and_comparisons_are_in_the_guide(name):
         if m:
             price = row(trains, m.group(1))["Price"]
             assert re.sub(r"\D", "", price) == m.group(2).replace(" ", "").strip()
-    privates = {r[0] for r in tables(doc.find("Private company list"))[0].rows}
+    privates = {r[0] for r in tables(doc.find("Private companies"))[0].rows}
     listed = sections["Summary/Seznam soukromých společností"][1]
     for bullet in [b for b in listed if b.strip().startswith("•")]:
         m = re.search(r"\(([A-Z][A-Za-z&]{1,4})\)", bullet) \
@@ -244,8 +305,9 @@ def test_the_seed_trains_companies_and_comparisons_are_in_the_guide(name):
             or re.search(r"\(([A-Z]\d) až", bullet)
         assert m, f"no company in {bullet!r}"
         assert m.group(1) in privates
-    corporations = doc.find("Corporation list")
-    rows = [r for t in tables(corporations) for r in t.rows]
+    corporations = doc.find("Components")
+    rows = [r for s in corporations.walk() for t in tables(s) if t.header[0] in
+            ("Corporation", "Minor") for r in t.rows]
     syms = {r[0] for r in rows}
     homes = " ".join(r[2] for r in rows)
     listed = "\n".join(sections["Summary/Seznam společností"][1])
@@ -260,7 +322,46 @@ def test_the_seed_trains_companies_and_comparisons_are_in_the_guide(name):
     assert homed or all(c.home is None for c in TITLES[name].data(
         TITLES[name].player_range[1], ()).corporations)
     for sym, hex_id in homed:
-        assert hex_id in row(tables(corporations)[0], sym)["Home"]
+        assert hex_id in row(tables(corporations.find("Corporations"))[0], sym)["Home"]
     points = [l for l in sections["Compared with 1830"][1] if re.match(r"\d+\. ", l)]
-    compared = [b for b in doc.find("Compared with 1830").blocks][0]
+    compared = [b for b in doc.find("Compared with 1830").blocks if hasattr(b, "items")][0]
     assert len(compared.items) >= len(points) > 0
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_the_basics_are_explained_once_with_the_titles_numbers(name):
+    """Routes, share prices, floating and the flow of a round are explained in one shared
+    section, with the title's own numbers (its first train, its float thresholds, its
+    starting cash), before the title's differences."""
+    title = TITLES[name]
+    doc = guide(title)
+    basics = doc.find("How an 18xx game works")
+    titles = [s.title for s in basics.sections()]
+    assert titles == ["The aim", "How a game flows", "Starting and floating a corporation",
+                      "The stock round", "The operating round", "Routes and what they earn",
+                      "Share prices and why they move", "Trains, phases and rusting"]
+    data = title.data(title.player_range[1], ())
+    text = basics.text()
+    assert f"A {data.trains[0].name} train" in text
+    floats = {c.float_percent for c in data.corporations if c.floatable and c.float_percent}
+    assert any(f"{p}%" in basics.find("Starting and floating a corporation").text()
+               for p in floats)
+    order = [s.title for s in doc.sections()]
+    assert order.index("How an 18xx game works") < order.index("Compared with 1830") < \
+        order.index("Variants and optional rules") < order.index("Rounds")
+    options = doc.find("Variants and optional rules").text()
+    for option in title.optional_rules:
+        assert option.short_name in options
+    assert sum(1 for s in doc.walk() if s.title == "How an 18xx game works") == 1
+
+
+def test_the_seed_differences_are_stated():
+    """1893's package falls by 10M (the seed says 5); 1817NA's recommended variants are
+    how tracklayer plays; 1871's Mainline floats at 50%."""
+    from tracklayer.turns.draft import FallingPriceAuction
+    cologne = guide(TITLES["1893"]).find("Variants and optional rules").text()
+    assert f"falls by {FallingPriceAuction.REDUCTION}M" in cologne and "5 marks" in cologne
+    america = guide(TITLES["1817NA"]).find("Variants and optional rules").text()
+    assert "no price cap in the private auction" in america and "10 short" in america
+    prince = render(guide(TITLES["The Old Prince 1871"]), "md")
+    assert "floats at 50%" in prince and "Mainline starts floated at" not in prince

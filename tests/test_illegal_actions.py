@@ -94,6 +94,30 @@ CASES = [
     case("sr1", B, {"type": "sell_shares", "shares": ["RSE_0"], "percent": 20},
          "cannot sell_shares now", id="sr1-sell-presidents-certificate"),
 
+    # Malformed fields of a standing order to buy (18xx.games needs both named).
+    case("sr1", B, {"type": "program_buy_shares", "until_condition": "float"},
+         "needs 'corporation'", ActionError, id="sr1-buying-program-without-corporation"),
+    case("sr1", B, {"type": "program_buy_shares", "corporation": "XYZ",
+                    "until_condition": "float"}, "unknown corporation", ActionError,
+         id="sr1-buying-program-unknown-corporation"),
+    case("sr1", B, {"type": "program_buy_shares", "corporation": "EKB",
+                    "until_condition": "float"}, "unknown corporation", ActionError,
+         id="sr1-buying-program-for-a-minor"),
+    case("sr1", B, {"type": "program_buy_shares", "corporation": "DE"},
+         "needs 'until_condition'", ActionError, id="sr1-buying-program-without-condition"),
+    case("sr1", B, {"type": "program_buy_shares", "corporation": "DE",
+                    "until_condition": "garbage"}, "runs until 'float' or a number",
+         ActionError, id="sr1-buying-program-until-garbage"),
+    case("sr1", B, {"type": "program_buy_shares", "corporation": "DE",
+                    "until_condition": 2.5}, "runs until 'float' or a number",
+         ActionError, id="sr1-buying-program-until-2.5-shares"),
+    case("sr1", B, {"type": "program_buy_shares", "corporation": "DE",
+                    "until_condition": -5}, "runs until 'float' or a number",
+         ActionError, id="sr1-buying-program-until-minus-5-shares"),
+    # No loans in 1893.
+    case("sr1", B, {"type": "take_loan", "loan": 0}, "has no loans", ActionError,
+         id="sr1-loan-in-a-title-without-loans"),
+
     # -- Stock round 1, C's turn again (holds DE_0 and DE_1).
     case("sr1_sell", C, {"type": "sell_shares", "shares": ["DE_1"], "percent": 10},
          "cannot sell_shares now", id="sr1-sell-in-first-stock-round"),
@@ -295,6 +319,9 @@ CASES = [
          id="or3-second-token-in-own-city"),
     case("de3_token", DE, {"type": "place_token", "city": "X-0-0"}, "unknown city",
          ActionError, id="or3-token-unknown-city"),
+    *[case("de3_token", DE, {"type": "place_token", "city": "15-0-0", "slot": bad},
+           "slot must be a whole number from 0", ActionError, id=f"or3-token-slot-{name}")
+      for name, bad in (("garbage", "garbage"), ("minus-1", -1), ("1.5", 1.5))],
     case("de3_token", DE, {"type": "place_token"}, "needs 'city'", ActionError,
          id="or3-token-without-city"),
     case("de3_token", KBE, {"type": "place_token", "city": "15-0-0"}, "it is DE's turn",
@@ -307,6 +334,18 @@ CASES = [
     case("de3_route", DE, {"type": "run_routes",
                            "routes": [route("3-0", [["O2", "N3", "O4"]], 40)]},
          "earns 50, not 40", RouteError, id="or3-wrong-revenue"),
+    *[case("de3_route", DE, {"type": "run_routes", "extra_revenue": bad,
+                             "routes": [route("3-0", [["O2", "N3", "O4"]], 50)]},
+           "'extra_revenue' must be a whole number", ActionError,
+           id=f"or3-extra-revenue-{name}")
+      for name, bad in (("garbage", "garbage"), ("3.5", 3.5), ("empty", ""), ("list", []),
+                        ("false", False), ("0.0", 0.0))],
+    case("de3_route", DE, {"type": "run_routes", "subsidy": "garbage",
+                           "routes": [route("3-0", [["O2", "N3", "O4"]], 50)]},
+         "'subsidy' must be a whole number", ActionError, id="or3-subsidy-garbage"),
+    case("de3_route", DE, {"type": "run_routes", "extra_revenue": 10,
+                           "routes": [route("3-0", [["O2", "N3", "O4"]], 50)]},
+         "extra revenue is 0, not 10", RouteError, id="or3-extra-revenue-not-earned"),
     case("de3_route", DE, {"type": "run_routes",
                            "routes": [route("3-0", [["O2", "N3", "O4"]], 50),
                                       route("2-5", [["O2", "N3", "O4"]], 50)]},
@@ -400,26 +439,14 @@ def test_undo_and_redo_sent_to_a_game_take_back_and_restore_the_action():
     assert len(game.actions) == n + 2
 
 
-# ---------------------------------------------------------------------------------------------
-# Actions against the printed rules that the engine accepts because 18xx.games does (strict
-# xfails, each saying why). Any refusal that names the action counts, so that a change,
-# whatever its message, turns the test into an unexpected pass.
-
-UNNAMED = ""
-
-
-@pytest.mark.xfail(strict=True, reason="kept on purpose: 18xx.games lets the operating "
-                   "company's owner declare bankruptcy whenever cash and sellable shares are "
-                   "below the cheapest depot train, train needed or not, so recorded games may "
-                   "hold such a bankruptcy and must replay")
 def test_bankruptcy_only_when_a_train_cannot_be_bought():
     """A player may go bankrupt only when their company must buy a train and cannot raise
-    the money. KSZ, a minor, need not own a train (and has one): its owner cannot declare
-    bankruptcy — but the engine ends the game."""
+    the money. KSZ, a minor, need not own a train (and has one): though its cash and its
+    owner's cannot buy the cheapest train, bankruptcy is neither listed nor accepted."""
     game, legal = game_at("ksz_poor")
-    assert_refused(game, dict(KSZ, type="bankrupt", id=BAD_ID), UNNAMED)
+    assert not [a for a in game.legal_actions() if a["type"] == "bankrupt"]
+    assert_refused(game, dict(KSZ, type="bankrupt", id=BAD_ID), "cannot bankrupt now")
     game.apply(legal)
-
 
 
 @pytest.mark.parametrize("checkpoint, who, train, price", [

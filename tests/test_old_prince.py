@@ -598,13 +598,28 @@ def test_the_union_banks_partner_buys_it_nothing_they_sold_this_round():
 def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a_train():
     """Random game 104 (seed 104), operating round 4: MR, presided over by the Union
     Bank, has $8 and trains; random 2 (owner of UB) has $99, the Union Bank $12 and a
-    share of MS it may sell for $55; the cheapest depot train costs $120. 18xx.games
-    refuses bankruptcy unless the partner's and the Union Bank's buying power, each
-    counting the corporation's cash, come short of it: 99 + 8 + 67 + 8 = 182 here."""
+    share of MS it may sell for $55; the cheapest depot train costs $120. With trains,
+    MR need not buy one: no bankruptcy. Were it trainless (its trains given back),
+    18xx.games would still refuse bankruptcy unless the partner's and the Union Bank's
+    buying power, each counting the corporation's cash, came short of the train:
+    99 + 8 + 67 + 8 = 182 here."""
+    from tracklayer.rules import trains
     game = prefix_game("1871_ub_bankrupt.json")
+    table = game.table
+    bankrupt = {"type": "bankrupt", "entity": "MR", "entity_type": "corporation"}
+    assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
+    with pytest.raises(GameError, match="cannot bankrupt now"):
+        game.apply(bankrupt)
+    mr = table.corporation("MR")
+    for train in list(mr.trains):
+        trains.give_back(table, train)
+    for step in table.round.steps:
+        step.memo.clear()
+    table.round.forget()
+    assert table.round.active_step().must_buy(mr)
     assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
     with pytest.raises(GameError, match=r"total \$182"):
-        game.apply({"type": "bankrupt", "entity": "MR", "entity_type": "corporation"})
+        game.apply(bankrupt)
 
 
 def test_a_trainless_corporation_pays_another_for_a_train_only_from_its_own_cash():
@@ -685,3 +700,85 @@ def test_a_discarded_train_leaves_the_game():
     with pytest.raises(GameError):
         game.apply({"type": "buy_train", "entity": "MR", "entity_type": "corporation",
                     "train": "6H-0", "price": 180, "variant": "6H"})
+
+
+# -- an id shared by a private company and a corporation -------------------------------------
+
+
+def _before_entry(path, index: int):
+    """The game of an export just before its log entry ``index``."""
+    data = load_json(path)
+    for i, _h, g in positions(data):
+        if i == index - 1:
+            return g
+    raise AssertionError(f"no entry {index}")
+
+
+def test_an_exchange_is_a_power_of_the_private_in_its_owners_turn():
+    """rand_3p_502, before entry 257: Player 2's stock turn. SB is both the Shipbuilding
+    company (Player 1's) and the Stratford Branch (Player 2 presides it). An exchange for
+    a reserved Shortline share is a power of the private, used in its owner's turn: MC,
+    Player 2's, is offered it; Shipbuilding, Player 1's, is not; the Stratford Branch, a
+    corporation, has no such power. Each action is read by its entity type."""
+    path = RANDOM / "rand_3p_502.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    game = _before_entry(path, 257)
+    t = game.table
+    shipbuilding, branch, mc = t.find("company", "SB"), t.find("corporation", "SB"), \
+        t.company("MC")
+    acting = game.acting
+    assert shipbuilding.owner is not acting and branch.owner is acting and mc.owner is acting
+    exchanges = [a for a in game.legal_actions()
+                 if a["type"] == "buy_shares" and a["entity_type"] != "player"]
+    shares = [c.id for c in certificates.held(notes(t).shortline, notes(t).shortline)
+              if not c.buyable][:1]
+    assert exchanges == [{"type": "buy_shares", "entity": "MC", "entity_type": "company",
+                          "shares": shares, "percent": 10}]
+    before = state_of(game)
+    for entity_type in ("corporation", "company"):
+        with pytest.raises(GameError):
+            game.apply({"type": "buy_shares", "entity": "SB", "entity_type": entity_type,
+                        "shares": shares, "percent": 10})
+        assert state_of(game) == before
+    game.apply(exchanges[0])
+    assert mc.closed and t.find("share", shares[0]).owner is acting
+    assert not shipbuilding.closed
+
+
+def test_shipbuilding_is_offered_its_exchange_in_its_owners_turn():
+    """rand_3p_502, before entry 255: Player 1, who owns Shipbuilding, is acting; its
+    exchange is listed as the company's (entity_type "company") and accepted."""
+    path = RANDOM / "rand_3p_502.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    game = _before_entry(path, 255)
+    t = game.table
+    shipbuilding = t.find("company", "SB")
+    assert shipbuilding.owner is game.acting
+    offered = [a for a in game.legal_actions() if a["entity"] == "SB"]
+    assert offered and all(a["entity_type"] == "company" and a["type"] == "buy_shares"
+                           for a in offered)
+    game.apply(offered[0])
+    assert shipbuilding.closed and not t.find("corporation", "SB").closed
+
+
+def test_a_player_at_the_certificate_limit_starts_no_corporation():
+    """rand_3p_213, before entry 405 (stock round 8): random 3 holds 21 certificates, the
+    limit (20, and one for their PEIR card). Starting a corporation is buying its
+    president's certificate: not offered (as on 18xx.games, which offers them no par
+    there), and refused, changing nothing."""
+    from tracklayer.rules import trading
+    path = RANDOM / "rand_3p_213.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the shared test data)")
+    game = _before_entry(path, 405)
+    t = game.table
+    player = t.player(3)
+    assert game.acting is player
+    assert trading.certificate_count(t, player) == trading.certificate_limit(t, player) == 21
+    assert not [a for a in game.legal_actions() if a["type"] == "par"]
+    before = state_of(game)
+    with pytest.raises(GameError, match="cannot par now"):
+        act(game, "par", 3, corporation="A", share_price="65,5,1")
+    assert state_of(game) == before

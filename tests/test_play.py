@@ -514,7 +514,7 @@ def test_greedy_puts_no_more_into_a_company_that_ran_for_nothing():
                     return True
         return False
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1030,
+    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1031,
                                 ["greedy", "random", "random", "random"], idle_company_share)
     h = players[0].choose(game, 0)
     cert = game.table.find("share", (h.get("shares") or [""])[0])

@@ -4,6 +4,7 @@ A game played move by move from the legal-move list must conserve money, and its
 the action log with the engine's own auto_actions — must replay to exactly the same state:
 a game is its action log."""
 
+import os
 import random
 
 import pytest
@@ -108,3 +109,15 @@ def test_listing_keeps_only_accepted_tile_lays():
     assert all(not accepted(h) for h in dropped if h["type"] == "lay_tile")
     assert all(accepted(h) for h in kept if h["type"] == "lay_tile")
     assert snapshot(game, len(game.actions) - 1, game.actions[-1]) == before
+
+
+def test_randomplay_names_a_title_by_a_part_and_refuses_bad_input_in_a_sentence(capsys):
+    """`python3 -m tracklayer.randomplay 1849 ...` takes a title by any part naming only
+    it, as the command line does; a wrong player count is one line and exit code 2."""
+    from tracklayer import randomplay
+    assert randomplay.main(["1849", "--players", "4", "--max-actions", "5", "-o", os.devnull]) == 0
+    with pytest.raises(SystemExit) as stop:
+        randomplay.main(["1849", "--players", "3"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "is for 4-6 players, not 3" in err and "Traceback" not in err

@@ -217,12 +217,23 @@ def city_node(table: Table, city_id) -> Optional[object]:
     return node if node is not None and node.is_city else None
 
 
+def _slot(h: dict) -> Optional[int]:
+    """The slot of a city an action names, if it names one: a whole number from 0."""
+    slot = h.get("slot")
+    if slot is not None and (not isinstance(slot, int) or isinstance(slot, bool) or slot < 0):
+        raise ActionError(f"slot must be a whole number from 0, not {slot!r}")
+    return slot
+
+
 def _place_token(table: Table, h, action) -> None:
+    """The city and the token; the slot named (a token goes where the city's rules put
+    it, whichever slot is named); the tokener, a corporation or else a minor (the format
+    gives it no type: no title shares an id between the two)."""
     city_id = _need(h, "city")
     action.city = city_node(table, city_id)
     if action.city is None:
         raise ActionError(f"unknown city {city_id!r}")
-    action.slot = h.get("slot")
+    action.slot = _slot(h)
     tokener = None
     if h.get("tokener"):
         tokener = table.find("corporation", h["tokener"]) or table.find("minor", h["tokener"])
@@ -237,7 +248,18 @@ def _remove_token(table: Table, h, action) -> None:
     action.city = city_node(table, city_id)
     if action.city is None or isinstance(action.city, OffMap):
         raise ActionError(f"unknown city {city_id!r}")
-    action.slot = h.get("slot")
+    action.slot = _slot(h)
+
+
+def _whole_number(h: dict, key: str) -> int:
+    """An optional amount of money: a whole number where given, 0 where not."""
+    value = h.get(key)
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ActionError(f"{h.get('type')} action's '{key}' must be a whole number, "
+                          f"not {value!r}")
+    return value
 
 
 def _run_routes(table: Table, h, action) -> None:
@@ -245,7 +267,8 @@ def _run_routes(table: Table, h, action) -> None:
     if not isinstance(routes, list):
         raise ActionError("routes must be a list")
     action.routes = routes
-    action.extra_revenue = h.get("extra_revenue") or 0
+    action.extra_revenue = _whole_number(h, "extra_revenue")
+    action.subsidy = _whole_number(h, "subsidy")
 
 
 def _dividend(table: Table, h, action) -> None:
@@ -271,6 +294,31 @@ def _choose(table: Table, h, action) -> None:
     action.choice = _need(h, "choice")
 
 
+def _loan(table: Table, h, action) -> None:
+    """A loan of the bank's, named by its number as 18xx.games numbers them (from 0, as
+    many as the bank has). 18xx.games needs it named, but takes (or repays) the loan at
+    the top of its pile whichever is named; so do the rules here, which count loans."""
+    loan = _need(h, "loan")
+    terms = table.spec.data.loans
+    if terms is None:
+        raise ActionError(f"{table.spec.title} has no loans")
+    if not isinstance(loan, int) or isinstance(loan, bool) or not 0 <= loan < terms.count:
+        raise ActionError(f"{loan!r} is not one of the bank's loans "
+                          f"(0 to {terms.count - 1})")
+    action.loan = loan
+
+
+def _program_buy(table: Table, h, action) -> None:
+    """A standing order to buy names its corporation, and buys until it floats or until
+    the player holds so many shares."""
+    action.corporation = _find(table, "corporation", _need(h, "corporation"), "corporation")
+    until = _need(h, "until_condition")
+    if until != "float" and (not isinstance(until, int) or isinstance(until, bool)
+                             or until <= 0):
+        raise ActionError(f"a buying program runs until 'float' or a number of shares, "
+                          f"not {until!r}")
+
+
 def _assign(table: Table, h, action) -> None:
     target = h.get("target")
     action.target = None
@@ -290,5 +338,6 @@ READERS: Dict[str, Callable[[Table, dict, Action], None]] = {
     "place_token": _place_token, "run_routes": _run_routes, "dividend": _dividend,
     "buy_train": _buy_train, "discard_train": _train, "special_buy": _special_buy,
     "choose": _choose, "assign": _assign, "short": _target, "merge": _target,
-    "remove_token": _remove_token,
+    "remove_token": _remove_token, "take_loan": _loan, "payoff_loan": _loan,
+    "program_buy_shares": _program_buy,
 }

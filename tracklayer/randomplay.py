@@ -26,7 +26,7 @@ from .finder import plan_routes
 from .game import Game
 from .rules import trains
 from .title import Title
-from .titles import title
+from .titles import title_like
 from .turns.listing import legal_moves, random_value
 
 PREFERENCES = {"pass": 1.0, "bankrupt": 0.02, "sell_shares": 0.3, "par": 6.0, "buy_shares": 5.0}
@@ -70,7 +70,7 @@ def play_random(title_name: Union[str, Title], players: int, seed: int,
     """Play a game of ``title_name`` (or of a Title) with random legal moves chosen by
     ``weight``."""
     ids = [(i + 1, f"Player {i + 1}") for i in range(players)]
-    declared = title_name if isinstance(title_name, Title) else title(title_name)
+    declared = title_name if isinstance(title_name, Title) else title_like(title_name)
     game = Game(declared, ids, seed=seed, optional_rules=optional_rules,
                 keep_log=False, route_planner=plan_routes, snapshot_every=None)
     rng = random.Random(seed if rng_seed is None else rng_seed)
@@ -106,9 +106,12 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default="", help="optional rules, comma-separated")
     p.add_argument("-o", "--output", default="-")
     args = p.parse_args(argv)
-    data = random_game(args.title, args.players, args.seed, args.max_actions,
-                       policy="sensible" if args.sensible else "uniform",
-                       optional_rules=[r for r in args.rules.split(",") if r])
+    try:
+        data = random_game(args.title, args.players, args.seed, args.max_actions,
+                           policy="sensible" if args.sensible else "uniform",
+                           optional_rules=[r for r in args.rules.split(",") if r])
+    except GameError as e:
+        p.error(str(e))
     text = json.dumps(data)
     if args.output == "-":
         print(text)

@@ -1,17 +1,22 @@
-"""A title's guide, put together from its facts and its own words: set-up, rounds,
-components, where the money goes, phases, a worked example, the summary (capitalisation,
-limits, cash, the end, trains, companies, special mechanics), emergency money, how it
-differs from 1830, the map and the stock market."""
+"""A title's guide, put together from its facts and its own words: the basics of 18xx
+with the title's numbers, how the title differs (from 1830, and the rule choices and
+optional rules tracklayer plays), its rounds, components, where the money goes, phases
+(with a picture of the train roster), a worked example replayed from a shipped game, the
+summary (capitalisation, limits, cash, the end, trains, special mechanics), emergency
+money, and pictures of the map, the stock market and the tiles."""
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Optional
 
 from ..title import Title
 from . import texts
+from .basics import basics
+from .charts import train_roster_svg
 from .document import Bullets, Para, Picture, Section, Table, render
-from .drawing import map_svg, market_svg
-from .facts import (MARK_TEXT, TRAIN_HEADER, Facts, end_triggers, facts, home, listing,
+from .drawing import TILE_COLOURS, map_svg, market_svg, supply, tiles_svg
+from .example import worked_example
+from .facts import (MARK_TEXT, TRAIN_HEADER, Facts, end_triggers, facts, home, listing, slug,
                     market_rows, per_players, phase_start, plural, rusting_in, shares,
                     tokens, train_limit, train_rows)
 from .notes import Notes, event_text, notes, par_by_phase
@@ -105,8 +110,8 @@ def _rounds(f: Facts, n: Notes) -> Section:
     s.add(Section(n.opening[0], [Bullets(n.opening[1])]) if n.opening[1] else None)
     stock = texts.stock_round(f)      # the first line is the turn: the title's own, if it has one
     s.add(Section("Stock round", [Bullets(n.stock + stock[1:] if n.stock else stock)]))
-    s.add(Section("Operating round", [Bullets(texts.operating_round(f) + n.operating,
-                                              numbered=True)]))
+    s.add(Section("Operating round", [Bullets(texts.operating_round(f, n.dividend_moves)
+                                              + n.operating, numbered=True)]))
     for title, lines in n.rounds:
         s.add(Section(title, [Bullets(lines)]))
     score = [n.score or "The winner has the most money: cash plus shares at their price"
@@ -141,7 +146,8 @@ def _components(f: Facts, n: Notes) -> Section:
 def _summary(f: Facts, n: Notes) -> Section:
     s = Section("Summary")
     s.add(Section("Capitalisation", [Bullets(texts.capitalization(f))]))
-    s.add(Section("Floating and holding limits", [Bullets(texts.floating_and_limits(f))]))
+    s.add(Section("Floating and holding limits", [Bullets(texts.floating_and_limits(f)
+                                                          + n.floating)]))
     s.add(Section("Starting cash", [Bullets(texts.starting_cash(f))]))
     s.add(Section("Game end triggers", [Bullets(end_triggers(f))]))
     names = [p.name for p in f.data.phases]
@@ -152,8 +158,15 @@ def _summary(f: Facts, n: Notes) -> Section:
                                    train_rows(f, lambda kind: event_text(n, kind),
                                               n.train_unit))]))
     if f.data.companies:
-        s.add(Section("Private company list", [_companies_table(f)]))
-    s.add(Section("Corporation list", [_corporation_table(f), _minor_table(f)]))
+        s.add(Section("Private company list", [Para(
+            f"{len(f.data.companies)} company cards: "
+            + ", ".join(f"{c.sym}" for c in f.data.companies)
+            + " (their values, revenues and powers: Components, Private companies).")]))
+    s.add(Section("Corporation list", [Para(
+        ", ".join(f"{c.sym} ({home(c, f.data.tokens_at_start)})" for c in f.data.corporations)
+        + (", and the minors " + ", ".join(f"{m.sym} ({m.home or '-'})" for m in f.data.minors)
+           if f.data.minors else "")
+        + " (home in brackets; their certificates and tokens: Components, Corporations).")]))
     s.add(Section("Special mechanics", [Bullets(n.special)]))
     return s
 
@@ -169,15 +182,45 @@ def _market(f: Facts) -> Section:
     else:
         table = Table([str(i + 1) for i in range(width)],
                       [r + [""] * (width - len(r)) for r in rows])
-    return Section("Stock market", [Picture(market_svg(f.spec), "The stock market grid"),
+    return Section("Stock market", [Picture(market_svg(f.spec), "The stock market grid",
+                                            f"{slug(f.title)}-market.svg"),
                                     table, Bullets(legend)])
 
 
 def _map(f: Facts) -> Section:
     named = [f"{h}: {name}" for h, name in sorted(f.data.map.names.items())]
-    return Section("Map", [Picture(map_svg(f.spec), f"The map of {f.title.name} as printed"),
+    return Section("Map", [Picture(map_svg(f.spec), f"The map of {f.title.name} as printed",
+                                   f"{slug(f.title)}-map.svg"),
                            Para(f"{len(f.spec.hexes)} hexes; named places: "
                                 + "; ".join(named) + ".")])
+
+
+def _tiles(f: Facts) -> Section:
+    by_colour = supply(f.spec)
+    s = Section("Tiles", [Para(
+        "The tiles of the supply by colour, each with its number and how many there are. "
+        "A colour may be laid once the phases table lists it; an upgrade replaces a tile by "
+        "one of the next colour that keeps all its track.")])
+    for colour in TILE_COLOURS:
+        tiles = by_colour.get(colour)
+        if tiles:
+            total = sum(c for _, c in tiles if isinstance(c, int))
+            s.add(Section(f"{colour.capitalize()} tiles", [Picture(
+                tiles_svg(f.spec, colour), f"{colour.capitalize()} tiles: {len(tiles)} kinds, "
+                f"{total} tiles", f"{slug(f.title)}-tiles-{colour}.svg")]))
+    return s
+
+
+def _variants(f: Facts, n: Notes) -> Section:
+    options = [f"{o.short_name} ({o.sym}): {o.text}" + (
+        f" Only with {listing([str(p) for p in o.players], 'or')} players." if o.players else "")
+        for o in f.title.optional_rules]
+    return Section("Variants and optional rules", [
+        Bullets(n.variants) if n.variants else None,
+        Para("Optional rules tracklayer offers (choose them when creating a game, or with "
+             "--rules in random play):" if options else
+             "tracklayer offers no optional rules for this title."),
+        Bullets(options) if options else None])
 
 
 def guide(title: Title, example: Optional[Section] = None) -> Section:
@@ -187,18 +230,25 @@ def guide(title: Title, example: Optional[Section] = None) -> Section:
     n = notes(f)
     doc = Section(f"{title.name}: a guide", [Para(
         f"{title.name} for {title.player_range[0]}-{title.player_range[1]} players. "
-        "Every number below is read from tracklayer's data for the title.")])
+        "Every number below is read from tracklayer's data for the title, and the worked "
+        "example's from replaying its game.")])
+    doc.add(basics(f, n))
+    doc.add(Section("Compared with 1830", [Para(
+        f"What {title.name} does differently, point by point (the details are in the "
+        "sections after)."), Bullets(n.comparison, numbered=True)]))
+    doc.add(_variants(f, n))
     doc.add(_rounds(f, n), _components(f, n))
     doc.add(Section("Where the money goes", [Bullets(n.money)]))
-    doc.add(Section("Phases", [_phase_table(f, n)]))
-    doc.add(example or Section("Round by round", [Para(
-        "A worked example comes from a real game: `tracklayer walkthrough GAME.json --from 0 "
-        "--to N` narrates its first rounds with the state after each step, or pass the game "
-        "to `tracklayer guide --example GAME.json`.")]))
+    doc.add(Section("Phases", [_phase_table(f, n), Picture(
+        train_roster_svg(f, n.train_unit), "The trains: each bar runs from the phase in which "
+        "the train can first be bought to the phase whose first train rusts it (a red cross); "
+        "hatched: obsolete", f"{slug(title)}-trains.svg")]))
+    doc.add(example or worked_example(title) or Section("Round by round", [Para(
+        "No worked example is shipped for this title: `tracklayer walkthrough GAME.json "
+        "--from 0 --to N` narrates a game's first rounds with the state after each step.")]))
     doc.add(_summary(f, n))
     doc.add(Section("Emergency money", [Bullets(texts.emergency(f) + n.emergency)]))
-    doc.add(Section("Compared with 1830", [Bullets(n.comparison, numbered=True)]))
-    doc.add(_map(f), _market(f))
+    doc.add(_map(f), _market(f), _tiles(f))
     return doc
 
 

@@ -1,12 +1,13 @@
 """A guide as a document: sections of paragraphs, bullet lists, tables and pictures,
-written out as Markdown or as a standalone HTML page."""
+written out as Markdown (each picture a file beside it, :func:`pictures`) or as a
+standalone HTML page (the pictures in the page)."""
 
 from __future__ import annotations
 
 import html
 import re
 from dataclasses import dataclass, field
-from typing import List, Sequence, Union
+from typing import Dict, List, Sequence, Union
 
 
 @dataclass
@@ -28,9 +29,11 @@ class Table:
 
 @dataclass
 class Picture:
-    """An SVG drawing, put in the page as it is."""
+    """An SVG drawing: in a page as it is; in Markdown, the file ``name`` (written beside
+    the Markdown), or the drawing itself if it has no name."""
     svg: str
     caption: str = ""
+    name: str = ""
 
 
 Block = Union[Para, Bullets, Table, Picture, "Section"]
@@ -109,7 +112,7 @@ def _md(section: Section, level: int, out: List[str]) -> None:
                 out.append("| " + " | ".join(_md_cell(c) for c in r) + " |")
             out.append("")
         elif isinstance(b, Picture):
-            out.extend([b.svg, ""])
+            out.extend([f"![{b.caption or b.name}]({b.name})" if b.name else b.svg, ""])
             if b.caption:
                 out.extend([f"*{b.caption}*", ""])
         else:
@@ -169,6 +172,16 @@ def to_html(doc: Section) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{e(doc.title)}</title><style>{STYLE}</style></head><body>"
             f"<nav><ul>{toc}</ul></nav>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def pictures(doc: Section) -> Dict[str, str]:
+    """The files a Markdown document refers to: each named picture's SVG, by name."""
+    out: Dict[str, str] = {}
+    for section in doc.walk():
+        for b in section.blocks:
+            if isinstance(b, Picture) and b.name:
+                out[b.name] = b.svg
+    return out
 
 
 def render(doc: Section, fmt: str) -> str:

@@ -4,6 +4,7 @@ prints comes from here (or from a replay)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -35,6 +36,11 @@ class Facts:
     @property
     def counts(self) -> List[int]:
         return sorted(self.by_players)
+
+
+def slug(title: Title) -> str:
+    """The title's name for file names: "1893", "the-old-prince-1871"."""
+    return re.sub(r"[^a-z0-9]+", "-", title.name.lower()).strip("-")
 
 
 def facts(title: Title) -> Facts:

@@ -15,6 +15,7 @@ from ..titles.family1817 import founding as founding1817
 from ..titles.family1817 import shares as shares1817
 from ..titles.old_prince import data as prince
 from ..titles.two_sicilies import data as sicilies
+from ..turns.draft import FallingPriceAuction
 from .facts import Facts, listing, par_prices, per_players, phase_of_train, shares
 
 Lines = List[str]
@@ -31,6 +32,11 @@ class Notes:
     operating: Lines = field(default_factory=list)      # ... and the operating round's
     corporations: Lines = field(default_factory=list)   # said before their table
     score: str = ""                                     # how the winner is found
+    dividend_moves: str = ""                            # how revenue moves the price
+    starting: str = ""                                  # how a corporation is started
+    floating: Lines = field(default_factory=list)       # added to the floating rules
+    variants: Lines = field(default_factory=list)       # rule choices tracklayer plays
+    rules: Dict[str, str] = field(default_factory=dict)  # a step's rule, by the step's name
     train_unit: Optional[str] = None                    # what trains count, if not stops
     money: Lines = field(default_factory=list)
     special: Lines = field(default_factory=list)
@@ -91,7 +97,10 @@ def _cologne(f: Facts) -> Notes:
             "Private companies and minors are bought at their printed price: "
             + ", ".join(f"{c.sym} {m(c.value)}" for c in f.data.companies
                         if c.stack is None) + ".",
-            "An item left unsold is offered again later at falling prices."]),
+            "What is left when the draft ends is auctioned before the second stock round: "
+            "the player to pick an item offers it to the others at its price; when all have "
+            f"passed its price falls by {m(FallingPriceAuction.REDUCTION)}, and once it is at "
+            "half its value or less the player who picked it must buy it."]),
         rounds=[("Merger round", [
             f"From the first {_first(f, 'agv_buyable')} train until {listing([c.sym for c in formed])} "
             "exist, a merger round follows every round.",
@@ -162,7 +171,13 @@ def _cologne(f: Facts) -> Notes:
         statuses={"rhine_impassable": "the Rhine may be crossed only at the open passages",
                   "can_buy_trains": "trains may be bought from other corporations",
                   "may_found_agv": "AGV may be formed", "may_found_hgk": "HGK may be formed"},
-        par_from={"par": None})
+        par_from={"par": None},
+        rules={"Draft": "in turn, a player buys a private company or one of the two lowest "
+                        "minors left at its face value, or passes (and is out of the draft); "
+                        "once one item is left, shares may be bought."},
+        variants=[f"When everybody passes on an item of the starting package its price falls "
+                  f"by {m(FallingPriceAuction.REDUCTION)}, as on 18xx.games; the seed's "
+                  "comparison with 1830 says 5 marks."])
 
 
 # -- 1849: Kingdom of the Two Sicilies --------------------------------------------------
@@ -191,7 +206,14 @@ def _sicilies(f: Facts) -> Notes:
         operating=["A corporation may sell shares from its treasury to the pool or buy one "
                    "back (not in its first operating round).",
                    "A total dividend at least the share price moves the price right."],
-        corporations=[f"Each pays for all its stations when it starts: " + ", ".join(
+        starting=f"A player starts the next corporation of the drawn order by buying its "
+                 f"president's certificate (20%) at one of the starting prices the phase "
+                 f"allows ({listing([m(p) for p in first], 'or')} at first); the corporation "
+                 "pays for all its stations at once.",
+        dividend_moves="Paying out moves the price one column right only if the total paid "
+                       "is at least the share price; withholding, or earning nothing, moves "
+                       "it one column left.",
+        corporations=["Each pays for all its stations when it starts: " + ", ".join(
             f"{c.sym} {m(c.token_fee)}" for c in f.data.corporations) + ".",
             f"{chooser} chooses its home when it starts."],
         train_unit="hexes",
@@ -261,8 +283,10 @@ def _prince(f: Facts) -> Notes:
     lay2 = f.settings.tile_lays[-1].cost
     return Notes(
         setup=[f"The Mainline and the Shortline are drawn among the {len(numbered)} numbered "
-               f"corporations: the Mainline starts at {m(mainline)} "
-               f"(with {m(10 * mainline)}), the Shortline at {m(shortline)}.",
+               f"corporations, each with its home station: the Mainline starts at "
+               f"{m(mainline)} and floats once {prince.MAINLINE_FLOAT_PERCENT}% of it is out "
+               f"of the bank (receiving 10 × {m(mainline)} = {m(10 * mainline)}); the "
+               f"Shortline starts at {m(shortline)}.",
                f"The PEIR starts with {m(prince.PEIR_STARTING_CASH)}, the King's Mail and "
                f"{len(peir.shares)} PEIR shares.",
                "PEIR shares and private companies are dealt out to the auction.",
@@ -300,8 +324,10 @@ def _prince(f: Facts) -> Notes:
             "corporation of the one before has operated or sold out.",
             "The PEIR is a shadow network: a numbered corporation's station shows as a PEIR "
             "token until it floats.",
-            f"The Mainline starts floated at {m(mainline)}; the Shortline at {m(shortline)}, "
-            "with its president's certificate for sale.",
+            f"The Mainline starts at {m(mainline)} and floats at "
+            f"{prince.MAINLINE_FLOAT_PERCENT}% (its concession's 20% and the 10% shares of RA, "
+            f"RF and the Union Bank make {prince.MAINLINE_FLOAT_PERCENT}%); the Shortline "
+            f"starts at {m(shortline)}, with its president's certificate for sale.",
             "Branches: the president of a large enough corporation with stations to spare "
             "may split it.",
             "Two families of trains: H trains count hex sides, + trains count cities and "
@@ -319,7 +345,8 @@ def _prince(f: Facts) -> Notes:
             f"Setting: Prince Edward Island, for {f.title.player_range[0]}-"
             f"{f.title.player_range[1]} players, starting with "
             + listing([m(d.starting_cash) for d in f.by_players.values()], "or") + ".",
-            "Full capitalisation, but the Mainline starts floated.",
+            f"Full capitalisation; the Mainline floats at {prince.MAINLINE_FLOAT_PERCENT}%, "
+            "the others at 60%.",
             "The PEIR meta-company has no counterpart in 1830.",
             "Corporations open in tranches, not freely.",
             "Branches split off corporations.",
@@ -335,6 +362,15 @@ def _prince(f: Facts) -> Notes:
                                  f"{m(_price_at(f, prince.PAR_REMOVED_BY['remove_smv_65']))} "
                                  "is withdrawn"},
         statuses={"can_buy_companies": "corporations may buy the Hunslet"},
+        dividend_moves="Paying out the whole revenue moves the price one column right; "
+                       "paying half leaves it where it is; withholding, or earning nothing, "
+                       "moves it one column left.",
+        floating=[f"The corporation drawn as the Mainline floats at "
+                  f"{prince.MAINLINE_FLOAT_PERCENT}%, not 60%."],
+        variants=[f"The seed says the Mainline starts floated with {m(10 * mainline)}; "
+                  f"tracklayer (as 18xx.games) floats it once {prince.MAINLINE_FLOAT_PERCENT}% "
+                  "is out of the bank, which happens during the opening auction, as the "
+                  "seed's own summary says."],
         par_from={"par": None, "par_1": None, "par_2": None, "par_3": None},
         par_withdrawn=dict(prince.PAR_REMOVED_BY))
 
@@ -427,6 +463,19 @@ def _north_america(f: Facts) -> Notes:
             "Mergers, hostile takeovers and liquidation.",
             f"{len(f.data.companies)} private companies that never close.",
             "Players can be eliminated by debt."],
+        starting=f"A player founds a corporation by auctioning its president's certificate "
+                 f"(at first the whole of a {shares1817.SIZES[0]}-share corporation): bids run "
+                 f"from {m(founding1817.LEAST_BID)} to {m(founding1817.MOST_BID)}, the share "
+                 "price is half the winning bid, and the whole bid goes into the treasury, in "
+                 "cash or private companies at their value. The corporation chooses its home "
+                 "city and floats at once.",
+        dividend_moves="Paying nothing moves the price one cell left; paying out at least "
+                       "the share price moves it one cell right, at least twice the price "
+                       "two cells; paying less than the price (or half) leaves it.",
+        variants=["The seed's recommended variants are how tracklayer plays: no price cap in "
+                  "the private auction (a bid may go as high as the bidder's cash) and up to "
+                  "10 short positions on a 10-share corporation (the 5 Shorts option allows "
+                  "only 5)."],
         events={"signal_end_game": "the end of the game is signalled"},
         statuses={"no_new_shorts": "no new short sales"},
         par_from={"par": None, "safe_par": None})

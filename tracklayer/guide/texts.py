@@ -115,7 +115,9 @@ def tile_lays(f: Facts) -> str:
     return f"Track: up to {plural(len(lays), 'tile')}: " + ", then ".join(words) + note + "."
 
 
-def operating_round(f: Facts) -> List[str]:
+def operating_round(f: Facts, dividend_moves: str = "") -> List[str]:
+    """The operating round's order of business (``dividend_moves``: how revenue moves the
+    price, where the title has its own rule)."""
     s = f.settings
     out = []
     if f.data.companies and any(c.revenue for c in f.data.companies):
@@ -136,7 +138,8 @@ def operating_round(f: Facts) -> List[str]:
     out.append("Run trains; no two trains of a company may share track.")
     if f.data.minors and s.minor_dividend is MinorDividend.HALF:
         out.append("Minors pay half their revenue to their owner and keep half.")
-    out.append("Corporations pay out (the price moves right) or withhold (it moves left).")
+    out.append(dividend_moves or "Corporations pay out (the price moves right) or withhold "
+                                 "(it moves left).")
     if not s.market_shares_pay:
         out.append("Dividends on shares lying in the market stay in the bank.")
     out.append("Buy trains. " + TRAIN_DUTY[s.train_duty])

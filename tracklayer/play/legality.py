@@ -5,7 +5,9 @@ positions too) the action taken must be among the listed ones, compared in a nor
 way (:func:`normal`: no ids, times, users or programmed follow-ups; certificates of one
 size from one pile alike; tiles by name; a price, or an amount chosen, within a listed
 range; a ``run_routes`` matched by its operator, since routes are listed as the finder's
-best set and any other legal set is accepted by ``apply``). A seeded sample of the listed actions at each position
+best set and any other legal set is accepted by ``apply``; a ``place_token`` whichever slot
+it names, since the token goes where the city's rules put it; a loan whichever the bank's
+it names). A seeded sample of the listed actions at each position
 is also applied to a copy of the game, and must be accepted.
 
 ``undo``, ``redo``, chat and programs (``program_*``, standing orders rather than moves)
@@ -71,6 +73,8 @@ def normal(game: Game, h: dict, ranged: Optional[str] = None) -> tuple:
             continue
         elif key == "tokener" and value == h.get("entity"):
             continue
+        elif key == "slot" and kind == "place_token":
+            continue                    # the token goes where the city's rules put it
         out[key] = value if not isinstance(value, list) else repr(value)
     return tuple(sorted(out.items()))
 

@@ -21,8 +21,9 @@ def play(table: Table, action) -> None:
 def settle(table: Table) -> None:
     r = table.round
     if operators.close_in_closing_cells(table):
+        r.forget()              # what was pending for the closed company has lapsed
         step, entity = r.active_step(), r.acting()
-        if step is not None and entity is not None and not step.kinds(entity):
+        if step is None or entity is None or not step.kinds(entity):
             r.lapse_idle_steps()
             r.advance()
         r.forget()

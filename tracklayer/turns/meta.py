@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..actions import PROGRAM_KINDS
-from ..errors import GameError
 from ..rules import endgame
 from ..state.model import CompanyState, PlayerState
 from .step import Step, handles
@@ -68,10 +67,6 @@ class Programs(Step):
              "program_independent_mines", "program_harzbahn_draft_pass", "program_close_pass",
              "program_buy_shares")
     def enable(self, action):
-        if action.kind == "program_buy_shares" and action.get("until_condition") is None \
-                and not self.table.loading:
-            raise GameError("until condition is unset")
-
         def commit() -> None:
             self.withdraw(action.entity)
             self.table.state.programs.setdefault(action.entity, []).append(action.h)

@@ -17,6 +17,7 @@ from typing import Callable, ClassVar, Dict, Iterable, List, Optional
 
 from ..actions import new_action
 from ..errors import GameError
+from ..rules import trading
 
 Commit = Callable[[], None]
 
@@ -212,6 +213,8 @@ class Step:
             return [new_action(kind, entity)]
         if kind == "choose":
             return [new_action("choose", entity, choice=c) for c in self.choices()]
+        if kind == "sell_shares":
+            return sale_candidates(self.table, entity)
         return []
 
     def may_sell(self, seller, bundle) -> bool:
@@ -294,3 +297,12 @@ def first(items: Iterable):
     for item in items:
         return item
     return None
+
+
+def sale_candidates(table, seller) -> list:
+    """Every bundle ``seller`` could sell, as ``sell_shares`` actions (a step offering
+    sales judges which it takes)."""
+    return [new_action("sell_shares", seller, shares=b.ids(), percent=b.percent)
+            for certs in list(seller.shares.values())
+            if certs and not certs[0].corporation.closed
+            for b in trading.sale_bundles(table, seller, certs[0].corporation)]

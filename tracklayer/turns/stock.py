@@ -20,7 +20,7 @@ from ..spec.settings import TradeOrder
 from ..state.model import CorporationState, PlayerState
 from ..actions import new_action
 from . import programs
-from .step import Kinds, Step, handles
+from .step import Kinds, Step, handles, sale_candidates
 
 PURCHASES = ("buy_company", "buy_shares", "par")
 
@@ -484,11 +484,3 @@ def one_of_each_size(certs) -> list:
             seen.add(c.percent)
             out.append(c)
     return out
-
-
-def sale_candidates(table, seller) -> list:
-    """Every bundle ``seller`` could sell, as ``sell_shares`` actions."""
-    return [new_action("sell_shares", seller, shares=b.ids(), percent=b.percent)
-            for certs in list(seller.shares.values())
-            if certs and not certs[0].corporation.closed
-            for b in trading.sale_bundles(table, seller, certs[0].corporation)]

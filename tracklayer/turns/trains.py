@@ -5,7 +5,7 @@ another operator at any price both agree on. One that must own a train and has n
 buy one; if its treasury is short, its president adds what is missing, selling shares
 (only as many as needed, and not so as to hand over the presidency of the company
 buying) to raise it, for the cheapest train the depot sells. A president who cannot
-raise it goes bankrupt.
+raise it goes bankrupt; nobody goes bankrupt otherwise.
 """
 
 from __future__ import annotations
@@ -407,14 +407,27 @@ class DiscardStep(Step):
 
 
 class BankruptcyStep(Step):
-    """A president who cannot raise the money for a required train goes bankrupt."""
+    """A president who cannot raise the money for a required train goes bankrupt. Only
+    then: bankruptcy comes when the company must buy a train (it has none and one is
+    required) and the title's emergency rules call on its president, who cannot raise
+    the money. A company with a train, or one that need not own one, or one that must
+    still raise money of its own first (1871's treasury shares), cannot go bankrupt:
+    18xx.games's page offers the bankruptcy only in that emergency purchase."""
 
     NAME = "Bankrupt"
     HOLDS = False
     BARE_KINDS = ("bankrupt",)
 
     def kinds(self, entity):
-        return ("bankrupt",) if entity is self.actor() else ()
+        return ("bankrupt",) if entity is self.actor() and self.forced(entity) else ()
+
+    def forced(self, operator) -> bool:
+        """Must ``operator`` buy a train now with its president's help: play stands at its
+        train purchase, it must own a train, and the title's emergency rules have the
+        president pay in?"""
+        step = self.round.active_step()
+        return isinstance(step, BuyTrainStep) and step.actor() is operator and \
+            step.president_helps(operator)
 
     def seller_rule(self):
         """What may be sold now: as the step where play stands allows."""

@@ -14,10 +14,11 @@ from typing import Optional
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import actions_pages, api, pages
+from . import actions_pages, api, pages, seats
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
+from .webhooks import Notifier
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = "sqlite:///tracklayer.db"
@@ -27,7 +28,13 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
                background_bots: bool = True) -> FastAPI:
     store = Store(database_url)
     broker = make_broker(redis_url)
-    service = Service(store, broker.publish, background_bots)
+
+    def publish(game_id: int, number: int, entry: dict) -> None:
+        broker.publish(game_id, number, entry)
+        notifier.entry_stored(game_id, number, entry)       # turn alerts, off this path
+
+    service = Service(store, publish, background_bots)
+    notifier = Notifier(service)
 
     @asynccontextmanager
     async def lifespan(_app):
@@ -35,14 +42,17 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
         try:
             yield
         finally:
+            notifier.stop()
             await broker.stop()
             store.dispose()
 
     app = FastAPI(title="tracklayer", lifespan=lifespan)
     app.state.store, app.state.broker, app.state.service = store, broker, service
+    app.state.notifier = notifier
     app.add_exception_handler(Refusal, api.refusal_handler)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(seats.router)
     app.include_router(actions_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

@@ -4,6 +4,9 @@ routes run, drawn over the map."""
 
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
 from html import escape
 from typing import Dict, List, Tuple
 
@@ -12,6 +15,9 @@ from ..rules import endgame
 from .service import Live
 
 PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+KEPT = 32                       # charts kept, by game and log length
+_drawn: "OrderedDict[Tuple[int, int], tuple]" = OrderedDict()  # -> (the game, chart)
+_lock = threading.Lock()
 
 
 def values(live: Live) -> Tuple[List[str], Dict[int, List[int]]]:
@@ -48,7 +54,8 @@ def draw(live: Live, width: int = 640, height: int = 240) -> str:
         return f"{left + i * (width - left - 10) / n:.1f},{bottom - v * (bottom - 10) / top:.1f}"
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" '
-           f'height="{height}" font-family="sans-serif" font-size="10">',
+           f'height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" '
+           'font-size="10">',
            f'<line x1="{left}" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#999"/>',
            f'<line x1="{left}" y1="10" x2="{left}" y2="{bottom}" stroke="#999"/>',
            f'<text x="{left - 4}" y="14" text-anchor="end">{top}</text>',
@@ -66,3 +73,20 @@ def draw(live: Live, width: int = 640, height: int = 240) -> str:
                    f'{escape(names.get(pid, str(pid)))} {vals[-1] if vals else ""}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def draw_once(live: Live) -> str:
+    """The chart of the game as its log stands, drawn once (the game is replayed for it)
+    and kept while the log does not grow: a finished game's page asks for it often."""
+    key = (id(live), live.number)
+    with _lock:
+        found = _drawn.get(key)
+        if found is not None and found[0]() is live:
+            _drawn.move_to_end(key)
+            return found[1]
+    svg = draw(live)
+    with _lock:
+        _drawn[key] = (weakref.ref(live), svg)
+        while len(_drawn) > KEPT:
+            _drawn.popitem(last=False)
+    return svg

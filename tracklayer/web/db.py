@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from sqlalchemy import (JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint,
-                        create_engine, event, func, select)
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
+                        UniqueConstraint, create_engine, event, false, func, select)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
@@ -30,6 +30,9 @@ class GameRow(Base):
     optional_rules: Mapped[List[str]] = mapped_column(JSON, default=list)
     description: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # the creator's secret, kept as seat tokens are: it issues a lost seat link again
+    creator_token: Mapped[Optional[str]] = mapped_column(String(64), nullable=True,
+                                                         unique=True)
 
 
 class SeatRow(Base):
@@ -44,6 +47,12 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(100))
     bot: Mapped[Optional[str]] = mapped_column(String(40), nullable=True)
     token: Mapped[Optional[str]] = mapped_column(String(64), nullable=True)
+    # where to POST when it becomes this seat's turn (set by the seat itself), the site
+    # its links point to, and whether the seat asked for its own secret link in them
+    webhook_url: Mapped[Optional[str]] = mapped_column(String(500), nullable=True)
+    webhook_site: Mapped[Optional[str]] = mapped_column(String(300), nullable=True)
+    webhook_seat_link: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                    server_default=false())
 
 
 class ActionRow(Base):
@@ -101,11 +110,12 @@ class Store:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def create(self, title: str, seed: int, optional_rules: List[str],
-               seats: List[Dict], entries: List[dict] = (), description: str = "") -> int:
+               seats: List[Dict], entries: List[dict] = (), description: str = "",
+               creator_token: Optional[str] = None) -> int:
         """A new game with its seats (and, for an import, its log), in one transaction."""
         with self.sessions.begin() as s:
             g = GameRow(title=title, seed=seed, optional_rules=list(optional_rules),
-                        description=description)
+                        description=description, creator_token=creator_token)
             s.add(g)
             s.flush()
             for i, seat in enumerate(seats):
@@ -146,6 +156,30 @@ class Store:
             seat = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id,
                                                    SeatRow.position == position)).one()
             seat.name, seat.token = name, token
+
+    def reissue(self, game_id: int, position: int, token: str) -> None:
+        """A seat's new token; the old one, and the webhook its holder set, are dropped."""
+        with self.sessions.begin() as s:
+            seat = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id,
+                                                   SeatRow.position == position)).one()
+            seat.token = token
+            seat.webhook_url = seat.webhook_site = None
+            seat.webhook_seat_link = False
+
+    def set_webhook(self, game_id: int, position: int, url: Optional[str],
+                    site: Optional[str], seat_link: bool) -> None:
+        with self.sessions.begin() as s:
+            seat = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id,
+                                                   SeatRow.position == position)).one()
+            seat.webhook_url, seat.webhook_site = url, site
+            seat.webhook_seat_link = bool(url) and seat_link
+
+    def webhooks(self, game_id: int) -> List[SeatRow]:
+        """The game's seats that set a webhook."""
+        with self.sessions() as s:
+            return list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id,
+                                                        SeatRow.webhook_url.is_not(None))
+                                  .order_by(SeatRow.position)))
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -17,7 +17,7 @@ from fastapi.templating import Jinja2Templates
 from ..errors import GameError
 from ..guide.build import page as guide_page
 from ..titles import TITLES, supported_titles, title_like
-from . import chart, view
+from . import chart, logbook, view
 from .bots import BOTS
 from .service import Refusal
 
@@ -25,7 +25,24 @@ router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parent / "templates"))
 
 
-def _lobby(request: Request, error: str = "", status: int = 200):
+MAX_ECHO = 100_000          # an import's pasted text longer than this is not shown again
+
+
+def _form_state(form=None) -> dict:
+    """What the lobby's forms show: what was sent (after an error), else the defaults."""
+    if form is None:
+        return {"title": supported_titles()[0], "names": ["Ann", "Bob", "Cid", "", "", ""],
+                "bots": [""] * 6, "seed": "", "rules": [], "text": ""}
+    text = str(form.get("text") or "")
+    return {"title": str(form.get("title") or ""),
+            "names": [str(form.get(f"name{i}") or "")[:100] for i in range(6)],
+            "bots": [str(form.get(f"bot{i}") or "")[:40] for i in range(6)],
+            "seed": str(form.get("seed") or "")[:40],
+            "rules": [str(r)[:100] for r in form.getlist("rule")][:50],
+            "text": text if len(text) <= MAX_ECHO else ""}
+
+
+def _lobby(request: Request, error: str = "", status: int = 200, form=None):
     service = request.app.state.service
     games = []
     for g in service.store.games():
@@ -33,10 +50,14 @@ def _lobby(request: Request, error: str = "", status: int = 200):
         names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in seats)
         games.append({"id": g.id, "title": g.title, "players": names,
                       "open": [s.position for s in seats if not s.bot and not s.token]})
+    counts = {}
+    for t in supported_titles():
+        low, high = TITLES[t].player_range
+        counts[t] = f"{low}–{high}" if low != high else str(low)
     return templates.TemplateResponse(request, "lobby.html", {
         "titles": supported_titles(), "bots": sorted(BOTS), "games": games, "error": error,
-        "options": {t: TITLES[t].optional_rules for t in supported_titles()}},
-        status_code=status)
+        "options": {t: TITLES[t].optional_rules for t in supported_titles()},
+        "counts": counts, "form": _form_state(form)}, status_code=status)
 
 
 @lru_cache(maxsize=None)
@@ -71,7 +92,8 @@ def _created(request: Request, made: dict):
     hotseat = f"/games/{made['id']}?" + "&".join(f"token={t}" for t in people) \
         if len(people) > 1 else ""
     return templates.TemplateResponse(request, "created.html", {
-        "id": made["id"], "seats": made["seats"], "hotseat": hotseat}, status_code=201)
+        "id": made["id"], "seats": made["seats"], "hotseat": hotseat,
+        "creator": made.get("creator_token")}, status_code=201)
 
 
 @router.post("/games", response_class=HTMLResponse)
@@ -92,9 +114,10 @@ async def create(request: Request):
             body["seed"] = int(seed_text)
         made = await run_in_threadpool(request.app.state.service.create, body)
     except ValueError:
-        return await run_in_threadpool(_lobby, request, "the seed must be a whole number", 422)
+        return await run_in_threadpool(_lobby, request, "the seed must be a whole number",
+                                       422, form)
     except Refusal as e:
-        return await run_in_threadpool(_lobby, request, e.message, e.status)
+        return await run_in_threadpool(_lobby, request, e.message, e.status, form)
     return _created(request, made)
 
 
@@ -109,9 +132,9 @@ async def import_page(request: Request):
         data = json.loads(text)
         made = await run_in_threadpool(request.app.state.service.import_export, data)
     except ValueError as e:
-        return await run_in_threadpool(_lobby, request, f"not JSON: {e}", 422)
+        return await run_in_threadpool(_lobby, request, f"not JSON: {e}", 422, form)
     except Refusal as e:
-        return await run_in_threadpool(_lobby, request, e.message, e.status)
+        return await run_in_threadpool(_lobby, request, e.message, e.status, form)
     return _created(request, made)
 
 
@@ -136,29 +159,57 @@ def _history(request: Request, game_id: int, at: int) -> dict:
 
 
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
-async def history(request: Request, game_id: int, at: int = 0):
+async def history(request: Request, game_id: int, at: int = Query(0, ge=0, le=10 ** 7)):
     h = await run_in_threadpool(_history, request, game_id, at)
     return templates.TemplateResponse(request, "history.html", {"h": h, "id": game_id})
 
 
-def _chart(request: Request, game_id: int, tokens: List[str]) -> str:
+def _chart(request: Request, game_id: int) -> str:
     live = request.app.state.service.get(game_id)
     with live.lock:
         if live.game.title.name in view.HIDDEN_CASH and not live.game.is_over:
             return (f"<p>{live.game.title.name} keeps players' cash secret: the chart of "
                     "values is shown when the game is over.</p>")
-        return chart.draw(live)
+        return chart.draw_once(live)
 
 
 @router.get("/games/{game_id}/chart", response_class=HTMLResponse)
-async def value_chart(request: Request, game_id: int, token: Optional[List[str]] = Query(None)):
-    return HTMLResponse(await run_in_threadpool(_chart, request, game_id, token or []))
+async def value_chart(request: Request, game_id: int):
+    return HTMLResponse(await run_in_threadpool(_chart, request, game_id))
+
+
+def _log(request: Request, game_id: int, page: Optional[int]) -> dict:
+    live = request.app.state.service.get(game_id)
+    with live.lock:
+        found = logbook.items(live)
+        return {"id": game_id, "title": live.game.title.name,
+                "p": logbook.page(found, page), "pages": logbook.pages(len(found))}
+
+
+@router.get("/games/{game_id}/log", response_class=HTMLResponse)
+async def whole_log(request: Request, game_id: int,
+                    page: Optional[int] = Query(None, ge=1, le=10 ** 6)):
+    """The game's whole log with its chat, a page at a time (page 1: the start; no page:
+    the last); htmx asks for the page alone, a browser for a page of its own."""
+    found = await run_in_threadpool(_log, request, game_id, page)
+    if found["p"] is None:
+        return HTMLResponse(f"no page {page}: the log has {found['pages']} page(s)",
+                            status_code=404)
+    fragment = request.headers.get("HX-Request") == "true"
+    return templates.TemplateResponse(request, "log_page.html" if fragment else "log.html",
+                                      dict(found, fragment=fragment))
 
 
 def _view(request: Request, game_id: int, tokens: List[str]) -> dict:
-    live = request.app.state.service.get(game_id)
+    service = request.app.state.service
+    live = service.get(game_id)
     with live.lock:
-        return view.build(live, tokens)
+        v = view.build(live, tokens)
+    mine = [s.player_id for s in v["mine"]]
+    v["webhooks"] = {s.player_id: {"url": s.webhook_url, "seat_link": s.webhook_seat_link}
+                     for s in service.store.webhooks(game_id) if s.player_id in mine} \
+        if mine else {}
+    return v
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)

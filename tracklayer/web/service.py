@@ -54,6 +54,18 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots_running: bool = False
     cached: tuple = (-1, [])
+    # how long the game's log was before any action, and after each action (by its
+    # index in the log of entries): where each action's lines end, to place chat among them
+    log_start: Optional[int] = None
+    log_marks: Dict[int, int] = field(default_factory=dict)
+
+    def apply(self, entry: dict, auto: bool = False) -> None:
+        """Apply a log entry to the game, noting where the lines it wrote end."""
+        if self.log_start is None and not self.game.actions:
+            self.log_start = len(self.game.table.messages)
+        self.game.apply(entry, auto=auto)
+        if entry.get("type") not in ("undo", "redo", "message"):
+            self.log_marks[self.number - 1] = len(self.game.table.messages)
 
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
@@ -150,9 +162,10 @@ class Service:
                  seed=seed, optional_rules=rules)
         except GameError as e:
             raise Refusal(422, str(e))
-        game_id = self.store.create(body["title"], seed, rules, seats)
+        creator = secrets.token_urlsafe(24)
+        game_id = self.store.create(body["title"], seed, rules, seats, creator_token=creator)
         self.after_change(game_id)
-        return {"id": game_id, "seats": self._seat_list(seats)}
+        return {"id": game_id, "seats": self._seat_list(seats), "creator_token": creator}
 
     def import_export(self, data: dict) -> dict:
         """A game from an 18xx.games export: every entry replayed by the engine first."""
@@ -169,10 +182,12 @@ class Service:
             raise Refusal(422, str(e))
         seats = [{"player_id": pid, "name": str(name)[:100], "bot": None,
                   "token": secrets.token_urlsafe(24)} for pid, name in game.player_specs]
+        creator = secrets.token_urlsafe(24)
         game_id = self.store.create(game.title.name, game.seed, list(game.optional_rules),
                                     seats, game.history.entries,
-                                    description=str(data.get("description") or ""))
-        return {"id": game_id, "seats": self._seat_list(seats)}
+                                    description=str(data.get("description") or ""),
+                                    creator_token=creator)
+        return {"id": game_id, "seats": self._seat_list(seats), "creator_token": creator}
 
     @staticmethod
     def _seat_list(seats) -> list:
@@ -208,7 +223,7 @@ class Service:
         for number, h in self.store.entries(live.id, after=live.number):
             if number != live.number + 1:
                 raise Refusal(500, f"game {live.id}: log entry {number} out of order")
-            live.game.apply(h)
+            live.apply(h)
 
     def _evict(self) -> None:
         """Keep at most MAX_LIVE games in memory (the log rebuilds any of them)."""
@@ -324,7 +339,7 @@ class Service:
         entry.setdefault("created_at", int(time.time()))
         number = live.number + 1
         try:
-            live.game.apply(entry, auto=entry["type"] not in ("undo", "redo", "message"))
+            live.apply(entry, auto=entry["type"] not in ("undo", "redo", "message"))
         except GameError as e:
             raise Refusal(422, str(e))
         stored = live.game.history.entries[-1]

@@ -10,7 +10,7 @@ from typing import Dict, List, Optional
 from ..game import Game
 from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
-from . import svg
+from . import logbook, svg
 from .actions_view import build_actions
 from .routes_view import COLORS
 from .bots import seat_of
@@ -57,7 +57,8 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "undo_back": _undo_back(live, mine),
         "redo_token": _token_for(mine, _to_redo(game), game),
         "players": players(live, mine), "corporations": corporations(live),
-        "market": market(game), "trains": trains(game), "log": log(game),
+        "market": market(game), "trains": trains(game), "log": log(live),
+        "my_turn": me is not None, "end": ending(live),
     }
 
 
@@ -176,24 +177,69 @@ def trains(game: Game) -> Dict:
             ", ".join(f"{k} {v}" for k, v in phase.train_limit),
             "depot": list(depot.values()),
             "given_back": ", ".join(t.spec.name for t in game.state.depot.given_back),
-            "bank": game.state.bank.cash}
+            "bank": bank(game)}
+
+
+def bank(game: Game) -> str:
+    """The bank's cash as a player reads it: "unlimited" for a title whose bank never
+    runs out (its count may go below zero, which means nothing), never a negative sum."""
+    b = game.state.bank
+    if b.unlimited:
+        return "unlimited"
+    return f"{max(b.cash, 0)} (broken)" if b.broken else str(b.cash)
 
 
 def at_entry(live: Live, number: int) -> Dict:
-    """The map, market, players and companies as they stood after entry ``number`` (for the
-    history slider; cash hidden as in the live view, for a spectator)."""
-    game = open_game(live.game.export() | {"actions": []})
-    for h in live.game.history.entries[:max(0, number)]:
-        game.apply(h)
-    past = Live(live.id, game, live.seats)
-    return {"number": min(number, live.number), "map": svg.draw_map(game),
+    """The map, market, players, companies, trains and log as they stood after entry
+    ``number`` (for the history slider; cash hidden as in the live view, for a
+    spectator)."""
+    number = max(0, min(number, live.number))
+    past = Live(live.id, open_game(live.game.export() | {"actions": []}), live.seats)
+    for h in live.game.history.entries[:number]:
+        past.apply(h)
+    game = past.game
+    return {"number": number, "map": svg.draw_map(game, [], last_routes(game)),
             "market": market(game), "players": players(past, []),
-            "corporations": corporations(past),
-            "round": f"{game.table.round.NAME} {game.state.turn}"}
+            "corporations": corporations(past), "trains": trains(game),
+            "log": log(past), "round": f"{game.table.round.NAME} {game.state.turn}"}
 
 
-def log(game: Game, last: int = 80) -> List[str]:
-    lines = [str(m) for m in game.table.messages]
-    chat = [f"{h.get('entity')}: {h.get('message')}" for h in game.history.entries
-            if h.get("type") == "message"]
-    return (lines[-last:] + ([""] + [f"chat — {c}" for c in chat[-20:]] if chat else []))
+def log(live: Live) -> Dict:
+    """The newest lines of the game's log with its chat (see logbook)."""
+    return logbook.tail(logbook.items(live))
+
+
+END_REASONS = {
+    "bank": "the bank broke",
+    "stock_market": "a share price reached the top of the market",
+    "final_phase": "the last phase came and the final set of rounds was played",
+    "final_train": "the last train was bought",
+    "all_closed": "every corporation closed",
+    "dnf": "still going at the turn limit (nothing could change any more: the scores stand)",
+    "manually_ended": "the players ended it",
+}
+
+
+def ending(live: Live) -> Optional[Dict]:
+    """A finished game's end: why it ended, in words, and every player's final score
+    (the title's own scoring), best first; equal scores share a place, and every player
+    with the best score wins."""
+    game = live.game
+    if not game.is_over:
+        return None
+    scores = game.result()
+    rows, place, last = [], 0, None
+    for k, (pid, value) in enumerate(scores.items()):
+        if value != last:
+            place, last = k + 1, value
+        seat = live.seat(pid)
+        name = seat.name if seat else str(dict(game.player_specs).get(pid, pid))
+        rows.append({"id": pid, "name": name, "place": place, "score": value,
+                     "money": game.table.money(value)})
+    reason = game.end_reason or ""
+    words = END_REASONS.get(reason, reason.replace("_", " "))
+    if reason == "bankrupt":
+        words = "a player went bankrupt" if game.table.settings.bankruptcy_ends.value == "one" \
+            else "every player but one went bankrupt"
+    return {"reason": words, "code": reason,
+            "winners": [r["name"] for r in rows if r["place"] == 1], "scores": rows}

@@ -11,7 +11,9 @@
   and their own for the rest.
 * MC, VR and SB are exchanged for the Shortline's reserved shares, IB for a market share
   of a started corporation other than the Mainline, the Shortline and the PEIR; an
-  exchange is not the turn's purchase.
+  exchange is not the turn's purchase. An exchange is a power of the private company,
+  used in its owner's turn: the Stratford Branch, a corporation that shares the id SB
+  with the Shipbuilding company, has no such power.
 * A corporation is sold out when players hold it all, its reserved shares counting.
 """
 
@@ -21,7 +23,7 @@ from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, market, money, operators, powers, trading
 from ...rules.certificates import Bundle, bundle_price
-from ...state.model import PlayerState
+from ...state.model import CompanyState, PlayerState
 from ...turns.round import StockRound
 from ...turns.step import handles
 from ...turns.stock import StockTurn
@@ -72,8 +74,10 @@ class PrinceStockTurn(StockTurn):
 
     def kinds(self, entity):
         """Exchanges by the privates; splitting; the Union Bank's purchase."""
-        if not isinstance(entity, PlayerState):
+        if isinstance(entity, CompanyState):
             return ("buy_shares",) if self.exchange_offer(entity) else ()
+        if not isinstance(entity, PlayerState):
+            return ()
         if entity is not self.actor():
             return ()
         must_sell = self.must_sell(entity)
@@ -172,8 +176,10 @@ class PrinceStockTurn(StockTurn):
     @handles("buy_shares")
     def buy(self, action):
         """A purchase (perhaps for the Union Bank), or a private's exchange."""
-        if not isinstance(action.entity, PlayerState):
+        if isinstance(action.entity, CompanyState):
             return self.exchange(action)
+        if not isinstance(action.entity, PlayerState):
+            raise GameError(f"{action.entity.name} cannot buy shares in a stock round")
         bundle = action.bundle
         self.check_purchase(bundle)
         buyer = self.buyer_of(action)
@@ -194,10 +200,16 @@ class PrinceStockTurn(StockTurn):
         return tranche_open(self.table) and not corporation.started and \
             not is_branch(corporation) and corporation.sym != data.PEIR.sym
 
+    def may_hold_presidency(self, buyer, corporation) -> bool:
+        """Starting a corporation is buying its president's certificate, which must fit
+        in the buyer's certificate limit (and holding limit)."""
+        return self.may_take(buyer, Bundle.whole([corporation.certificates[0]]))
+
     def may_start_any(self, entity) -> bool:
         if self.bought() or not tranche_open(self.table):
             return False
         return any(self.may_start(c, entity) and self.start_prices(entity, c)
+                   and self.may_hold_presidency(entity, c)
                    for c in self.table.state.corporations)
 
     @handles("par")
@@ -211,6 +223,9 @@ class PrinceStockTurn(StockTurn):
         first = corporation.certificates[0]
         if first.owner is not self.table.state.market:
             raise GameError(f"{corporation.name}'s president's certificate is not for sale")
+        if not self.may_hold_presidency(buyer, corporation):
+            raise GameError(f"{buyer.name} may hold no more certificates "
+                            f"({trading.certificate_limit(self.table, buyer)})")
 
         def commit() -> None:
             market.start_at(self.table, corporation, action.cell.at)
@@ -238,10 +253,13 @@ class PrinceStockTurn(StockTurn):
     # -- exchanges --------------------------------------------------------------------------
 
     def exchange_offer(self, company) -> list:
-        """The certificates ``company`` may be exchanged for now (its owner's turn)."""
+        """The certificates the private ``company`` may be exchanged for now: in its
+        owner's turn, the exchange being a power of the private (none for a corporation,
+        whatever its id)."""
         table = self.table
         owner = company.owner
-        if company.closed or owner is not self.actor() or not isinstance(owner, PlayerState):
+        if not isinstance(company, CompanyState) or company.closed or \
+                owner is not self.actor() or not isinstance(owner, PlayerState):
             return []
         n = notes(table)
         if company.sym in SHORTLINE_EXCHANGERS:
@@ -315,7 +333,7 @@ class PrinceStockTurn(StockTurn):
 
     def candidates(self, entity, kind, offer) -> list:
         table = self.table
-        if kind == "buy_shares" and not isinstance(entity, PlayerState):
+        if kind == "buy_shares" and isinstance(entity, CompanyState):
             return [new_action("buy_shares", entity, shares=[c.id], percent=c.percent)
                     for c in self.exchange_offer(entity)]
         if kind == "split":

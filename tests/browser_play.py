@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List
 
 from tracklayer.actions import city_node
-from tracklayer.play.bots import controller
 from tracklayer.play.describe import describe
 from tracklayer.play.roster import bot
 from tracklayer.rules import board
 from tracklayer.state.model import OperatorState, PlayerState
-from tracklayer.turns.listing import value_range
+from tracklayer.turns.listing import concrete, value_range
 
 RANGED = ("price", "choice")
 
@@ -33,10 +32,14 @@ def number(page) -> int:
 class Person:
     """One browser page playing the seats whose tokens it holds."""
 
-    def __init__(self, page, service, game_id: int, seats: List[int], seed: int = 1) -> None:
+    def __init__(self, page, service, game_id: int, seats: List[int], seed: int = 1,
+                 kind: str = "greedy", curious: Dict[str, Callable[[dict], bool]] = None) \
+            -> None:
         self.page, self.service, self.game_id = page, service, game_id
         self.seats = seats                      # player ids this page plays
-        self.bots = {pid: bot("greedy", seed * 100 + i) for i, pid in enumerate(seats)}
+        self.bots = {pid: bot(kind, seed * 100 + i) for i, pid in enumerate(seats)}
+        # moves tried once each when offered, whatever the greedy player thinks of them
+        self.curious = dict(curious or {})
         self.done: Dict[str, int] = {}           # kinds of move made, counted
         self.edited_route = False
         self.clicks = 0
@@ -44,36 +47,41 @@ class Person:
 
     # -- waiting ---------------------------------------------------------------------------
 
-    def my_turn(self) -> bool:
-        return self.page.locator("#actions .turn-head").count() > 0
-
-    def over(self) -> bool:
-        return self.page.locator("#game-over").count() > 0
-
-    def wait_turn(self, timeout: float = 60) -> bool:
-        """Wait until the page shows this seat's controls (True) or the game's end."""
+    def wait_turn(self, timeout: float = 90) -> bool:
+        """Wait until the server's bots are done (none of them may act), the page shows the
+        position the server holds, and it is this page's turn (True) — or the game's end.
+        Bots move first whenever they may, so that a game goes as it would again."""
         deadline = time.time() + timeout
         while time.time() < deadline:
-            if self.over():
-                return False
-            if self.my_turn():
-                return True
-            time.sleep(0.03)
+            live = self.service.get(self.game_id)
+            with live.lock:
+                settled = not live.bots_running
+                at = live.number
+                over = live.game.is_over
+            if settled and number(self.page) == at:
+                if over:
+                    self.page.wait_for_selector("#game-over")
+                    return False
+                if self.page.locator("#actions .turn-head").count():
+                    return True
+            time.sleep(0.02)
         raise Stuck(f"neither my turn nor the end after {timeout}s at {number(self.page)}: "
                     f"{self.page.locator('#actions').inner_text()[:300]}")
 
     def wait_moved(self, before: int, timeout: float = 30) -> None:
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if number(self.page) > before:
-                return
-            error = self.page.locator("#error").inner_text()
-            if error:
-                raise Stuck(f"the server refused the move at {before}: {error} ({self.words})")
-            time.sleep(0.02)
-        self.page.screenshot(path="out/web/stuck.png", full_page=True)
-        raise Stuck(f"the page did not move on from {before} after: {self.words}\n"
-                    f"{self.page.locator('#actions').inner_text()[:1500]}")
+        """Wait until the page shows an entry after ``before`` (or the refusal)."""
+        try:
+            self.page.wait_for_function(
+                "n => parseInt(document.querySelector('#view .view').dataset.number) > n || "
+                "document.getElementById('error').textContent", arg=before,
+                timeout=timeout * 1000)
+        except Exception:
+            self.page.screenshot(path="out/web/stuck.png", full_page=True)
+            raise Stuck(f"the page did not move on from {before} after: {self.words}\n"
+                        f"{self.page.locator('#actions').inner_text()[:1500]}")
+        error = self.page.locator("#error").inner_text()
+        if error:
+            raise Stuck(f"the server refused the move at {before}: {error} ({self.words})")
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -106,12 +114,20 @@ class Person:
 
     def decide(self, game) -> dict:
         """The greedy player's move for whichever of this page's seats is to act."""
-        for h in game.legal_actions():
-            player = controller(game.table.find(h["entity_type"], h["entity"]))
-            if player is not None and player.id in self.seats:
-                seat = next(i for i, (pid, _) in enumerate(game.player_specs)
-                            if pid == player.id)
-                return self.bots[player.id].choose(game, seat)
+        from tracklayer.web import view
+        seat_of = view.seat_of          # who the page itself thinks decides
+        legal = game.legal_actions()
+        for name, wanted in list(self.curious.items()):
+            found = next((h for h in legal if seat_of(game, h) in self.seats and wanted(h)),
+                         None)
+            if found is not None:
+                del self.curious[name]
+                return concrete(found)
+        for h in legal:
+            pid = seat_of(game, h)
+            if pid in self.seats:
+                seat = next(i for i, (p, _) in enumerate(game.player_specs) if p == pid)
+                return self.bots[pid].choose(game, seat)
         raise Stuck("it is this page's turn but none of its seats has a legal move")
 
     def make(self, game, move: dict, words: str) -> None:
@@ -177,15 +193,23 @@ class Person:
 
     def lay(self, move: dict) -> None:
         page = self.page
+        layer = page.locator(f"#track button.lay-as[data-layer='{move['entity_type']}:"
+                             f"{move['entity']}']")
+        if layer.count():
+            layer.click()
         self.hex_on_map(move["hex"]).click(force=True)
+        button = page.locator("#lay-tile")
         choice = page.locator(f".tile-choices[data-hex='{move['hex']}'] "
                               f".tile-choice[data-tile='{move['tile']}']")
-        if page.locator("#lay-tile").get_attribute("data-tile") != move["tile"]:
+        if button.get_attribute("data-tile") != move["tile"]:
             choice.click()
+            self._settle(button, "data-tile", move["tile"])
         for _ in range(7):                  # turn it by clicking the hex again
-            if page.locator("#lay-tile").get_attribute("data-rotation") == str(move["rotation"]):
+            rotation = button.get_attribute("data-rotation")
+            if rotation == str(move["rotation"]):
                 break
             self.hex_on_map(move["hex"]).click(force=True)
+            self._settle(button, "data-rotation", rotation, changed=True)
         else:
             raise Stuck(f"rotation {move['rotation']} not reached for {move}")
         shown = page.locator("#map g.preview:visible")
@@ -193,6 +217,17 @@ class Person:
         assert shown.count() == 1
         page.locator("#lay-tile").click()
         self.clicks += 1
+
+    @staticmethod
+    def _settle(element, attribute: str, value, changed: bool = False) -> None:
+        """Wait until the page has drawn a change (Alpine updates the page a moment after
+        a click): the attribute equal to ``value``, or no longer equal to it."""
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            now = element.get_attribute(attribute)
+            if (now != value) if changed else (now == value):
+                return
+            time.sleep(0.01)
 
     def token_on_map(self, game, move: dict) -> bool:
         node = city_node(game.table, move.get("city"))

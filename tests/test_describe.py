@@ -118,7 +118,7 @@ def test_the_price_named_is_the_money_the_action_moves():
                     assert before - _purse(payer, listed["type"]) == price, (path.name, n, listed)
                     checked[listed["type"]] = checked.get(listed["type"], 0) + 1
             game.apply(h)
-    assert {"lay_tile", "place_token", "buy_shares", "sell_shares", "buy_train"} <= \
+    assert {"lay_tile", "place_token", "buy_shares", "sell_shares", "buy_train", "short"} <= \
         set(checked), checked
 
 

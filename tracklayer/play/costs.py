@@ -10,7 +10,7 @@ from typing import List, Optional, Tuple
 from ..actions import Action, read
 from ..errors import GameError
 from ..game import Game
-from ..rules import certificates, track
+from ..rules import certificates, operators, track
 from ..rules.table import Table
 from ..state.model import CompanyState
 from ..turns.listing import value_range
@@ -83,6 +83,8 @@ def price_paid(game: Game, h: dict) -> Optional[int]:
         return certificates.bundle_price(table, a.bundle)
     if kind == "sell_shares":
         return -certificates.bundle_price(table, a.bundle)
+    if kind == "short":
+        return -operators.par_value(table, a.target)
     if kind == "par":
         return president_price(a)
     if kind in ("buy_train", "buy_company"):

@@ -16,7 +16,7 @@ from typing import Callable, Dict
 
 from ..actions import Action, OffMap
 from ..game import Game
-from ..rules import board, certificates
+from ..rules import board, certificates, operators
 from ..rules.table import Table
 from ..state.model import CompanyState, CorporationState, MinorState, PlayerState
 from ..titles.family1817.acquisition import Acquire
@@ -188,11 +188,11 @@ def _sell_shares(w: Words, a: Action, h: dict, step) -> str:
 
 
 def _short(w: Words, a: Action, h: dict, step) -> str:
+    """A short: the bank pays the share's value; the player owes a share back."""
     corporation = a.target
-    price = certificates.share_value(w.table, corporation.certificates[-1]) \
-        if corporation.price is not None else None
-    at = f", receiving {w.money(price)} (the market price)" if price else ""
-    return f"shorts a share of {name_of(corporation)}{at}"
+    price = operators.par_value(w.table, corporation)
+    return (f"shorts a share of {name_of(corporation)}, receiving {w.money(price)} from the "
+            "bank and owing the share")
 
 
 def _company_trade(w: Words, a: Action, h: dict, step) -> str:

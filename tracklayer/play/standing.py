@@ -74,6 +74,6 @@ def auction_standing(table: Table) -> List[Standing]:
 def _open(auction: OpenAuction, what: str) -> Standing:
     bids = sorted(auction.bids.items(), key=lambda b: -b[1])
     still = ", ".join(p.name for p in auction.bidders)
-    return Standing(auction.item, bids,
-                    note=f"{what + ' ' if what else ''}auction opened by "
-                         f"{auction.opener.name}; still bidding: {still}")
+    opened = f" opened by {auction.opener.name}" if auction.opener is not None else ""
+    kind = f"{what} auction" if what else "auction"
+    return Standing(auction.item, bids, note=f"{kind}{opened}; still bidding: {still}")

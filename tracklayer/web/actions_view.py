@@ -19,11 +19,12 @@ from ..play.costs import lay_price, reading
 from ..play.describe import Words, bundle_words
 from ..play.names import card_name, name_of, place_name, share_source
 from ..play.standing import auction_standing
-from ..rules import board, certificates, trains
+from ..rules import board, certificates, finance, operators, trains
 from ..state.model import CompanyState, CorporationState, MinorState, OperatorState, \
     PlayerState
 from ..turns.companies import PlayerCompanyTrade
 from ..turns.listing import concrete, value_range
+from ..turns.mergers import Vote
 from . import svg
 from .routes_view import routes_panel
 
@@ -157,10 +158,27 @@ def head(game: Game, legal: List[dict], seat_name: str) -> Dict:
         facts.append(("cash", table.money(acting.cash)))
         if acting.companies:
             facts.append(("privates", ", ".join(name_of(c) for c in acting.companies)))
+    if isinstance(step, Vote):
+        facts.extend(vote_facts(step, acting))
+    if table.spec.data.loans is not None and isinstance(acting, OperatorState):
+        facts.append(("interest", f"{finance.interest_rate(table)}% a loan, "
+                                  f"{finance.loans_left(table)} loans left at the bank"))
     return {"seat": seat_name, "entity": name_of(acting) if acting is not None else "",
             "step": step.describe() if step is not None else "", "facts": facts,
             "color": svg.color_of(acting) if isinstance(acting, (CorporationState,
                                                                 MinorState)) else None}
+
+
+def vote_facts(step: Vote, voter) -> list:
+    """A merger vote: what forms from what, how the votes stand, what the voter holds."""
+    r = step.round
+    target = r.target()
+    if target is None:
+        return []
+    minors = ", ".join(name_of(c) for c in r.exchanged(target) if c is not None)
+    return [("the vote", f"forming {name_of(target)} from {minors}: it forms at 50% yes"),
+            ("so far", f"yes {r.yes}%, no {r.no}%"),
+            ("your vote", f"{r.votes.get(voter, 0)}%")]
 
 
 # -- auctions -----------------------------------------------------------------------------------
@@ -266,7 +284,7 @@ def _share_label(words: Words, h: dict) -> str:
         return f"Sell {n:g} ({a.bundle.percent}%) · " \
                f"{table.money(certificates.bundle_price(table, a.bundle))}"
     if kind == "short":
-        return "Short a share"
+        return f"Short a share · get {table.money(operators.par_value(table, a.target))}"
     if kind == "split":
         return "Split into a Branch"
     return own_words(words, h, words.sentence(h))
@@ -310,33 +328,46 @@ def _bought_by_owner(words: Words, h: dict) -> bool:
 
 def track_panel(game: Game, words: Words, found: List[dict]) -> Dict:
     """The tiles that may go on each hex, by rotation, with what each lay costs; the hexes
-    by name (also chosen on the map)."""
+    by name (also chosen on the map). Where a private company may lay track too (a
+    special lay), its lays are a layer of their own beside the operator's."""
     table = game.table
-    tiles: Dict[str, Dict[str, List[int]]] = {}
+    layers: Dict[str, Dict] = {}
+    union: Dict[str, Dict[str, List[int]]] = {}
     lays: Dict[str, Dict] = {}
-    entity = None
     for h in found:
-        tiles.setdefault(h["hex"], {}).setdefault(h["tile"], []).append(h["rotation"])
         a = reading(table, h)
-        step = words.step_for(a.entity, "lay_tile")
-        cost = lay_price(table, a, step)
-        lays[f"{h['hex']}|{h['tile']}|{h['rotation']}"] = {
-            "cost": table.money(cost) if cost else "free", "text": words.sentence(h),
+        key = f"{h['entity_type']}:{h['entity']}"
+        layer = layers.setdefault(key, {
+            "key": key, "name": name_of(a.entity), "tiles": {}, "hexes": [],
+            "text": a.entity.spec.text if isinstance(a.entity, CompanyState) else "",
+            "company": isinstance(a.entity, CompanyState)})
+        layer["tiles"].setdefault(h["hex"], {}).setdefault(h["tile"], []).append(h["rotation"])
+        rotations = union.setdefault(h["hex"], {}).setdefault(h["tile"], [])
+        if h["rotation"] not in rotations:
+            rotations.append(h["rotation"])
+        cost = lay_price(table, a, words.step_for(a.entity, "lay_tile"))
+        spent = table.money(cost) if cost else "free"
+        lays[f"{key}|{h['hex']}|{h['tile']}|{h['rotation']}"] = {
+            "cost": spent, "text": words.sentence(h),
+            "entity": {"entity": h["entity"], "entity_type": h["entity_type"]},
             "label": f"Lay #{a.tile.name} on {place_name(table, h['hex'])}, rotation "
-                     f"{h['rotation']} · {table.money(cost) if cost else 'free'}"}
-        entity = {"entity": h["entity"], "entity_type": h["entity_type"]}
-    previews = {f"{hx}|{t}|{r}": svg.draw_tile(game, hx, t, r)
-                for hx, by_tile in tiles.items() for t, rots in by_tile.items() for r in rots}
-    names = {hx: place_name(table, hx) for hx in tiles}
+                     f"{h['rotation']} · {spent}"}
     costs = {}
-    for hx, by_tile in tiles.items():
-        for t, rots in by_tile.items():
-            spent = sorted({lays[f"{hx}|{t}|{r}"]["cost"] for r in rots})
-            costs[f"{hx}|{t}"] = " or ".join(spent)
-    return {"tiles": tiles, "lays": lays, "previews": previews, "entity": entity,
-            "hexes": sorted(names.items(), key=lambda kv: kv[1]), "costs": costs,
+    for key, layer in layers.items():
+        layer["hexes"] = sorted(((hx, place_name(table, hx)) for hx in layer["tiles"]),
+                                key=lambda kv: kv[1])
+        for hx, by_tile in layer["tiles"].items():
+            for t, rots in by_tile.items():
+                spent = sorted({lays[f"{key}|{hx}|{t}|{r}"]["cost"] for r in rots})
+                costs[f"{key}|{hx}|{t}"] = " or ".join(spent)
+    ordered = sorted(layers.values(), key=lambda layer: layer["company"])
+    return {"tiles": union, "layers": {layer["key"]: layer for layer in ordered},
+            "order": [layer["key"] for layer in ordered], "lays": lays, "costs": costs,
+            "previews": {f"{hx}|{t}|{r}": svg.draw_tile(game, hx, t, r)
+                         for hx, by_tile in union.items() for t, rots in by_tile.items()
+                         for r in rots},
             "tile_names": {t: board.supply_tile(table, t).name
-                           for by_tile in tiles.values() for t in by_tile}}
+                           for by_tile in union.values() for t in by_tile}}
 
 
 def token_targets(game: Game, found: List[dict]) -> Dict[str, dict]:

@@ -33,9 +33,11 @@
     const routes = cfg.routes;
     const copy = ts => ts.map(t => Object.assign({}, t, {nodes: t.nodes.slice(),
                                                          connections: t.connections.slice()}));
+    const layers = cfg.layers || {};
     return {
-      hex: null, tile: null, rot: null,
-      tiles: cfg.tiles || {}, lays: cfg.lays || {}, tokens: cfg.tokens || {},
+      hex: null, tile: null, rot: null, layer: (cfg.order || [])[0] || null,
+      lays: cfg.lays || {}, costs: cfg.costs || {}, tokens: cfg.tokens || {},
+      get tiles() { return layers[this.layer] || {}; },
       editing: !!routes, trains: routes ? copy(routes.trains) : [], sel: 0,
       totalMoney: routes ? (routes.total_money || "") : "", routeError: "", checking: false,
       checked: routes ? routes.action : null,
@@ -62,6 +64,8 @@
         this.chooseHex(g.dataset.hex);
       },
       // -- laying a tile --
+      layAs(key) { this.layer = key; this.hex = null; this.tile = null; this.rot = null; },
+      has(h, t) { return !!(this.tiles[h] && this.tiles[h][t]); },
       chooseHex(h) {
         this.hex = h || null; this.tile = null; this.rot = null;
         if (!this.hex) return;
@@ -69,8 +73,13 @@
         if (names.length === 1) this.choose(names[0]);
       },
       hexName() {
-        const o = document.querySelector(".hex-choice option[value='" + this.hex + "']");
+        const o = document.querySelector(".hex-choice[data-layer='" + this.layer +
+                                         "'] option[value='" + this.hex + "']");
         return o ? o.textContent : this.hex;
+      },
+      tileCost() {
+        const lay = this.lays[this.layKey()];
+        return lay ? lay.cost : "";
       },
       choose(t) {
         if (this.tile === t) { this.turn(); return; }
@@ -80,14 +89,15 @@
         const r = this.tiles[this.hex][this.tile];
         this.rot = r[(r.indexOf(this.rot) + 1) % r.length];
       },
-      layKey() { return this.hex + "|" + this.tile + "|" + this.rot; },
+      layKey() { return this.layer + "|" + this.hex + "|" + this.tile + "|" + this.rot; },
       layText() {
         const lay = this.lays[this.layKey()];
         return lay ? lay.label : "";
       },
       layAction() {
-        return Object.assign({}, cfg.lay_entity, {type: "lay_tile", hex: this.hex,
-                                                  tile: this.tile, rotation: this.rot});
+        const lay = this.lays[this.layKey()];
+        return Object.assign({}, lay.entity, {type: "lay_tile", hex: this.hex,
+                                              tile: this.tile, rotation: this.rot});
       },
       // -- routes --
       routeNode(node) {

@@ -31,10 +31,10 @@ CURIOUS = {"1817NA": {
 }}
 # title, file name, players (None: the person), seed, the entry after which "middle" is shot
 GAMES = [
-    ("1893", "1893", [None, "greedy"], 6, 150),
-    ("1849: Kingdom of the Two Sicilies", "1849", [None, "greedy", "greedy", "greedy"], 3, 300),
+    ("1893", "1893", [None, "greedy"], 3, 150),
+    ("1849: Kingdom of the Two Sicilies", "1849", [None, "greedy", "greedy", "greedy"], 2, 300),
     ("The Old Prince 1871", "1871", [None, "greedy", "greedy"], 5, 250),
-    ("1817NA", "1817NA", [None, "greedy", "greedy"], 5, 250),
+    ("1817NA", "1817NA", [None, "greedy"], 1, 250),
 ]
 TIMES = {}
 
@@ -129,9 +129,8 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path, title, name, players
             assert {"lay_tile", "run_routes", "buy_train"} <= set(person.done), person.done
             if name == "1817NA":
                 kinds = {h["type"] for h in data["actions"]}
-                assert {"bid", "take_loan", "short", "convert", "merge"} <= kinds, kinds
-                assert {"bid", "take_loan", "short", "convert"} <= set(person.done), \
-                    person.done
+                assert {"bid", "take_loan", "convert", "merge", "assign"} <= kinds, kinds
+                assert {"bid", "take_loan", "convert"} <= set(person.done), person.done
             TIMES[name] = (round(time.perf_counter() - start, 1), moves,
                            len(data["actions"]), data["game_end_reason"])
             print(f"{name}: {TIMES[name]} {person.spent}")
@@ -141,20 +140,22 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path, title, name, players
 
 def test_a_hotseat_game_to_its_end(tmp_path):
     """Two people at one page, every move of both seats made by clicking: an 1817NA game
-    between two players moving at random (as the random bot does), which ends when one
-    goes bankrupt — confirmed at the page."""
+    between two players moving at random (as the random bot does) who also short, convert,
+    merge and offer a corporation for acquisition when first offered; it ends when one goes
+    bankrupt — confirmed at the page."""
     from playwright.sync_api import sync_playwright
     from tracklayer.web.app import create_app
     app = create_app(f"sqlite:///{tmp_path / 'hotseat.db'}")
     with Server(app) as srv, sync_playwright() as pw:
         browser = _browser(pw)
         try:
-            made = _create(srv.url, "1817NA", [None, None], 1)
+            made = _create(srv.url, "1817NA", [None, None], 9)
             tokens = "&".join(f"token={s['token']}" for s in made["seats"])
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             page.goto(f"{srv.url}/games/{made['id']}?{tokens}")
             person = Person(page, app.state.service, made["id"],
-                            [s["player_id"] for s in made["seats"]], seed=1, kind="random")
+                            [s["player_id"] for s in made["seats"]], seed=9, kind="random",
+                            curious=CURIOUS["1817NA"])
             _shoot(page, "hotseat-start.png")
             moves = person.play()
             data = _finished(srv.url, made["id"])
@@ -162,5 +163,8 @@ def test_a_hotseat_game_to_its_end(tmp_path):
             _shoot(page, "hotseat-end.png")
             assert moves == len(data["actions"]) > 50
             assert data["game_end_reason"] == "bankrupt" and person.done.get("bankrupt")
+            assert not person.curious, f"never offered: {sorted(person.curious)}"
+            kinds = {h["type"] for h in data["actions"]}
+            assert {"bid", "take_loan", "short", "convert", "merge", "assign"} <= kinds, kinds
         finally:
             browser.close()

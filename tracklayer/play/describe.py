@@ -353,8 +353,10 @@ def _choose(w: Words, a: Action, h: dict, step) -> str:
         return "closes SMS to build in a coastal city" if choice == "Close SMS" \
             else "keeps SMS for now"
     if isinstance(step, LoanChoice):
+        v = w.table.variant
         return "leaves the game, bankrupt" if choice == "Leave game" else \
-            f"chooses: {str(choice).lower()} (it counts against the final score)"
+            (f"takes a loan of {w.money(v.LOAN)} to stay in the game "
+             f"({w.money(v.LOAN_PENALTY)} off the final score)")
     if isinstance(step, SwapChoice):
         return f"takes {str(choice).lower()} in the swap"
     return f"chooses {choice}"

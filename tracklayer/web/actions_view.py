@@ -17,7 +17,7 @@ from typing import Dict, List, Optional
 from ..game import Game
 from ..play.costs import lay_price, reading
 from ..play.describe import Words, bundle_words
-from ..play.names import card_name, name_of, place_name, share_source
+from ..play.names import card_name, name_of, place_name, share_source, short_name
 from ..play.standing import auction_standing
 from ..rules import board, certificates, finance, operators, trains
 from ..state.model import CompanyState, CorporationState, MinorState, OperatorState, \
@@ -53,11 +53,49 @@ def control(words: Words, h: dict, label: Optional[str] = None, confirm: str = "
 
 
 def own_words(words: Words, h: dict, sentence: str) -> str:
-    """The sentence without its subject, capitalised: the label of a control in a panel
-    that names who acts."""
-    entity = words.table.find(h.get("entity_type"), h.get("entity"))
+    """The sentence as a button says it: without its subject (the panel names who acts),
+    the verb in the imperative — "Lay no more track", "Take a loan of $100 from the bank";
+    prefixed with who acts where it is not the entity whose turn it is ("UR: take a loan")."""
+    table = words.table
+    entity = table.find(h.get("entity_type"), h.get("entity"))
     rest = sentence[len(name_of(entity)):].strip() if entity is not None else sentence
-    return rest[:1].upper() + rest[1:]
+    label = imperative(rest)
+    if entity is not None and entity is not table.round.acting():
+        return f"{short_name(entity)}: {label[:1].lower()}{label[1:]}"
+    return label
+
+
+IRREGULAR = {"does": "do", "goes": "go", "is": "be", "lets": "let"}
+
+
+def imperative(words: str) -> str:
+    """The first verb of a third-person phrase in the imperative, capitalised ("Buys a
+    train" → "Buy a train", "Neither converts nor merges" → "Neither convert nor
+    merge")."""
+    parts = words.split(" ")
+    if parts[0] == "is" and len(parts) > 1 and parts[1] == "exchanged":
+        return "Exchange" + words[len("is exchanged"):]
+    for i, part in enumerate(parts[:4]):
+        verb = _base(part)
+        if verb is not None:
+            parts[i] = verb
+            if parts[0] != "neither":
+                break
+    out = " ".join(parts)
+    return out[:1].upper() + out[1:]
+
+
+def _base(word: str):
+    """A third-person verb's base form, or None if ``word`` is not one."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    if not word.endswith("s") or len(word) < 4 or word.endswith("ss"):
+        return None
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    return word[:-1]
 
 
 def build_actions(game: Game, legal: List[dict], seat_name: str) -> Dict:
@@ -92,14 +130,11 @@ def build_actions(game: Game, legal: List[dict], seat_name: str) -> Dict:
         out["bankrupt"].append(control(
             words, h, "Declare bankruptcy…" if h["entity_type"] == "player"
             else "Go bankrupt…",
-            confirm=f"{words.sentence(h)}. This cannot be taken back by the others' "
-                    "consent only: are you sure?"))
+            confirm=f"{words.sentence(h)}: sure?"))
     for panel, found in by_panel.items():
         target = out["other"] if panel not in out or not isinstance(out[panel], list) \
             else out[panel]
-        target.extend(control(words, h, label=words.sentence(h)
-                              if panel in ("finance", "merger", "choices", "other") else None)
-                      for h in found)
+        target.extend(control(words, h) for h in found)
     return out
 
 
@@ -415,7 +450,7 @@ def train_panel(words: Words, found: List[dict]) -> Dict:
             out["discard"].append(control(words, h, own_words(words, h, words.sentence(h))))
             continue
         if h["type"] != "buy_train":
-            out["more"].append(control(words, h, words.sentence(h)))
+            out["more"].append(control(words, h))
             continue
         seller = a.train.owner
         name = card_name(h.get("variant") or a.train.name)

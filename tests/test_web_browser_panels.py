@@ -274,7 +274,7 @@ def test_bank_chat_whole_log_history_lobby_and_a_new_seat_link(srv, browser):
         assert new_ann != old_ann
         gid = int(new_ann.split("?")[0].rsplit("/", 1)[1])
         page.goto(srv.url + old_ann)
-        assert "you:" not in page.locator("#status").inner_text()       # a void link
+        assert "holds no seat" in page.locator("#error").inner_text()   # a void link says so
         ann = ctx.new_page()
         ann.goto(srv.url + new_ann)
         assert "you: Ann" in ann.locator("#status").inner_text()

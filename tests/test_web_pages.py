@@ -63,8 +63,11 @@ def test_the_lobby_creates_a_game_with_seat_links(client):
     assert [s[0] for s in seats] == ["1", "2"]
     assert 'id="hotseat-link"' in r.text
     gid, ann = seats[0][1], seats[0][2]
-    game = client.get(f"/games/{gid}?token={ann}")
-    assert game.status_code == 200
+    first = client.get(f"/games/{gid}?token={ann}", follow_redirects=False)
+    assert first.status_code == 303 and first.headers["location"] == f"/games/{gid}"
+    assert "httponly" in first.headers["set-cookie"].lower()
+    game = client.get(f"/games/{gid}")            # the seat, from the link's cookie
+    assert game.status_code == 200 and ann not in game.text
     assert game.text.count('class="hex') >= 80 and "<svg" in game.text
     assert 'data-type="bid"' in game.text                  # Ann is to bid in the draft
     # 1893: Ann sees her cash, not Bob's
@@ -72,6 +75,7 @@ def test_the_lobby_creates_a_game_with_seat_links(client):
     assert re.search(r'data-player="2"><td>Bob</td><td class="cash">hidden<', game.text)
     bob = client.get(f"/games/{gid}/view?token={seats[1][2]}")
     assert 'data-type="bid"' not in bob.text and "Waiting for Ann" in bob.text
+    client.cookies.clear()
     watch = client.get(f"/games/{gid}/view")
     assert "Watching." in watch.text and 'class="cash">600<' not in watch.text
 
@@ -97,8 +101,8 @@ def test_an_open_seat_is_joined_from_the_lobby(client):
     gid = tokens_of(r.text)[0][1]
     joined = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Bea"},
                          follow_redirects=False)
-    assert joined.status_code == 303
-    token = joined.headers["location"].split("token=")[1]
+    assert joined.status_code == 303 and joined.headers["location"] == f"/games/{gid}"
+    token = client.cookies.get(f"seats-{gid}", path=f"/api/games/{gid}")
     assert "Join seat 2" not in client.get("/").text
     again = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Eve"})
     assert again.status_code == 409
@@ -164,15 +168,16 @@ def test_hotseat_plays_whichever_seat_is_to_act(client):
     gid, (ann, bob) = made["id"], [s["token"] for s in made["seats"]]
     url = f"/games/{gid}/view?token={ann}&token={bob}"
     first = client.get(url).text
-    assert "Playing for <b>Ann</b>" in first and f"'{ann}')" in first
+    assert "Playing for <b>Ann</b>" in first and "'seat-1')" in first and ann not in first
     assert 'class="cash">hidden<' not in first              # both seats are mine
     legal = client.get(f"/api/games/{gid}/legal", headers={"Authorization": f"Bearer {ann}"})
     move = dict(legal.json()["actions"][0], id=1)
     assert client.post(f"/api/games/{gid}/actions", json=move,
                        headers={"Authorization": f"Bearer {ann}"}).status_code == 201
     second = client.get(url).text
-    assert "Playing for <b>Bob</b>" in second and f"'{bob}')" in second
-    assert 'id="undo"' in second and f"act({{type: 'undo'}}, '{ann}')" in second
+    assert "Playing for <b>Bob</b>" in second and "'seat-2')" in second
+    assert 'id="undo"' in second and "act({type: 'undo'}, 'seat-1')" in second
+    assert ann not in second and bob not in second
 
 
 def test_routes_come_filled_in_and_may_be_edited(client):

@@ -217,12 +217,17 @@ def test_the_creator_gives_a_lost_seat_a_new_link(client):
     # the same through the creator's page
     page = client.get(f"/games/{gid}/manage?key={key}")
     assert page.status_code == 200 and "New link for Ann" in page.text
+    assert str(page.url).endswith(f"/games/{gid}/manage") and key not in page.text
     assert "New link for Cid" not in page.text                # a bot's seat has no link
     r = client.post(f"/games/{gid}/manage", data={"key": key, "seat": "0"})
     assert r.status_code == 200 and 'id="issued"' in r.text
     token = r.text.split(f"/games/{gid}?token=")[1].split('"')[0]
     assert client.get(f"/api/games/{gid}/legal", headers=auth(token)).json()["player_id"] == 1
     assert client.get(f"/api/games/{gid}/legal", headers=auth(ann["token"])).status_code == 403
+    r = client.post(f"/games/{gid}/manage", data={"seat": "0"})    # the key in the cookie
+    assert r.status_code == 200 and 'id="issued"' in r.text
+    token = r.text.split(f"/games/{gid}?token=")[1].split('"')[0]
+    client.cookies.clear()
     for data, status in (({"key": "wrong", "seat": "0"}, 403), ({"key": key, "seat": "x"}, 422),
                          ({"seat": "0"}, 401), ({"key": key, "seat": "-1"}, 404)):
         r = client.post(f"/games/{gid}/manage", data=data)

@@ -190,7 +190,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--redis", default=os.environ.get("TRACKLAYER_REDIS"),
                    help="Redis URL for live updates between workers")
-    p.set_defaults(func=lambda a: serve(a.host, a.port, a.db, a.workers, a.redis))
+    p.add_argument("--games-per-minute", type=float, default=None,
+                   help="games one client address may make a minute after its first 30 "
+                        "(default 6; 0: no limit)")
+    p.set_defaults(func=lambda a: serve(a.host, a.port, a.db, a.workers, a.redis,
+                                        a.games_per_minute))
 
     # Guides and walkthroughs (issue 12): their commands live in tracklayer/guide.
     from .guide.commands import add_commands as add_guide_commands

@@ -8,6 +8,7 @@ snapshots taken along the way. The rules themselves are in ``tracklayer.rules`` 
 
 from __future__ import annotations
 
+import zlib
 from typing import Callable, Dict, List, Optional, Sequence
 
 from . import snapshot
@@ -20,6 +21,11 @@ from .title import Title
 from .turns import flow, listing
 
 MAX_AUTO_ACTIONS = 1000
+# Snapshots: one every ``snapshot_every`` actions, stored compressed; of those further back
+# than RECENT actions only every SPARSE-th action's is kept (an undo goes back a few
+# actions; a look at an older position replays at most SPARSE - 1 actions).
+RECENT = 32
+SPARSE = 32
 
 
 def _action_named(n: int, h, kind) -> str:
@@ -183,7 +189,7 @@ class Game:
                 for k in [k for k in self.snapshots if k > base]:
                     del self.snapshots[k]
                 if base in self.snapshots:
-                    snapshot.restore(self.table, self.snapshots[base])
+                    snapshot.restore(self.table, zlib.decompress(self.snapshots[base]))
                 else:
                     self.table = self._set_table()
                 self.actions = self.actions[:base]
@@ -197,7 +203,9 @@ class Game:
     def _maybe_snapshot(self) -> None:
         n = len(self.actions)
         if self.snapshot_every and n % self.snapshot_every == 0 and n not in self.snapshots:
-            self.snapshots[n] = snapshot.take(self.table)
+            self.snapshots[n] = zlib.compress(snapshot.take(self.table), 1)
+            for k in [k for k in self.snapshots if k <= n - RECENT and k % SPARSE]:
+                del self.snapshots[k]
 
     # -- copies and export --------------------------------------------------------------
 
@@ -212,6 +220,23 @@ class Game:
         copy.history = self.history.copy()
         copy.actions = list(self.actions)
         copy.snapshots = dict(self.snapshots)
+        return copy
+
+    def position_after(self, entries: int) -> "Game":
+        """An independent copy of the game as it stood after the first ``entries`` entries
+        of its log (undo, redo and chat included), rebuilt from the nearest snapshot (the
+        position now is never copied: the copy's table starts from a snapshot)."""
+        copy = object.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.table = Table(self.table.spec, self.table.state, self.table.variant,
+                           self.table.keep_log)
+        copy.table.messages = list(self.table.messages)
+        copy.snapshots = dict(self.snapshots)
+        copy.actions = list(self.actions)
+        copy.history = History()
+        for h in self.history.entries[:max(0, entries)]:
+            copy.history.record(h)
+        copy._rebuild(copy.history.actions(), dirty=True)
         return copy
 
     def export(self) -> dict:

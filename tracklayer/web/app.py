@@ -1,8 +1,10 @@
 """The app: ``create_app(database_url, redis_url=None)`` → a FastAPI application whose
-database schema is migrated at start, with the API, the pages and the packaged JavaScript.
+database schema is migrated at start, with the API, the pages and the packaged JavaScript,
+behind the guard (body and rate limits, headers: see guard).
 
 ``app_from_env()`` is the factory ``tracklayer serve`` hands uvicorn (so that each worker
-builds its own): it reads ``TRACKLAYER_DB`` and ``TRACKLAYER_REDIS``."""
+builds its own): it reads ``TRACKLAYER_DB``, ``TRACKLAYER_REDIS`` and
+``TRACKLAYER_GAMES_PER_MINUTE``."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from pathlib import Path
 from typing import Optional
 
 from fastapi import FastAPI
+from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 
-from . import actions_pages, api, pages, seats
+from . import actions_pages, api, guard, pages, seats
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
@@ -25,15 +28,15 @@ DEFAULT_DB = "sqlite:///tracklayer.db"
 
 
 def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
-               background_bots: bool = True) -> FastAPI:
+               background_bots: bool = True, limits: guard.Limits = guard.Limits()) -> FastAPI:
     store = Store(database_url)
-    broker = make_broker(redis_url)
+    broker = make_broker(redis_url, store.installation())
 
     def publish(game_id: int, number: int, entry: dict) -> None:
         broker.publish(game_id, number, entry)
         notifier.entry_stored(game_id, number, entry)       # turn alerts, off this path
 
-    service = Service(store, publish, background_bots)
+    service = Service(store, publish, background_bots, shared=redis_url is not None)
     notifier = Notifier(service)
 
     @asynccontextmanager
@@ -49,15 +52,21 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app = FastAPI(title="tracklayer", lifespan=lifespan)
     app.state.store, app.state.broker, app.state.service = store, broker, service
     app.state.notifier = notifier
+    app.state.limits = limits
     app.add_exception_handler(Refusal, api.refusal_handler)
+    app.add_exception_handler(OperationalError, api.database_away)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(seats.router)
     app.include_router(actions_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(guard.Guard, limits=limits)
+    guard.hide_secrets_in_access_log()
     return app
 
 
 def app_from_env() -> FastAPI:
+    rate = os.environ.get("TRACKLAYER_GAMES_PER_MINUTE")
+    limits = guard.Limits(games_per_minute=float(rate)) if rate else guard.Limits()
     return create_app(os.environ.get("TRACKLAYER_DB", DEFAULT_DB),
-                      os.environ.get("TRACKLAYER_REDIS") or None)
+                      os.environ.get("TRACKLAYER_REDIS") or None, limits=limits)

@@ -1,6 +1,6 @@
 """Each player's value over the game (cash, shares at market, companies, as the title
-scores it), sampled at the start of every round, drawn as an SVG line chart; and the last
-routes run, drawn over the map."""
+scores it) at the start of every round, as the server recorded it (see values), drawn as an
+SVG line chart."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from collections import OrderedDict
 from html import escape
 from typing import Dict, List, Tuple
 
-from ..io.export import open_game
-from ..rules import endgame
 from .service import Live
 
 PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
@@ -22,25 +20,7 @@ _lock = threading.Lock()
 
 def values(live: Live) -> Tuple[List[str], Dict[int, List[int]]]:
     """Round labels and, per player id, the value at the start of each round and now."""
-    game = open_game(live.game.export() | {"actions": []})
-    labels: List[str] = []
-    series: Dict[int, List[int]] = {p.id: [] for p in game.state.players}
-    last = None
-
-    def sample(label: str) -> None:
-        labels.append(label)
-        scores = endgame.scores_by_player(game.table)
-        for pid in series:
-            series[pid].append(int(scores.get(pid, 0)))
-
-    for h in live.game.history.entries:
-        game.apply(h)
-        here = (game.table.round.NAME, game.state.turn, game.state.round_count)
-        if here != last:
-            last = here
-            sample(f"{''.join(w[0] for w in here[0].split())}{here[1]}")
-    sample("now")
-    return labels, series
+    return live.values.series(live.game)
 
 
 def draw(live: Live, width: int = 640, height: int = 240) -> str:
@@ -76,8 +56,8 @@ def draw(live: Live, width: int = 640, height: int = 240) -> str:
 
 
 def draw_once(live: Live) -> str:
-    """The chart of the game as its log stands, drawn once (the game is replayed for it)
-    and kept while the log does not grow: a finished game's page asks for it often."""
+    """The chart of the game as its log stands, drawn once and kept while the log does
+    not grow: a finished game's page asks for it often."""
     key = (id(live), live.number)
     with _lock:
         found = _drawn.get(key)

@@ -6,15 +6,19 @@ number). The schema is made and kept up to date by the Alembic migrations in
 from __future__ import annotations
 
 import json
+import queue
+import threading
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
-                        UniqueConstraint, create_engine, event, false, func, select)
+                        UniqueConstraint, create_engine, event, false, func, insert, select)
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MAX_ID = 2 ** 31 - 1            # the largest id an Integer column holds on every database
 
 
 class Base(DeclarativeBase):
@@ -66,6 +70,13 @@ class ActionRow(Base):
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+class InstallationRow(Base):
+    """The installation's name, made once with the database (its live-update channels
+    carry it)."""
+    __tablename__ = "installation"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
 def normal_url(url: str) -> str:
     """``postgresql://`` means the psycopg 3 driver (the one the ``web`` extra installs)."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
@@ -86,7 +97,9 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # no ping before each use (a round trip per query): a connection the server dropped is
+    # replaced after the one request that met it (answered 503), and none lives an hour
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=3600)
 
 
 def migrate(engine: Engine) -> None:
@@ -100,6 +113,69 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+class Writer:
+    """Appends log entries in batches: the entries that arrive while one transaction
+    commits (an fsync, on SQLite a few milliseconds) go together in the next one, so that
+    many games' actions share a commit instead of queueing for one each. ``append``
+    returns once its entry is committed (or raises what the database said)."""
+
+    BATCH = 500
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.queue: "queue.Queue" = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
+        self.thread.start()
+
+    def append(self, game_id: int, number: int, text: str) -> None:
+        item = {"row": {"game_id": game_id, "number": number, "entry": text},
+                "done": threading.Event(), "error": None}
+        self.queue.put(item)
+        item["done"].wait()
+        if item["error"] is not None:
+            raise item["error"]
+
+    def stop(self) -> None:
+        self.queue.put(None)
+        self.thread.join(10)
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < self.BATCH:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.queue.put(None)
+                    break
+                batch.append(more)
+            self._write(batch)
+            for item in batch:
+                item["done"].set()
+
+    def _write(self, batch: list) -> None:
+        """Commit the batch; if one of its entries is refused (a number someone else took),
+        commit the others one by one so that each hears its own answer."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ActionRow), [item["row"] for item in batch])
+        except IntegrityError as e:
+            if len(batch) == 1:
+                batch[0]["error"] = e
+            else:
+                for item in batch:
+                    self._write([item])
+        except Exception as e:          # the database away, a disk error …: each is told
+            for item in batch:
+                item["error"] = e if isinstance(e, SQLAlchemyError) else \
+                    SQLAlchemyError(f"{type(e).__name__}: {e}")
+
+
 class Store:
     """The database, as the service uses it."""
 
@@ -108,6 +184,15 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._installation: Optional[str] = None
+        self.writer = Writer(self.engine)
+
+    def installation(self) -> str:
+        """The installation's name: every worker on this database reads the same."""
+        if self._installation is None:
+            with self.sessions() as s:
+                self._installation = s.scalars(select(InstallationRow.id)).one()
+        return self._installation
 
     def create(self, title: str, seed: int, optional_rules: List[str],
                seats: List[Dict], entries: List[dict] = (), description: str = "",
@@ -126,6 +211,8 @@ class Store:
             return g.id
 
     def game(self, game_id: int) -> Optional[GameRow]:
+        if type(game_id) is not int or not 0 < game_id <= MAX_ID:
+            return None                 # no such game: beyond what the column holds
         with self.sessions() as s:
             return s.get(GameRow, game_id)
 
@@ -138,18 +225,38 @@ class Store:
             return list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id)
                                   .order_by(SeatRow.position)))
 
+    def seat_list(self, game_id: int) -> List[tuple]:
+        """``(position, player_id, name, bot, token)`` of the game's seats, in order."""
+        with self.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(
+                select(SeatRow.position, SeatRow.player_id, SeatRow.name, SeatRow.bot,
+                       SeatRow.token).where(SeatRow.game_id == game_id)
+                .order_by(SeatRow.position))]
+
+    def freshness(self, game_id: int) -> tuple:
+        """The number of the game's newest entry and its seats (as ``seat_list``), in one
+        query: what another worker may have changed."""
+        newest = select(func.max(ActionRow.number)).where(ActionRow.game_id == game_id) \
+            .scalar_subquery()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(SeatRow.position, SeatRow.player_id, SeatRow.name,
+                                       SeatRow.bot, SeatRow.token, newest)
+                                .where(SeatRow.game_id == game_id)
+                                .order_by(SeatRow.position)).all()
+        return (rows[0][-1] or 0 if rows else 0), [tuple(r)[:-1] for r in rows]
+
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
-        with self.sessions() as s:
-            rows = s.execute(select(ActionRow.number, ActionRow.entry)
-                             .where(ActionRow.game_id == game_id, ActionRow.number > after)
-                             .order_by(ActionRow.number)).all()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ActionRow.number, ActionRow.entry)
+                                .where(ActionRow.game_id == game_id, ActionRow.number > after)
+                                .order_by(ActionRow.number)).all()
         return [(n, json.loads(e)) for n, e in rows]
 
     def append(self, game_id: int, number: int, entry: dict) -> None:
-        """Store one entry (IntegrityError if that number is taken: someone was first)."""
-        with self.sessions.begin() as s:
-            s.add(ActionRow(game_id=game_id, number=number, entry=json.dumps(entry)))
+        """Store one entry (IntegrityError if that number is taken: someone was first),
+        committed with whatever other entries arrive meanwhile (see Writer)."""
+        self.writer.append(game_id, number, json.dumps(entry))
 
     def set_seat(self, game_id: int, position: int, name: str, token: str) -> None:
         with self.sessions.begin() as s:
@@ -174,6 +281,13 @@ class Store:
             seat.webhook_url, seat.webhook_site = url, site
             seat.webhook_seat_link = bool(url) and seat_link
 
+    def has_webhooks(self, game_id: int) -> bool:
+        """Has any seat of the game set a webhook? (asked after every entry: kept cheap)"""
+        with self.engine.connect() as conn:
+            return conn.execute(select(SeatRow.id).where(SeatRow.game_id == game_id,
+                                                         SeatRow.webhook_url.is_not(None))
+                                .limit(1)).first() is not None
+
     def webhooks(self, game_id: int) -> List[SeatRow]:
         """The game's seats that set a webhook."""
         with self.sessions() as s:
@@ -182,4 +296,5 @@ class Store:
                                   .order_by(SeatRow.position)))
 
     def dispose(self) -> None:
+        self.writer.stop()
         self.engine.dispose()

@@ -2,7 +2,9 @@
 
 :class:`Broker` fans out in memory, within one process; :class:`RedisBroker` publishes
 through Redis pub/sub, so that listeners on every worker sharing that Redis hear it (each
-worker listens and fans out to its own listeners)."""
+worker listens and fans out to its own listeners). Redis pub/sub ignores the database
+number of its URL, so every channel is named for the installation (the name its database
+was given, ``Store.installation``): ``tracklayer:<installation>:game:<id>``."""
 
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ from contextlib import contextmanager
 from typing import Dict, Iterator, Optional, Set, Tuple
 
 LOG = logging.getLogger(__name__)
-CHANNEL = "tracklayer:game:"
+
+
+def channel_prefix(installation: str) -> str:
+    return f"tracklayer:{installation}:game:"
 
 
 class Broker:
@@ -57,19 +62,21 @@ class Broker:
 
 
 class RedisBroker(Broker):
-    """Fan-out between workers through Redis pub/sub."""
+    """Fan-out between the workers of one installation through Redis pub/sub."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, installation: str) -> None:
         super().__init__()
         import redis
         self.url = url
+        self.prefix = channel_prefix(installation)
         self.client = redis.Redis.from_url(url)
         self.client.ping()
         self.task: Optional[asyncio.Task] = None
         self.ready = asyncio.Event()
 
     def publish(self, game_id: int, number: int, entry: dict) -> None:
-        self.client.publish(f"{CHANNEL}{game_id}", json.dumps({"number": number, "entry": entry}))
+        self.client.publish(f"{self.prefix}{game_id}",
+                            json.dumps({"number": number, "entry": entry}))
 
     async def start(self) -> None:
         self.ready = asyncio.Event()
@@ -77,10 +84,22 @@ class RedisBroker(Broker):
         await asyncio.wait_for(self.ready.wait(), 10)
 
     async def _listen(self) -> None:
+        """Hear the installation's channels. Should Redis go away, say so and listen again
+        once it is back: meanwhile this worker's streams hear its own entries only, and a
+        stream that then meets a gap fills it from the log."""
+        from redis.exceptions import RedisError
+        while True:
+            try:
+                await self._hear()
+            except (RedisError, OSError) as e:
+                LOG.warning("live updates from other workers paused (Redis: %s)", e)
+                await asyncio.sleep(1.0)
+
+    async def _hear(self) -> None:
         import redis.asyncio as aredis
         client = aredis.Redis.from_url(self.url)
         pubsub = client.pubsub()
-        await pubsub.psubscribe(f"{CHANNEL}*")
+        await pubsub.psubscribe(f"{self.prefix}*")
         self.ready.set()
         try:
             while True:
@@ -107,5 +126,5 @@ class RedisBroker(Broker):
         self.client.close()
 
 
-def make_broker(redis_url: Optional[str]) -> Broker:
-    return RedisBroker(redis_url) if redis_url else Broker()
+def make_broker(redis_url: Optional[str], installation: str = "") -> Broker:
+    return RedisBroker(redis_url, installation) if redis_url else Broker()

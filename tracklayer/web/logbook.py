@@ -34,10 +34,17 @@ def speaker(live: Live, player_id) -> str:
     return str(named.get(player_id, f"player {player_id}"))
 
 
+def dated(found: List[Dict]) -> List[Dict]:
+    """Items with their times written out (``iso``, ``hm``): done for the items shown only,
+    a page or the tail, not for a whole long log."""
+    return [dict(it, **_when(it["stamp"])) if "stamp" in it else it for it in found]
+
+
 def items(live: Live) -> List[Dict]:
-    """The whole log, oldest first: ``{"kind": "game"|"chat", "text", "who", "iso",
-    "hm"}``. An action's lines follow the chat said before it; lines whose action is not
-    known (a game applied outside :meth:`Live.apply`) come after the chat."""
+    """The whole log, oldest first: ``{"kind": "game"|"chat", "text", "who", "stamp"}``
+    (:func:`dated` writes the times out). An action's lines follow the chat said before it;
+    lines whose action is not known (a game applied outside :meth:`Live.apply`) come after
+    the chat."""
     game = live.game
     lines = game.table.messages
     history = game.history
@@ -53,12 +60,12 @@ def items(live: Live) -> List[Dict]:
         if kind == "message":
             out.append({"kind": "chat", "who": speaker(live, entry.get("entity")),
                         "text": str(entry.get("message") or ""),
-                        **_when(entry.get("created_at"))})
+                        "stamp": entry.get("created_at")})
         elif history.kept[index] is not None and index in live.log_marks:
             end = min(max(at, live.log_marks[index]), len(lines))
             for k, line in enumerate(lines[at:end]):
                 out.append({"kind": "game", "text": str(line),
-                            **(_when(entry.get("created_at")) if k == 0 else {})})
+                            **({"stamp": entry.get("created_at")} if k == 0 else {})})
             at = end
     out.extend({"kind": "game", "text": str(line)} for line in lines[at:])
     return out
@@ -76,11 +83,11 @@ def page(found: List[Dict], number: Optional[int] = None) -> Optional[Dict]:
     if not 1 <= number <= total:
         return None
     start = (number - 1) * PAGE
-    return {"items": found[start:start + PAGE], "page": number, "pages": total,
+    return {"items": dated(found[start:start + PAGE]), "page": number, "pages": total,
             "first": start + 1, "last": min(start + PAGE, len(found)), "count": len(found)}
 
 
 def tail(found: List[Dict]) -> Dict:
     """The newest :data:`PAGE` items, for the live log panel, and how many pages the whole
     log has."""
-    return {"items": found[-PAGE:], "pages": pages(len(found)), "count": len(found)}
+    return {"items": dated(found[-PAGE:]), "pages": pages(len(found)), "count": len(found)}

@@ -4,7 +4,6 @@ of a new game, and the game page, whose view is fetched again after each stored 
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import List, Optional
@@ -17,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 from ..errors import GameError
 from ..guide.build import page as guide_page
 from ..titles import TITLES, supported_titles, title_like
-from . import chart, logbook, view
+from . import chart, credentials, guard, logbook, view
 from .bots import BOTS
 from .service import Refusal
 
@@ -67,14 +66,20 @@ def _guide(name: str) -> str:
 
 
 @router.get("/guides/{name}", response_class=HTMLResponse)
-async def guide(name: str):
+async def guide(request: Request, name: str):
     """The guide to a title (by its name or a part naming only it, as ``tracklayer guide``
     takes it), as ``tracklayer guide TITLE --format html`` writes it."""
     try:
         found = title_like(name)
     except GameError as e:
-        return HTMLResponse(str(e), status_code=404)
+        return problem(request, Refusal(404, str(e)))
     return HTMLResponse(await run_in_threadpool(_guide, found.name))
+
+
+def problem(request: Request, e: Refusal):
+    """A refusal as a page (its message escaped like every value a template shows)."""
+    return templates.TemplateResponse(request, "problem.html", {"message": e.message},
+                                      status_code=e.status)
 
 
 @router.get("/favicon.ico", include_in_schema=False)
@@ -123,16 +128,17 @@ async def create(request: Request):
 
 @router.post("/games/import", response_class=HTMLResponse)
 async def import_page(request: Request):
-    form = await request.form()
+    form = await request.form(max_files=1, max_fields=20,
+                              max_part_size=request.app.state.limits.import_body)
     upload = form.get("file")
     text = str(form.get("text") or "")
     if upload is not None and not isinstance(upload, str):
         text = (await upload.read()).decode("utf-8", "replace") or text
     try:
-        data = json.loads(text)
+        data = guard.parse_json(text)
         made = await run_in_threadpool(request.app.state.service.import_export, data)
-    except ValueError as e:
-        return await run_in_threadpool(_lobby, request, f"not JSON: {e}", 422, form)
+    except guard.BadJSON as e:
+        return await run_in_threadpool(_lobby, request, str(e), 422, form)
     except Refusal as e:
         return await run_in_threadpool(_lobby, request, e.message, e.status, form)
     return _created(request, made)
@@ -149,7 +155,8 @@ async def join(request: Request, game_id: int):
         return await run_in_threadpool(_lobby, request, "which seat?", 422)
     except Refusal as e:
         return await run_in_threadpool(_lobby, request, e.message, e.status)
-    return RedirectResponse(f"/games/{game_id}?token={token}", status_code=303)
+    return credentials.keep_seats(RedirectResponse(f"/games/{game_id}", status_code=303),
+                                  request, game_id, [token])
 
 
 def _history(request: Request, game_id: int, at: int) -> dict:
@@ -193,8 +200,8 @@ async def whole_log(request: Request, game_id: int,
     the last); htmx asks for the page alone, a browser for a page of its own."""
     found = await run_in_threadpool(_log, request, game_id, page)
     if found["p"] is None:
-        return HTMLResponse(f"no page {page}: the log has {found['pages']} page(s)",
-                            status_code=404)
+        return problem(request, Refusal(404, f"no page {page}: the log has {found['pages']} "
+                                             "page(s)"))
     fragment = request.headers.get("HX-Request") == "true"
     return templates.TemplateResponse(request, "log_page.html" if fragment else "log.html",
                                       dict(found, fragment=fragment))
@@ -204,22 +211,46 @@ def _view(request: Request, game_id: int, tokens: List[str]) -> dict:
     service = request.app.state.service
     live = service.get(game_id)
     with live.lock:
+        if tokens:
+            service.check_seats(live)       # the database says which tokens hold seats
         v = view.build(live, tokens)
     mine = [s.player_id for s in v["mine"]]
     v["webhooks"] = {s.player_id: {"url": s.webhook_url, "seat_link": s.webhook_seat_link}
                      for s in service.store.webhooks(game_id) if s.player_id in mine} \
         if mine else {}
-    return v
+    return credentials.without_tokens(v)
+
+
+def _holding_seats(request: Request, game_id: int, tokens: List[str]) -> List[str]:
+    """The tokens of a link that hold a seat of the game (404 if there is no game)."""
+    service = request.app.state.service
+    live = service.get(game_id)
+    with live.lock:
+        service.refresh_seats(live)
+        return [t for t in dict.fromkeys(tokens) if live.seat_by_token(t) is not None]
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game_page(request: Request, game_id: int, token: Optional[List[str]] = Query(None)):
-    tokens = token or []
+    """The game page. A seat link's first visit (``?token=``) leaves its tokens in the
+    browser's cookie for the game and comes back here without them (see credentials)."""
+    if token:
+        kept = await run_in_threadpool(_holding_seats, request, game_id, token[:6])
+        if not kept:
+            return problem(request, Refusal(403, f"that link holds no seat in game {game_id} "
+                                                 "(a new one may have been issued): ask the "
+                                                 "game's creator for yours"))
+        return credentials.keep_seats(RedirectResponse(f"/games/{game_id}", status_code=303),
+                                      request, game_id, kept)
+    tokens = credentials.tokens(request, game_id)
     v = await run_in_threadpool(_view, request, game_id, tokens)
-    return templates.TemplateResponse(request, "game.html", {"v": v, "tokens": tokens})
+    return templates.TemplateResponse(request, "game.html", {"v": v})
 
 
 @router.get("/games/{game_id}/view", response_class=HTMLResponse)
 async def game_view(request: Request, game_id: int, token: Optional[List[str]] = Query(None)):
-    v = await run_in_threadpool(_view, request, game_id, token or [])
+    """The view alone (what the page fetches after each entry), for the seats of the
+    browser's cookie (or, for scripts, of ``?token=``)."""
+    tokens = (token or [])[:6] or credentials.tokens(request, game_id)
+    v = await run_in_threadpool(_view, request, game_id, tokens)
     return templates.TemplateResponse(request, "view.html", {"v": v})

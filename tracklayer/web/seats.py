@@ -2,6 +2,9 @@
 (set, removed and tried by the seat, with its own token), and a new link for a seat (by
 the creator, with the creator token given when the game was made; the old link stops
 working). The JSON routes are under ``/api``; the creator's page is ``/games/{id}/manage``.
+A seat's token comes as a bearer token or in the game page's cookie (``X-Seat`` names which
+of its seats); the creator's key as a bearer token, in the manage form, or in the cookie a
+first visit of the creator's link leaves (see credentials).
 
 Every body is small: over :data:`MAX_BODY` bytes is refused (413) before it is read."""
 
@@ -15,10 +18,10 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from . import webhooks
+from . import credentials, webhooks
 from .service import Refusal, Service
 
 router = APIRouter()
@@ -57,23 +60,35 @@ async def _form(request: Request) -> dict:
         raise Refusal(422, "the form could not be read")
 
 
-def _bearer(authorization: Optional[str]) -> Optional[str]:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
+_bearer = credentials.bearer
 
 
-def seat_row(service: Service, game_id: int, token: Optional[str]):
-    """The stored seat a token holds in a game (401 without one, 403 for a wrong one)."""
-    if not token:
+class Seats:
+    """The seat tokens a request carries (bearer, or the page's cookie) and the player
+    whose seat it asks for (``X-Seat``, when a cookie holds several)."""
+
+    def __init__(self, request: Request, game_id: int) -> None:
+        self.tokens = credentials.tokens(request, game_id)
+        wanted = request.headers.get("x-seat") or ""
+        self.player = int(wanted) if wanted.isdigit() and len(wanted) < 6 else None
+
+
+def seat_row(service: Service, game_id: int, token):
+    """The stored seat a token holds in a game (401 without one, 403 for a wrong one); of
+    a cookie's several, the one asked for."""
+    asked = token if isinstance(token, Seats) else None
+    tokens = asked.tokens if asked else [token] if token else []
+    if not tokens:
         raise Refusal(401, "a seat's bearer token is needed")
     if service.store.game(game_id) is None:
         raise Refusal(404, f"no game {game_id}")
-    row = next((s for s in service.store.seats(game_id) if s.token and
-                secrets.compare_digest(s.token.encode(), token.encode())), None)
-    if row is None:
+    rows = [s for s in service.store.seats(game_id) if s.token and
+            any(secrets.compare_digest(s.token.encode(), t.encode()) for t in tokens)]
+    if asked and asked.player is not None:
+        rows = [s for s in rows if s.player_id == asked.player]
+    if not rows:
         raise Refusal(403, "that token holds no seat in this game")
-    return row
+    return rows[0]
 
 
 # -- the seat's webhook ---------------------------------------------------------------------
@@ -91,21 +106,19 @@ def set_webhook(service: Service, game_id: int, token: Optional[str], body: dict
 
 
 @router.put("/api/games/{game_id}/webhook")
-async def put_webhook(game_id: int, request: Request,
-                      authorization: Optional[str] = Header(None)):
+async def put_webhook(game_id: int, request: Request):
     """Set (``{"url": "https://…", "seat_link": false}``) or, with no url, remove the
     webhook of the seat the bearer token holds."""
     body = await _json_object(request)
     return await run_in_threadpool(set_webhook, request.app.state.service, game_id,
-                                   _bearer(authorization), body,
+                                   Seats(request, game_id), body,
                                    webhooks.site_of(request.base_url))
 
 
 @router.delete("/api/games/{game_id}/webhook")
-async def delete_webhook(game_id: int, request: Request,
-                         authorization: Optional[str] = Header(None)):
+async def delete_webhook(game_id: int, request: Request):
     return await run_in_threadpool(set_webhook, request.app.state.service, game_id,
-                                   _bearer(authorization), {}, None)
+                                   Seats(request, game_id), {}, None)
 
 
 def try_webhook(service: Service, game_id: int, token: Optional[str]) -> dict:
@@ -117,12 +130,11 @@ def try_webhook(service: Service, game_id: int, token: Optional[str]) -> dict:
 
 
 @router.post("/api/games/{game_id}/webhook/test")
-async def test_webhook(game_id: int, request: Request,
-                       authorization: Optional[str] = Header(None)):
+async def test_webhook(game_id: int, request: Request):
     """Send the seat's webhook a message now: whether it took it."""
     await _small_body(request)
     return await run_in_threadpool(try_webhook, request.app.state.service, game_id,
-                                   _bearer(authorization))
+                                   Seats(request, game_id))
 
 
 # -- the creator: a seat's new link -------------------------------------------------------
@@ -175,7 +187,7 @@ def _manage(request: Request, game_id: int, key: Optional[str], issued=None):
     service = request.app.state.service
     row = creator_game(service, game_id, key)
     return templates.TemplateResponse(request, "manage.html", {
-        "id": game_id, "title": row.title, "key": key, "issued": issued, "error": "",
+        "id": game_id, "title": row.title, "issued": issued, "error": "",
         "seats": service.store.seats(game_id)})
 
 
@@ -187,8 +199,16 @@ def _problem(request: Request, e: Refusal):
 @router.get("/games/{game_id}/manage", response_class=HTMLResponse)
 async def manage(request: Request, game_id: int,
                  key: Optional[str] = Query(None, max_length=200)):
+    """The creator's page; the link's first visit (``?key=``) leaves the key in the
+    browser's cookie for the game and comes back here without it."""
     try:
-        return await run_in_threadpool(_manage, request, game_id, key)
+        if key:
+            await run_in_threadpool(creator_game, request.app.state.service, game_id, key)
+            return credentials.keep_key(RedirectResponse(f"/games/{game_id}/manage",
+                                                          status_code=303),
+                                        request, game_id, key)
+        return await run_in_threadpool(_manage, request, game_id,
+                                       credentials.creator_key(request, game_id))
     except Refusal as e:
         return _problem(request, e)
 
@@ -197,7 +217,7 @@ async def manage(request: Request, game_id: int,
 async def manage_reissue(request: Request, game_id: int):
     try:
         form = await _form(request)
-        key = form.get("key")
+        key = credentials.creator_key(request, game_id, form.get("key"))
         try:
             position = int(form.get("seat", ""))
         except ValueError:

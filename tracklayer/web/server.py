@@ -4,6 +4,7 @@ when called, so that the rest of the command line works without them)."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -18,8 +19,30 @@ def default_db() -> str:
     return f"sqlite:///{Path('tracklayer.db').resolve()}"
 
 
+def redis_problem(url: str) -> Optional[str]:
+    """Why Redis at ``url`` cannot carry live updates (None if it answers)."""
+    try:
+        import redis
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except ImportError as e:
+        return f"the redis package is missing ({e})"
+    except Exception as e:          # a bad URL, no server, refused, a wrong password …
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def shown(url: str) -> str:
+    """A URL without its password."""
+    return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1…@", url)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
-          workers: int = 1, redis_url: Optional[str] = None) -> int:
+          workers: int = 1, redis_url: Optional[str] = None,
+          games_per_minute: Optional[float] = None) -> int:
     try:
         import uvicorn
         from .db import Store
@@ -35,16 +58,25 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
     if workers > 1 and db.startswith("sqlite") and ":memory:" in db:
         print("tracklayer serve: workers cannot share an in-memory database", file=sys.stderr)
         return 2
+    if redis_url:
+        problem = redis_problem(redis_url)
+        if problem:
+            print(f"tracklayer serve: cannot reach Redis at {shown(redis_url)}: {problem}",
+                  file=sys.stderr)
+            return 2
     from sqlalchemy.exc import SQLAlchemyError
     try:
         Store(db).dispose()              # migrate once, before any worker starts
     except (SQLAlchemyError, ImportError, ValueError) as e:
-        print(f"tracklayer serve: cannot use the database {db}: {e}", file=sys.stderr)
+        print(f"tracklayer serve: cannot use the database {shown(db)}: {e}", file=sys.stderr)
         return 2
     os.environ["TRACKLAYER_DB"] = db
     if redis_url:
         os.environ["TRACKLAYER_REDIS"] = redis_url
-    print(f"tracklayer: serving on http://{host}:{port}/ (database {db})", file=sys.stderr)
+    if games_per_minute is not None:
+        os.environ["TRACKLAYER_GAMES_PER_MINUTE"] = str(games_per_minute)
+    print(f"tracklayer: serving on http://{host}:{port}/ (database {shown(db)})",
+          file=sys.stderr)
     uvicorn.run("tracklayer.web.app:app_from_env", factory=True, host=host, port=port,
                 workers=workers, log_level="info", timeout_graceful_shutdown=3)
     return 0
@@ -59,14 +91,15 @@ def free_port() -> int:
 
 @contextmanager
 def serving_apart(db: str, workers: int = 1, redis_url: Optional[str] = None,
-                  wait_s: float = 20.0) -> Iterator[str]:
+                  wait_s: float = 20.0, extra: tuple = ()) -> Iterator[str]:
     """``tracklayer serve`` in a process of its own on a free local port (for tests and
     benchmarks): the base URL, once the app answers; the server stops afterwards."""
     port = free_port()
     root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, "-m", "tracklayer", "serve", "--port", str(port), "--db", db,
-           "--workers", str(workers)] + (["--redis", redis_url] if redis_url else [])
+           "--workers", str(workers)] + (["--redis", redis_url] if redis_url else []) + \
+        list(extra)
     server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

@@ -22,18 +22,16 @@ from ..finder import plan_routes
 from ..game import Game
 from ..io.export import open_game
 from ..titles import title as find_title
+from . import inputs
 from .bots import make_bot, seat_index, seat_of
 from .db import Store
+from .refusal import Refusal
+from .values import Marks, Values, compact
 
 MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
+SEATS_FRESH_S = 0.05             # seats read this recently (by the request) are not re-read
 LOG = logging.getLogger(__name__)
-
-
-class Refusal(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
 
 
 @dataclass
@@ -52,20 +50,25 @@ class Live:
     game: Game
     seats: List[Seat]
     lock: threading.RLock = field(default_factory=threading.RLock)
+    loaded: bool = False             # its log read from the database
+    seats_read: float = 0.0          # when the seats were last read (time.monotonic)
     bots_running: bool = False
     cached: tuple = (-1, [])
     # how long the game's log was before any action, and after each action (by its
     # index in the log of entries): where each action's lines end, to place chat among them
     log_start: Optional[int] = None
-    log_marks: Dict[int, int] = field(default_factory=dict)
+    log_marks: Marks = field(default_factory=Marks)
+    values: Values = field(default_factory=Values)      # the players' values by round
 
     def apply(self, entry: dict, auto: bool = False) -> None:
-        """Apply a log entry to the game, noting where the lines it wrote end."""
+        """Apply a log entry to the game, noting where the lines it wrote end and the
+        players' values when a round begins."""
         if self.log_start is None and not self.game.actions:
             self.log_start = len(self.game.table.messages)
-        self.game.apply(entry, auto=auto)
+        self.game.apply(compact(entry), auto=auto)
         if entry.get("type") not in ("undo", "redo", "message"):
             self.log_marks[self.number - 1] = len(self.game.table.messages)
+        self.values.after(self.game, entry)
 
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
@@ -117,12 +120,15 @@ def _settings(data: dict, players) -> dict:
 
 class Service:
     """The games this process serves; ``publish(game_id, number, entry)`` is told of every
-    entry stored."""
+    entry stored. ``shared``: other processes store entries of the same games (workers
+    sharing Redis), so a game is brought up to the log before it is read; alone, the games
+    in memory are the log's newest."""
 
     def __init__(self, store: Store, publish: Callable[[int, int, dict], None],
-                 run_bots_in_background: bool = True) -> None:
+                 run_bots_in_background: bool = True, shared: bool = False) -> None:
         self.store = store
         self.publish = publish
+        self.shared = shared
         self.background = run_bots_in_background
         self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
         self.lock = threading.Lock()
@@ -135,28 +141,30 @@ class Service:
         players = body.get("players")
         if not isinstance(players, list) or not players:
             raise Refusal(422, "players must be a non-empty list of {name, bot}")
+        if len(players) > 6:
+            raise Refusal(422, "a game has at most 6 players")
+        inputs.title(body.get("title"))
         seats = []
         for i, p in enumerate(players):
-            if not isinstance(p, dict) or not isinstance(p.get("name"), str) or \
-                    not p["name"].strip():
+            if not isinstance(p, dict):
                 raise Refusal(422, f"player {i + 1} needs a name")
+            name = inputs.name(p.get("name"), f"player {i + 1}")
             bot = p.get("bot")
             is_open = p.get("open") is True
             if bot is not None:
+                if not isinstance(bot, str):
+                    raise Refusal(422, f"player {i + 1}: a bot is named by text")
                 try:
                     make_bot(bot)
                 except GameError as e:
                     raise Refusal(422, str(e))
-            seats.append({"player_id": i + 1, "name": p["name"].strip()[:100], "bot": bot,
+            seats.append({"player_id": i + 1, "name": name, "bot": bot,
                           "token": None if bot or is_open else secrets.token_urlsafe(24)})
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 31:
-            raise Refusal(422, "seed must be an integer from 0 to 2**31-1")
-        rules = body.get("optional_rules") or []
-        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-            raise Refusal(422, "optional_rules must be a list of rule names")
+        inputs.seed(seed)
+        rules = inputs.rules(body.get("optional_rules"))
         try:
             Game(find_title(body.get("title")), [(s["player_id"], s["name"]) for s in seats],
                  seed=seed, optional_rules=rules)
@@ -169,18 +177,22 @@ class Service:
 
     def import_export(self, data: dict) -> dict:
         """A game from an 18xx.games export: every entry replayed by the engine first."""
+        inputs.export(data)
         try:
             game = open_game(data)
+            inputs.seed(game.seed)
             for index, h in enumerate(data.get("actions") or []):
                 if not isinstance(h, dict):
                     raise GameError(f"log entry {index} is not an object")
+                if h.get("type") == "message" and not isinstance(h.get("message"), str):
+                    raise GameError(f"log entry {index}: a chat message is text")
                 try:
                     game.apply(h)
                 except GameError as e:
                     raise type(e)(f"log entry {index}: {e}") from e
         except GameError as e:
             raise Refusal(422, str(e))
-        seats = [{"player_id": pid, "name": str(name)[:100], "bot": None,
+        seats = [{"player_id": pid, "name": name.strip(), "bot": None,
                   "token": secrets.token_urlsafe(24)} for pid, name in game.player_specs]
         creator = secrets.token_urlsafe(24)
         game_id = self.store.create(game.title.name, game.seed, list(game.optional_rules),
@@ -198,6 +210,8 @@ class Service:
 
     def get(self, game_id: int) -> Live:
         """The game in memory, up to date with the log (404 if there is no such game)."""
+        if not inputs.is_id(game_id):
+            raise Refusal(404, f"no game {game_id}")
         with self.lock:
             live = self.live.get(game_id)
             if live is not None:
@@ -216,10 +230,20 @@ class Service:
                 live = self.live.setdefault(game_id, live)
                 self._evict()
         with live.lock:
-            self._catch_up(live)
+            self._catch_up(live, check=not live.loaded)
+            live.loaded = True
         return live
 
-    def _catch_up(self, live: Live) -> None:
+    def _catch_up(self, live: Live, check: bool = False) -> None:
+        """Apply the entries other processes stored (only when they may have: ``shared``,
+        or ``check``); shared, the seats are read in the same query."""
+        if not (self.shared or check):
+            return
+        if not check:
+            latest, seats = self.store.freshness(live.id)
+            live.seats, live.seats_read = [Seat(*row) for row in seats], time.monotonic()
+            if latest <= live.number:
+                return
         for number, h in self.store.entries(live.id, after=live.number):
             if number != live.number + 1:
                 raise Refusal(500, f"game {live.id}: log entry {number} out of order")
@@ -238,25 +262,32 @@ class Service:
             self.live.pop(game_id, None)
 
     def refresh_seats(self, live: Live) -> None:
-        live.seats = [Seat(s.position, s.player_id, s.name, s.bot, s.token)
-                      for s in self.store.seats(live.id)]
+        live.seats = [Seat(*row) for row in self.store.seat_list(live.id)]
+        live.seats_read = time.monotonic()
+
+    def check_seats(self, live: Live) -> None:
+        """Re-read the seats if another process may have changed them (a link issued anew,
+        a seat joined) and this request has not read them yet: the database decides at
+        once on every worker."""
+        if self.shared and time.monotonic() - live.seats_read > SEATS_FRESH_S:
+            self.refresh_seats(live)
 
     # -- acting ---------------------------------------------------------------------------
 
     def legal(self, game_id: int, token: Optional[str]) -> dict:
         live = self.get(game_id)
         with live.lock:
-            seat = self._seat(live, token)
-            actions = [a for a in live.legal() if seat_of(live.game, a) == seat.player_id]
+            listed = live.legal()
+            mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
+                    for seat in self._seats_held(live, token)]
+            seat, actions = next((m for m in mine if m[1]), mine[0])
             return {"player_id": seat.player_id, "next_id": live.number + 1,
                     "actions": actions}
 
     def join(self, game_id: int, position: int, name: str) -> str:
         """Take an open seat (a person's seat nobody holds yet): its new token."""
         live = self.get(game_id)
-        name = (name or "").strip()[:100]
-        if not name:
-            raise Refusal(422, "a name is needed to join")
+        name = inputs.name(name, "a player joining")
         with live.lock:
             self.refresh_seats(live)
             seat = next((s for s in live.seats if s.position == position), None)
@@ -267,28 +298,50 @@ class Service:
         self.forget(game_id)            # rebuilt with the player's name
         return token
 
-    def _seat(self, live: Live, token: Optional[str]) -> Seat:
-        if not token:
-            raise Refusal(401, "a seat's bearer token is needed")
-        seat = live.seat_by_token(token)
-        if seat is None:                # perhaps joined through another worker
-            self.refresh_seats(live)
-            seat = live.seat_by_token(token)
-        if seat is None:
-            raise Refusal(403, "that token holds no seat in this game")
-        return seat
+    def _seat(self, live: Live, token) -> Seat:
+        return self._seats_held(live, token)[0]
 
-    def act(self, game_id: int, token: Optional[str], entry) -> dict:
-        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            raise Refusal(422, "an action is a JSON object with a type")
+    def _seats_held(self, live: Live, token) -> List[Seat]:
+        """The seats the token(s) hold (a browser's cookie may hold several), checked
+        against the database: a link issued anew, or a seat joined, on another worker
+        counts at once (401 without a token, 403 if none holds a seat)."""
+        tokens = [token] if isinstance(token, str) else [t for t in token or () if t]
+        if not tokens:
+            raise Refusal(401, "a seat's bearer token is needed")
+        self.check_seats(live)
+        held = [s for s in live.seats if s.token and
+                any(secrets.compare_digest(s.token.encode(), t.encode()) for t in tokens)]
+        if not held:
+            raise Refusal(403, "that token holds no seat in this game")
+        return held
+
+    def act(self, game_id: int, token, entry) -> dict:
+        """Apply and store an entry posted by the seat a token holds (of several, the one
+        that may take it)."""
+        entry = inputs.entry(entry)
         live = self.get(game_id)
         with live.lock:
-            seat = self._seat(live, token)
+            seats = self._seats_held(live, token)
+            if entry.get("id") != live.number + 1:
+                self._catch_up(live, check=True)      # perhaps stored by another worker
             self._check_number(live, entry)
-            self._check_seat(live, seat, entry)
+            if live.game.is_over and entry["type"] != "message":
+                raise Refusal(409, f"game {game_id} is over: it stays as it ended (chat "
+                              "is still open)")
+            self._check_one_of(live, seats, entry)
             stored = self._apply_and_store(live, entry)
         self.after_change(game_id)
         return stored
+
+    def _check_one_of(self, live: Live, seats: List[Seat], entry: dict) -> None:
+        """The entry is one that one of ``seats`` may post (the first refusal if none)."""
+        refused = None
+        for seat in seats:
+            try:
+                return self._check_seat(live, seat, entry)
+            except Refusal as e:
+                refused = refused or e
+        raise refused
 
     @staticmethod
     def _check_number(live: Live, entry: dict) -> None:
@@ -359,7 +412,9 @@ class Service:
 
     def after_change(self, game_id: int) -> None:
         """Let the bots whose turn it is play (in a thread, unless told otherwise)."""
-        live = self.get(game_id)
+        with self.lock:
+            live = self.live.get(game_id)
+        live = live or self.get(game_id)
         if not any(s.bot for s in live.seats):
             return
         with live.lock:

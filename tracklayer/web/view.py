@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from ..game import Game
-from ..io.export import open_game
 from ..state.model import CorporationState, PlayerState
 from . import logbook, svg
 from .actions_view import build_actions
@@ -54,7 +53,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
                  "tokens": drawn.get("tokens") or {},
                  "lays": (actions["track"] or {}).get("lays", {}),
                  "costs": (actions["track"] or {}).get("costs", {}),
-                 "routes": actions["routes"], "token": me.token if me else ""},
+                 "routes": actions["routes"]},
         "actions": actions,
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
         "undo_back": _undo_back(live, mine),
@@ -197,9 +196,9 @@ def at_entry(live: Live, number: int) -> Dict:
     ``number`` (for the history slider; cash hidden as in the live view, for a
     spectator)."""
     number = max(0, min(number, live.number))
-    past = Live(live.id, open_game(live.game.export() | {"actions": []}), live.seats)
-    for h in live.game.history.entries[:number]:
-        past.apply(h)
+    past = Live(live.id, live.game.position_after(number), live.seats,
+                log_start=live.log_start,
+                log_marks=live.log_marks.before(number))
     game = past.game
     return {"number": number, "map": svg.draw_map(game, [], last_routes(game)),
             "market": market(game), "players": players(past, []),

@@ -131,7 +131,9 @@ class Notifier:
                 LOG.exception("turn alerts for game %s failed", item[0])
 
     def _consider(self, game_id: int, number: int, entry: dict) -> None:
-        hooks = {s.player_id: s for s in self.service.store.webhooks(game_id)}
+        store = self.service.store
+        hooks = {s.player_id: s for s in store.webhooks(game_id)} \
+            if store.has_webhooks(game_id) else {}
         if not hooks:
             self.acting.pop(game_id, None)
             return

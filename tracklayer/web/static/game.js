@@ -1,13 +1,12 @@
-// The game page's glue: actions go to the JSON API with the seat's token; every entry the
-// server stores arrives over Server-Sent Events and the view is fetched again (htmx).
+// The game page's glue: actions go to the JSON API with the page's cookie (its seats); every
+// entry the server stores arrives over Server-Sent Events and the view is fetched again (htmx).
 // mapPlay is the map's part in playing (Alpine.js): a tile chosen by clicking a hex and
 // turned by clicking again, a station placed by clicking a ringed city, a train's route
 // built by clicking its stops (checked by the server: its revenue, or what is wrong).
 (function () {
   const root = document.getElementById("game");
   const id = root.dataset.game;
-  const tokens = root.dataset.tokens;
-  const query = tokens ? "?" + tokens.split(",").map(t => "token=" + encodeURIComponent(t)).join("&") : "";
+  const query = "";            // the page's seats travel in its cookie, never in a URL
   function number() {
     const v = document.querySelector("#view .view");
     return parseInt(v ? v.dataset.number : root.dataset.number, 10);
@@ -15,13 +14,13 @@
   function refresh() {
     htmx.ajax("GET", "/games/" + id + "/view" + query, {target: "#view", swap: "innerHTML"});
   }
-  window.act = async function (action, token) {
+  window.act = async function (action) {   // the seat: the cookie's, the one that may act
     const error = document.getElementById("error");
     error.textContent = "";
     action.id = number() + 1;
     const r = await fetch("/api/games/" + id + "/actions", {
       method: "POST", body: JSON.stringify(action),
-      headers: {"Content-Type": "application/json", "Authorization": "Bearer " + token}});
+      headers: {"Content-Type": "application/json"}});
     if (!r.ok) {
       const body = await r.json().catch(() => ({error: r.statusText}));
       error.textContent = body.error || r.statusText;
@@ -56,7 +55,7 @@
         const city = ev.target.closest(".stop.legal-city");
         if (city) {
           const t = this.tokens[g.dataset.hex + "|" + city.dataset.city];
-          if (t) act(Object.assign({}, t), cfg.token);
+          if (t) act(Object.assign({}, t));
           return;
         }
         if (!this.tiles[g.dataset.hex]) return;
@@ -124,7 +123,7 @@
                                              connections: t.connections}));
         const r = await fetch("/games/" + id + "/routes", {
           method: "POST", headers: {"Content-Type": "application/json"},
-          body: JSON.stringify({token: cfg.token, entity: routes.entity, routes: plans,
+          body: JSON.stringify({entity: routes.entity, routes: plans,
                                 colors: this.trains.map(t => t.color)})});
         this.checking = false;
         const found = await r.json().catch(() => ({error: r.statusText, routes: []}));
@@ -139,17 +138,16 @@
         this.totalMoney = found.total_money || "";
         if (found.svg !== undefined) document.getElementById("route-layer").innerHTML = found.svg;
       },
-      runRoutes(token) {
+      runRoutes() {
         if (this.checking || !this.checked) return;
-        act(JSON.parse(JSON.stringify(this.checked)), token);
+        act(JSON.parse(JSON.stringify(this.checked)));
       },
     };
   };
 
-  const events = new EventSource("/api/games/" + id + "/events?after=" + root.dataset.number);
   let pending = null;
-  events.addEventListener("entry", function () {
-    clearTimeout(pending);
+  window.tracklayerLive(id, root.dataset.number, function () {   // live.js: one stream
+    clearTimeout(pending);                                        // for every tab
     pending = setTimeout(refresh, 30);   // a burst of bot moves: one refresh
   });
 })();

@@ -77,15 +77,14 @@
     showNotifyState();
   }
 
-  // The seat's webhook: saved, tried and removed with the seat's own token.
+  // The seat's webhook: saved, tried and removed with the page's cookie (which seat: X-Seat).
   async function webhook(form, method, path, body) {
     const out = form.querySelector(".webhook-result");
     out.textContent = "…";
     try {
       const r = await fetch("/api/games/" + form.dataset.game + "/webhook" + path, {
         method: method, body: body === undefined ? undefined : JSON.stringify(body),
-        headers: {"Content-Type": "application/json",
-                  "Authorization": "Bearer " + form.dataset.token}});
+        headers: {"Content-Type": "application/json", "X-Seat": form.dataset.seat}});
       const answer = await r.json().catch(() => ({}));
       if (!r.ok) { out.textContent = answer.error || r.statusText; return; }
       if (path === "/test") {

@@ -10,7 +10,6 @@ Set-up (CI does it too): ``apt-get install -y chromium`` and ``pip install '.[we
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import httpx
 import pytest

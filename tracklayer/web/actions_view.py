@@ -283,7 +283,8 @@ def company_rows(words: Words, found: List[dict]) -> List[Dict]:
             "owner": name_of(company.owner), "value": table.money(company.value),
             "controls": []})
         label = "Buy" if h["type"] == "buy_company" and value_range(h) else \
-            without(words.sentence(h), name_of(company))
+            without(own_words(words, h, words.sentence(h), prefix=False), name_of(company)) \
+            .replace(f" ({company.spec.text})", "")
         row["controls"].append(control(words, h, label))
     return list(rows.values())
 

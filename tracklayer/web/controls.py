@@ -26,7 +26,7 @@ def control(words: Words, h: dict, label: Optional[str] = None, confirm: str = "
     return out
 
 
-def own_words(words: Words, h: dict, sentence: str) -> str:
+def own_words(words: Words, h: dict, sentence: str, prefix: bool = True) -> str:
     """The sentence as a button says it: without its subject (the panel names who acts),
     the verb in the imperative — "Lay no more track", "Take a loan of $100 from the bank";
     prefixed with who acts where it is not the entity whose turn it is ("UR: take a loan")."""
@@ -34,7 +34,7 @@ def own_words(words: Words, h: dict, sentence: str) -> str:
     entity = table.find(h.get("entity_type"), h.get("entity"))
     rest = sentence[len(name_of(entity)):].strip() if entity is not None else sentence
     label = imperative(rest)
-    if entity is not None and entity is not table.round.acting():
+    if prefix and entity is not None and entity is not table.round.acting():
         return f"{short_name(entity)}: {label[:1].lower()}{label[1:]}"
     return label
 

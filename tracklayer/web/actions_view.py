@@ -127,6 +127,9 @@ def head(game: Game, legal: List[dict], seat_name: str) -> Dict:
                                        f"(cash {table.money(acting.owner.cash)})"))
     elif isinstance(acting, PlayerState):
         facts.append(("cash", table.money(acting.cash)))
+        if acting.cash < 0:         # a cash crisis (1817): the debt comes first
+            facts.append(("to raise", f"{table.money(-acting.cash)}, selling shares, "
+                                      "or go bankrupt if that cannot pay it"))
         if acting.companies:
             facts.append(("privates", ", ".join(name_of(c) for c in acting.companies)))
     if isinstance(step, Vote):

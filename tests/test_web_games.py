@@ -73,9 +73,16 @@ def _browser(pw):
     return pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
 
 
+PEOPLE = ("You", "Ann", "Bob", "Cid")
+
+
 def _create(url: str, title: str, players, seed: int) -> dict:
+    """A game with bots' seats and people's (the person vs bots is "You"; hotseat people
+    are Ann, Bob…)."""
+    alone = players.count(None) == 1
+    people = iter(PEOPLE if alone else PEOPLE[1:])
     body = {"title": title, "seed": seed, "players": [
-        {"name": f"Bot {i + 1}" if kind else "You", "bot": kind}
+        {"name": f"Bot {i + 1}" if kind else next(people), "bot": kind}
         for i, kind in enumerate(players)]}
     made = httpx.post(f"{url}/api/games", json=body, timeout=30)
     assert made.status_code == 201, made.text

@@ -213,3 +213,23 @@ def test_the_terminal_asks_a_person_and_a_bot_answers(tmp_path, position):
     assert len(saved) == EVA_AT + 1 and saved[-1]["entity"] == "KFBE" and \
         saved[-1]["company"] == "EVA" and saved[-1]["price"] == 5
     assert acting_seats(game) == [0]
+
+
+def test_trains_alike_from_one_holder_are_one_deal():
+    """At entry 33 of the 1893 game EKB may buy either of BKB's two 2-trains: declining
+    one declines both (the proposer does not offer the same deal again with the twin
+    train, which a page showing trains alike once could not tell apart)."""
+    if not GAME_1893.exists():
+        pytest.skip(f"{GAME_1893} is missing (../shared)")
+    data = load_export(str(GAME_1893))
+    game = open_game(data)
+    for h in data["actions"][:33]:
+        game.apply(h)
+    twins = [h for h in game.legal_actions() if h["type"] == "buy_train" and
+             h["entity"] == "EKB" and h["train"] in ("2-4", "2-5")]
+    assert len(twins) == 2
+    first, second = (deal_of(game, h) for h in twins)
+    assert first.key == second.key and first.thing is not second.thing
+    others = {deal_of(game, h).key for h in game.legal_actions()
+              if h["type"] == "buy_train" and h["entity"] == "EKB" and deal_of(game, h)}
+    assert len(others) > 1            # other holders' trains stay other deals

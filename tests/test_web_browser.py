@@ -121,18 +121,18 @@ class Table:
         for kind in PRIORITY:
             picks = [i for i, k in enumerate(kinds) if k == kind]
             if kind == "dividend":
-                picks = [i for i in picks if "payout" in labels[i]] or picks
+                picks = [i for i in picks if labels[i].startswith("Pays out")] or picks
             key = (self.pages.index(page), kind)
             if kind in LIMITS and self.count.get(key, 0) >= LIMITS[kind] and "pass" in kinds:
                 continue
             if kind == "buy_train" and picks:       # one train each: enough to run
-                key = labels[picks[0]].split()[0]
+                key = page.locator("#actions .turn-head b").nth(1).inner_text()
                 if self.count.get(key, 0) >= 1 and "pass" in kinds:
                     continue
             if picks:
                 if kind == "run_routes":        # filled in by the route finder
-                    assert page.locator("#actions ul.routes li").count() >= 1
-                    assert "revenue" in labels[picks[0]]
+                    assert page.locator("#routes .train-route").count() >= 1
+                    assert labels[picks[0]].startswith("Run the trains: ")
                 buttons.nth(picks[0]).click()
                 self.done.add(kind)
                 self.count[key] = self.count.get(key, 0) + 1

@@ -191,8 +191,20 @@ def test_routes_come_filled_in_and_may_be_edited(client):
         if run is not None:
             break
     page = client.get(f"/games/{gid}/view?token={seat['token']}").text
-    assert 'data-type="run_routes"' in page and "Edit the routes" in page
+    assert 'data-type="run_routes"' in page and 'id="routes"' in page and 'data-node="' in page
     assert run["routes"] and run["routes"][0]["revenue"] > 0
+    # a route built from stops clicked on the map, checked by the engine
+    first = run["routes"][0]
+    ask = {"entity": {"entity": run["entity"], "entity_type": run["entity_type"]},
+           "colors": ["#e4002b"]}
+    built = client.post(f"/games/{gid}/routes", json=dict(
+        ask, routes=[{"train": first["train"], "nodes": first["nodes"]}])).json()
+    assert built["error"] == "" and built["routes"][0]["revenue"] == first["revenue"]
+    assert built["action"]["routes"][0]["connections"] and '<polyline' in built["svg"]
+    short = client.post(f"/games/{gid}/routes", json=dict(
+        ask, routes=[{"train": first["train"], "nodes": first["nodes"][:1]}])).json()
+    assert "at least two stops" in short["routes"][0]["problem"]
+    assert short["routes"][0]["revenue"] == 0
     edited = dict(run, id=legal["next_id"])
     edited["routes"] = [dict(run["routes"][0], revenue=run["routes"][0]["revenue"] + 10)]
     refused = client.post(f"/api/games/{gid}/actions", json=edited,
@@ -247,7 +259,7 @@ def test_an_amount_in_a_range_is_typed_in(client):
     at = 325                                     # choosing the Branch's cash (180 of 250)
     gid, seats = imported_until(client, data, at)
     seat, page = seat_page_with(client, gid, seats, 'data-type="choose"')
-    assert 'min="0" max="250"' in page and "{'choice': price}" in page
+    assert 'min="0" max="250"' in page and "{'choice': amount}" in page
     auth = {"Authorization": f"Bearer {seat['token']}"}
     move = {"type": "choose", "entity": data["actions"][at]["entity"],
             "entity_type": "player", "id": len(data["actions"][:at]) + 1}

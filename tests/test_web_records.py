@@ -90,7 +90,7 @@ def test_a_past_position_is_the_replayed_one(service, title, name):
         assert same_position(fast, slow.game), at
         shown = view.at_entry(live, at)
         assert shown["log"] == view.log(slow), at
-        assert shown["map"] == view.svg.draw_map(slow.game, [], *view.last_routes(slow.game))
+        assert shown["map"] == view.svg.draw_map(slow.game, [], view.last_routes(slow.game))
         assert shown["players"] == view.players(slow, [])
     assert same_position(live.game, replayed(live, n).game)
 

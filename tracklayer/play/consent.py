@@ -51,6 +51,7 @@ class Deal:
     proposer: int
     responder: int
     key: tuple              # the deal whatever its price: (kind, entity, thing)
+                            # (a train by its holder and kind)
 
 
 def _held_company(game: Game, action: dict):
@@ -94,7 +95,10 @@ def deal_of(game: Game, action: dict) -> Optional[Deal]:
     if proposer is None or responder is None or proposer == responder:
         return None
     price = action.get("price") if what != "corporation" else None
-    key = (action["type"], str(action.get("entity")), what, _name(thing))
+    # the deal whatever its price; trains alike from one holder are one deal (a seat
+    # that declined one 2-train of a company declined its others too)
+    thing_key = f"{_name(holder)}:{thing.name}" if what == "train" else _name(thing)
+    key = (action["type"], str(action.get("entity")), what, thing_key)
     return Deal(what, thing, holder, entity_of(game, action), price, proposer, responder, key)
 
 

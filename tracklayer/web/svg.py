@@ -52,12 +52,15 @@ class TileDrawing:
     """One tile at one rotation, drawn around (0, 0)."""
 
     def __init__(self, tile: TileDef, rotation: int, layout: str, cities=(),
-                 phase_color: Optional[str] = None, token_cities=()) -> None:
+                 phase_color: Optional[str] = None, token_cities=(), hex_id: str = "") -> None:
         self.tile, self.rotation, self.layout = tile, rotation, layout
+        self.hex_id = hex_id                # names the stops (data-node) for route clicks
         self.shape = tile.layout(rotation)
         self.cities = list(cities)          # CityState per city of the tile, when laid
         self.phase_color = phase_color
-        self.token_cities = set(token_cities)   # city indexes where a token may go now
+        # where a token may go now: city index → the slots named (empty: any free one)
+        self.token_cities = token_cities if isinstance(token_cities, dict) else \
+            {i: [] for i in token_cities}
         self.out: List[str] = []
 
     def stop_xy(self, stop: int) -> Tuple[float, float]:
@@ -119,9 +122,16 @@ class TileDrawing:
                         f'stroke-width="0.8"/><text x="{x}" y="{y + 3.5}" font-size="10" '
                         f'text-anchor="middle">{value}</text>')
 
+    def _node(self, part: StopPart) -> str:
+        """The attributes naming a stop for a click that builds a route."""
+        return f' data-node="{self.hex_id}-{part.index}"' if self.hex_id else ""
+
     def _city(self, part: StopPart) -> None:
         x, y = self.stop_xy(part.index)
         index = self.tile.cities.index(part)
+        marked = self.token_cities.get(index)
+        self.out.append(f'<g class="stop city{" legal-city" if marked is not None else ""}"'
+                        f'{self._node(part)} data-city="{index}">')
         state = self.cities[index] if index < len(self.cities) else None
         slots = max(part.slots, len(state.slots) if state else 0)
         r = 12 if slots == 1 else 10
@@ -136,15 +146,15 @@ class TileDrawing:
         for i, (dx, dy) in enumerate(offsets):
             token = state.slots[i] if state and i < len(state.slots) else None
             cx, cy = round(x + dx, 2), round(y + dy, 2)
-            legal = token is None and index in self.token_cities
+            reserved = state.reservations[i] if state and i < len(state.reservations) else None
+            legal = token is None and marked is not None and \
+                (i in marked if marked else reserved is None)
             attrs = f'class="slot{" legal-token" if legal else ""}" data-city="{index}" ' \
                     f'data-slot="{i}"'
             if legal:
                 self.out.append(f'<circle cx="{cx}" cy="{cy}" r="{r + 3}" fill="none" '
                                 f'stroke="#d0f" stroke-width="3"/>')
             if token is None:
-                reserved = state.reservations[i] if state and i < len(state.reservations) \
-                    else None
                 self.out.append(f'<circle {attrs} cx="{cx}" cy="{cy}" r="{r}" fill="#fff" '
                                 f'stroke="#000" stroke-width="1.5"/>')
                 if reserved is not None:
@@ -155,6 +165,7 @@ class TileDrawing:
                 self.out.append(f'<circle {attrs} cx="{cx}" cy="{cy}" r="{r}" fill="{color}" '
                                 f'stroke="#000" stroke-width="1.5"/>')
                 self.out.append(self._sym_text(cx, cy, _sym(owner), _ink(color)))
+        self.out.append("</g>")
         self._revenue(part, x + (r + 12 if slots > 1 else r + 6), y - r - 2)
 
     @staticmethod
@@ -165,7 +176,8 @@ class TileDrawing:
 
     def _town(self, part: StopPart) -> None:
         x, y = self.stop_xy(part.index)
-        self.out.append(f'<circle class="town" cx="{x}" cy="{y}" r="6" fill="#000"/>')
+        self.out.append(f'<circle class="stop town" cx="{x}" cy="{y}" r="6" fill="#000"'
+                        f'{self._node(part)}/>')
         self._revenue(part, x + 12, y - 10)
 
     def _offboard(self, part: StopPart) -> None:
@@ -179,11 +191,13 @@ class TileDrawing:
             boxes = boxes[:1]
         w = 20
         x0 = -w * len(boxes) / 2
+        self.out.append(f'<g class="stop offboard"{self._node(part)}>')
         for i, (c, v) in enumerate(boxes):
             self.out.append(f'<rect x="{x0 + i * w}" y="-8" width="{w}" height="16" '
                             f'fill="{COLORS.get(c, "#fff")}" stroke="#000" stroke-width="0.6"/>'
                             f'<text x="{x0 + i * w + w / 2}" y="4" font-size="10" '
                             f'text-anchor="middle">{v}</text>')
+        self.out.append("</g>")
 
     def _terrain(self) -> None:
         for i, t in enumerate(self.tile.terrain_parts):
@@ -219,12 +233,13 @@ def phase_color(game: Game) -> str:
 
 
 def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] = (),
-             route_color: str = "#f0f",
              options: Optional[Dict[str, Dict[str, List[int]]]] = None,
-             token_cities: Optional[Dict[str, List[int]]] = None) -> str:
-    """The whole map; each hex a ``<g class="hex" data-hex="L3">``; hexes in ``highlight``
-    marked (those where the seat to act may lay a tile); ``routes`` (18xx.games route
-    objects, the last run) drawn over it through their hexes."""
+             token_cities: Optional[Dict[str, Dict[int, List[int]]]] = None) -> str:
+    """The whole map; each hex a ``<g class="hex" data-hex="L3">``, each stop named by
+    ``data-node`` (for route clicks); hexes in ``highlight`` marked (those where the seat
+    to act may lay a tile), with ``options`` (tile → rotations) drawn hidden for the page
+    to show while chosen; city slots in ``token_cities`` marked; ``routes`` (trains with
+    ``color``, ``nodes``, ``connections`` or ``hexes``) drawn in the route layer."""
     table = game.table
     grid = table.spec.grid
     layout = grid.layout
@@ -248,7 +263,7 @@ def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] =
         cls = "hex legal" if hex_id in marked else "hex"
         out.append(f'<g class="{cls}" data-hex="{hex_id}" transform="translate({x:.1f},{y:.1f})">')
         out.append(TileDrawing(tile, h.rotation, layout, h.cities, pc,
-                               (token_cities or {}).get(hex_id, ())).draw())
+                               (token_cities or {}).get(hex_id, ()), hex_id).draw())
         for tile_id, rotations in (options or {}).get(hex_id, {}).items():
             new_tile = board.supply_tile(table, tile_id)
             for r in rotations:
@@ -263,18 +278,71 @@ def draw_map(game: Game, highlight: Sequence[str] = (), routes: Sequence[dict] =
         out.append(f'<text x="{-R * 0.15:.1f}" y="{-APOTHEM * 0.72:.1f}" font-size="7" '
                    f'fill="#555">{hex_id}</text>')
         if hex_id in marked:
-            out.append(f'<polygon points="{corners(layout, R - 3)}" fill="none" '
+            out.append(f'<polygon class="mark" points="{corners(layout, R - 3)}" fill="none" '
                        f'stroke="#d0f" stroke-width="4" opacity="0.7"/>')
         out.append("</g>")
-    for i, r in enumerate(routes):
-        hexes = [h for h in r.get("hexes") or () if h in placed]
-        if len(hexes) > 1:
-            points = " ".join("%.1f,%.1f" % placed[h] for h in hexes)
-            out.append(f'<polyline class="route" points="{points}" fill="none" '
-                       f'stroke="{route_color}" stroke-width="{6 - min(i, 3)}" opacity="0.55" '
-                       f'stroke-linejoin="round"><title>{escape(str(r.get("train")))}: '
-                       f'{r.get("revenue")}</title></polyline>')
+    out.append(f'<g id="route-layer">{route_layer(game, routes)}</g>')
     out.append("</svg>")
+    return "".join(out)
+
+
+def stop_point(game: Game, name: str) -> Optional[Tuple[float, float]]:
+    """Where the stop ``"HEX-part"`` is drawn on the map."""
+    table = game.table
+    hex_id, _, part = str(name).rpartition("-")
+    xy = table.spec.grid.xy.get(hex_id)
+    if xy is None or not part.isdigit():
+        return None
+    cx, cy = centre(xy, table.spec.grid.layout)
+    tile = board.tile_of(table, hex_id)
+    index = int(part)
+    if index >= len(tile.parts) or not isinstance(tile.parts[index], StopPart) or \
+            tile.parts[index].is_offboard:
+        return cx, cy
+    drawing = TileDrawing(tile, table.state.hexes[hex_id].rotation, table.spec.grid.layout)
+    dx, dy = drawing.stop_xy(index)
+    return cx + dx, cy + dy
+
+
+def route_points(game: Game, route: dict) -> List[Tuple[float, float]]:
+    """The points a route is drawn through: its stops, and between two stops the middle
+    of each hex its track crosses."""
+    layout = game.table.spec.grid.layout
+    xy = game.table.spec.grid.xy
+    nodes = list(route.get("nodes") or [])
+    legs = [[n.split()[0] for n in leg] for leg in route.get("connections") or []]
+    if len(nodes) != len(legs) + 1 or not legs:
+        return [centre(xy[h], layout) for h in route.get("hexes") or () if h in xy]
+    points: List[Tuple[float, float]] = []
+    for i, leg in enumerate(legs):
+        start = stop_point(game, nodes[i])
+        if start is not None and (not points or points[-1] != start):
+            points.append(start)
+        points.extend(centre(xy[h], layout) for h in leg[1:-1] if h in xy)
+        end = stop_point(game, nodes[i + 1])
+        if end is not None:
+            points.append(end)
+    return points
+
+
+def route_layer(game: Game, routes: Sequence[dict]) -> str:
+    """Each train's route, in the train's colour, with its stops ringed."""
+    out = []
+    for i, r in enumerate(routes):
+        points = route_points(game, r)
+        if len(points) < 2:
+            continue
+        color = r.get("color") or "#f0f"
+        offset = (i % 3 - 1) * 3         # routes sharing hexes side by side
+        line = " ".join(f"{x + offset:.1f},{y + offset:.1f}" for x, y in points)
+        title = escape(f"{r.get('name') or r.get('train')}: {r.get('revenue', '')}")
+        out.append(f'<polyline class="route" data-train="{escape(str(r.get("train")))}" '
+                   f'points="{line}" fill="none" stroke="{color}" stroke-width="7" '
+                   f'opacity="0.75" stroke-linejoin="round" stroke-linecap="round">'
+                   f'<title>{title}</title></polyline>')
+        for x, y in points[:1] + points[-1:]:
+            out.append(f'<circle class="route-end" cx="{x + offset:.1f}" cy="{y + offset:.1f}" '
+                       f'r="5" fill="{color}" opacity="0.9"/>')
     return "".join(out)
 
 

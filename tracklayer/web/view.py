@@ -1,41 +1,21 @@
 """What a page shows of a game, as plain data for the templates: the seat(s) viewing, who is
 to act, the map, the market, players (1893 hides other players' cash), companies with
 their revenue history, trains and phase, the log, and the viewing seat's legal actions
-grouped for the controls."""
+grouped for the controls (``actions_view``)."""
 
 from __future__ import annotations
 
-import json
 from typing import Dict, List, Optional
 
 from ..game import Game
 from ..state.model import CorporationState, PlayerState
-from ..turns.listing import concrete, value_range
 from . import logbook, proposals, svg
+from .actions_view import build_actions
+from .routes_view import COLORS
 from .bots import seat_of
 from .service import Live, Seat
 
 HIDDEN_CASH = {"1893"}          # titles whose rules keep a player's cash secret
-
-
-def label(game: Game, a: dict) -> str:
-    """An action in words, for its button."""
-    kind = a["type"]
-    who = a.get("entity")
-    parts = [str(who) if a.get("entity_type") != "player" else "", kind.replace("_", " ")]
-    for key in ("company", "corporation", "share_price", "hex", "city", "train", "kind",
-                "tile", "rotation", "shares", "percent", "price", "choice"):
-        if key in a and a[key] not in (None, [], ""):
-            value = a[key]
-            if key == "shares":
-                value = ", ".join(map(str, value))
-            parts.append(f"{key.replace('_', ' ')} {value}" if key in ("price", "rotation",
-                                                                       "percent") else
-                         str(value))
-    if kind == "run_routes":
-        total = sum(int(r.get("revenue") or 0) for r in a.get("routes") or [])
-        parts.append(f"revenue {total}")
-    return " ".join(p for p in parts if p)
 
 
 def seats_viewing(live: Live, tokens: List[str]) -> List[Seat]:
@@ -49,33 +29,15 @@ def build(live: Live, tokens: List[str]) -> Dict:
     acting = live.acting_seats()
     me: Optional[Seat] = next((s for s in mine if s.player_id in acting), None)
     legal = [a for a in live.legal() if seat_of(game, a) == me.player_id] if me else []
-    tiles: Dict[str, Dict[str, List[int]]] = {}
-    tokens: Dict[str, str] = {}                      # "hex|city index" -> the action
-    token_cities: Dict[str, List[int]] = {}
-    hex_of_tile = {h.tile: h.id for h in game.state.hexes.values()}
-    others = []
-    for a in legal:
-        if a["type"] == "place_token" and isinstance(a.get("city"), str):
-            tile_id, _, index = a["city"].rpartition("-")
-            if tile_id in hex_of_tile and index.isdigit():
-                tokens[f"{hex_of_tile[tile_id]}|{index}"] = json.dumps(a)
-                token_cities.setdefault(hex_of_tile[tile_id], []).append(int(index))
-        if a["type"] == "lay_tile":
-            tiles.setdefault(a["hex"], {}).setdefault(a["tile"], []).append(a["rotation"])
-        else:
-            found = value_range(a)
-            field, low, high, step = found or ("price", a.get("price"), None, 1)
-            a = concrete(a)
-            others.append({"label": label(game, a), "json": json.dumps(a), "type": a["type"],
-                           "field": field, "price": a.get(field) if found else low,
-                           "price_max": high, "price_step": step,
-                           "priced": a["type"] == "bid" or high is not None,
-                           "routes": a.get("routes"),
-                           "routes_json": json.dumps(a.get("routes") or [], indent=1)})
-    lay_entity = next(({"entity": a["entity"], "entity_type": a["entity_type"]}
-                       for a in legal if a["type"] == "lay_tile"), None)
-    previews = {f"{h}|{t}|{r}": svg.draw_tile(game, h, t, r)
-                for h, by_tile in tiles.items() for t, rots in by_tile.items() for r in rots}
+    actions = build_actions(game, legal, me.name if me else "")
+    drawn = actions["map"]
+    tiles = drawn.get("tiles") or {}
+    token_cities: Dict[str, Dict[int, List[int]]] = {}
+    for key, h in (drawn.get("tokens") or {}).items():
+        hex_id, _, index = key.partition("|")
+        slots = token_cities.setdefault(hex_id, {}).setdefault(int(index), [])
+        if isinstance(h.get("slot"), int):
+            slots.append(h["slot"])
     return {
         "id": live.id, "title": game.title.name, "number": live.number,
         "over": game.is_over, "end_reason": game.end_reason,
@@ -83,10 +45,16 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "round": f"{table.round.NAME} {game.state.turn}", "step": table.round.describe(),
         "acting": [live.seat(p).name if live.seat(p) else str(p) for p in acting],
         "me": me, "mine": mine, "token": me.token if me else (mine[0].token if mine else ""),
-        "map": svg.draw_map(game, list(tiles), *last_routes(game), options=tiles,
-                            token_cities=token_cities),
-        "tokens": {k: json.loads(v) for k, v in tokens.items()}, "tiles": tiles, "previews": previews,
-        "lay_entity": lay_entity, "actions": others,
+        "map": svg.draw_map(game, list(tiles), drawn.get("routes") or last_routes(game),
+                            options=tiles, token_cities=token_cities),
+        "play": {"layers": {k: layer["tiles"] for k, layer in
+                            (actions["track"] or {}).get("layers", {}).items()},
+                 "order": (actions["track"] or {}).get("order", []),
+                 "tokens": drawn.get("tokens") or {},
+                 "lays": (actions["track"] or {}).get("lays", {}),
+                 "costs": (actions["track"] or {}).get("costs", {}),
+                 "routes": actions["routes"]},
+        "actions": actions,
         "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
         "undo_back": _undo_back(live, mine),
         "redo_token": _token_for(mine, _to_redo(game), game),
@@ -97,13 +65,12 @@ def build(live: Live, tokens: List[str]) -> Dict:
     }
 
 
-def last_routes(game: Game):
-    """The routes of the last run in force, and the colour of who ran them."""
+def last_routes(game: Game) -> List[dict]:
+    """The routes of the last run in force, each train in its colour."""
     last = next((h for h in reversed(game.actions) if h.get("type") == "run_routes"), None)
     if last is None:
-        return [], "#f0f"
-    operator = game.table.find(last.get("entity_type"), last.get("entity"))
-    return last.get("routes") or [], svg.color_of(operator) if operator is not None else "#f0f"
+        return []
+    return [dict(r, color=COLORS[i % len(COLORS)]) for i, r in enumerate(last.get("routes") or [])]
 
 
 def _undo_back(live: Live, mine: List[Seat]) -> Optional[Dict]:
@@ -234,7 +201,7 @@ def at_entry(live: Live, number: int) -> Dict:
                 log_start=live.log_start,
                 log_marks=live.log_marks.before(number))
     game = past.game
-    return {"number": number, "map": svg.draw_map(game, [], *last_routes(game)),
+    return {"number": number, "map": svg.draw_map(game, [], last_routes(game)),
             "market": market(game), "players": players(past, []),
             "corporations": corporations(past), "trains": trains(game),
             "log": log(past), "round": f"{game.table.round.NAME} {game.state.turn}"}

@@ -95,7 +95,14 @@ def test_the_tables_name_companies_and_players(stock_round_3):
     console.print(panels.players_table(stock_round_3))
     text = out.getvalue()
     assert "Dürener Eisenbahn" in text and "Player 2" in text
-    assert "Bank" in panels.trains_line(stock_round_3)
+    assert panels.trains_line(stock_round_3).startswith(
+        "Bank 5888M; trains to come: 4-train 300M (2 left), 5-train 450M (2 left)")
+    assert panels.acting_line(stock_round_3) == \
+        "Player 2: 30M in cash; shares DE 60%, AGV 40%; companies HdSK"
+    _, game = position(35)
+    assert panels.acting_line(game) == ("2 Köln-Frechen-Benzelrather E (KFBE) (president "
+                                        "Player 1): 120M in its treasury; a 2-train; "
+                                        "0 stations left")
 
 
 def test_a_tile_lay_is_chosen_by_hex_then_tile():

@@ -19,7 +19,7 @@ from ..game import Game
 from ..turns.listing import value_range
 from .costs import price_paid
 from .describe import Words
-from .names import place_name, short_name
+from .names import name_of, place_name
 
 LIMIT = 14                  # a kind with more moves than this is shown by group
 BY_HEX = 6                  # lays and stations: more than this, chosen by hex first
@@ -35,6 +35,12 @@ HEADINGS = {
     "convert": "Conversions", "choose": "Choices", "assign": "Private company powers",
     "bankrupt": "Bankruptcy", "pass": "Pass",
 }
+
+
+# What a group's moves are called ("Köln (L5): 3 stations").
+NOUNS = {"bid": "bids", "place_token": "stations", "buy_train": "trains",
+         "buy_shares": "purchases", "sell_shares": "sales", "par": "starting prices",
+         "buy_company": "purchases"}
 
 
 @dataclass
@@ -71,13 +77,13 @@ def _group_key(game: Game, h: dict) -> Optional[str]:
     for field in ("corporation", "company", "minor", "target"):
         if h.get(field):
             found = table.find("corporation", h[field]) or table.find("company", h[field])
-            return short_name(found) if found is not None else str(h[field])
+            return name_of(found) if found is not None else str(h[field])
     if h.get("shares"):
         return str(h["shares"][0]).split("_")[0]
     if h.get("train"):
         return f"{str(h['train']).split('-')[0]}-train"
     entity = table.find(h.get("entity_type"), h.get("entity"))
-    return short_name(entity) if entity is not None else None
+    return name_of(entity) if entity is not None else None
 
 
 def _tile_key(game: Game, h: dict) -> Optional[str]:
@@ -108,8 +114,8 @@ def _grouped(game: Game, kind: str, moves: List[dict],
     groups: Dict[str, List[dict]] = {}
     for h in moves:
         groups.setdefault(key(game, h) or "other", []).append(h)
-    if len(groups) < 2:
-        return None
+    if len(groups) < 2 or 2 * len(groups) >= len(moves):
+        return None                    # one group, or groups of one or two: no help
     return [Choice(_group_label(game, kind, name, found) if len(found) > 1
                    else sentence(Words(game.table), found[0]), found)
             for name, found in sorted(groups.items(), key=lambda g: g[0].lower())]
@@ -126,7 +132,7 @@ def _group_label(game: Game, kind: str, name: str, moves: List[dict]) -> str:
         if len(tiles) == 1:
             return f"{name}: {len(moves)} rotations{_costs(game, moves)}"
         return f"{name}: {len(moves)} lays of {', '.join(tiles)}{_costs(game, moves)}"
-    return f"{name}: {len(moves)} moves{_costs(game, moves)}"
+    return f"{name}: {len(moves)} {NOUNS.get(kind, 'moves')}{_costs(game, moves)}"
 
 
 def kind_choices(game: Game, kind: str, moves: List[dict], words: Words) -> List[Choice]:

@@ -19,8 +19,8 @@ from ..guide.walkthrough import round_label
 from ..rules import endgame, trains
 from ..rules.table import Table
 from ..spec.resolved import PAR_KINDS
-from ..state.model import CorporationState
-from .names import short_name
+from ..state.model import CorporationState, OperatorState, PlayerState
+from .names import card_name, name_of, short_name
 
 # A market cell's kinds, as a letter after its price and the words of the legend.
 CELL_MARKS: Tuple[Tuple[Tuple[str, ...], str, str], ...] = (
@@ -139,16 +139,39 @@ def players_table(game: Game) -> RichTable:
 
 
 def trains_line(game: Game) -> str:
-    """The bank, and the trains to come: "Bank 5400M; trains for sale: 2-train 80M (x5)"."""
+    """The bank, and the trains to come: "Bank 5400M; trains to come: 2-train 80M (5
+    left), …; next for sale: a 2-train"."""
     table = game.table
     counts: Dict[Tuple[str, int], int] = {}
     for t in game.state.depot.upcoming:
         key = (t.name, t.spec.price)
         counts[key] = counts.get(key, 0) + 1
-    coming = ", ".join(f"{name} {table.money(price)} (x{n})"
+    coming = ", ".join(f"{card_name(name).split(' ', 1)[1]} {table.money(price)} ({n} left)"
                        for (name, price), n in list(counts.items())[:4])
     cheapest = trains.cheapest_for_sale(table)
     used = ", ".join(t.name for t in game.state.depot.given_back)
     return (f"Bank {table.money(game.state.bank.cash)}; trains to come: {coming or 'none'}"
             + (f"; given back to the bank: {used}" if used else "")
-            + (f"; next for sale: {cheapest.name}" if cheapest is not None else ""))
+            + (f"; next for sale: {card_name(cheapest.name)}" if cheapest is not None else ""))
+
+
+def acting_line(game: Game) -> str:
+    """Who is to act and what they have to act with: a player's cash and holdings; a
+    company's president, treasury, trains, stations left and loans."""
+    table = game.table
+    acting = game.acting
+    if isinstance(acting, PlayerState):
+        shares = ", ".join(f"{sym} {_percent(certs)}%" for sym, certs in acting.shares.items()
+                           if certs)
+        held = ", ".join(c.sym for c in acting.companies)
+        return (f"{acting.name}: {table.money(acting.cash)} in cash"
+                + (f"; shares {shares}" if shares else "")
+                + (f"; companies {held}" if held else ""))
+    if isinstance(acting, OperatorState):
+        trains_held = ", ".join(card_name(t.name) for t in acting.trains) or "no train"
+        president = f" (president {name_of(acting.owner)})" if acting.owner is not None else ""
+        loans = f"; {acting.loans} loans" if acting.loans else ""
+        return (f"{name_of(acting)}{president}: {table.money(acting.cash)} in its treasury; "
+                f"{trains_held}; {sum(1 for t in acting.tokens if t.where is None)} stations "
+                f"left{loans}")
+    return ""

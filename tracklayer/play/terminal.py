@@ -266,13 +266,17 @@ class Session:
         else:
             self.console.print(f"[{color}]{escape(who)}[/{color}]: {escape(said)}",
                                highlight=False)
+        ruled = False                      # one heading for rounds started together
         for line in game.table.messages[before:]:
             line = str(line)
             if line.startswith("-- ") and line.endswith(" --"):
-                self.round = ""
-                self.rule()
+                if not ruled:
+                    self.round = ""
+                    self.rule()
+                ruled = True
             else:
                 self.console.print(escape(f"    {line}"), style="dim", highlight=False)
+                ruled = False
         self.rule()
 
     def bot_turn(self, seat: int) -> bool:
@@ -378,6 +382,9 @@ class Session:
     def list_moves(self, name: str, game: Game, shown: List[dict]) -> None:
         """The moves shown, numbered under their headings, a group's line ending "…"."""
         self.auction()
+        acting = panels.acting_line(game)
+        if acting:
+            self.console.print(escape(acting), style="italic", highlight=False)
         where = f" — {self.narrowed_by}" if self.narrowed_by else ""
         self.console.print(f"[bold green]{name}[/bold green] to move{escape(where)} (number, "
                            f"letters to narrow, help, map, market, u undo, q quit):")

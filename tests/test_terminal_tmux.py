@@ -112,6 +112,7 @@ def test_thirty_moves_of_1893_in_a_tmux_pane(tmp_path):
     assert "buys a 2-train from the depot for 80M" in screen          # a move in words
     assert "buys a 2 train for 80M from The Depot" in screen          # the engine's line
     assert "collects" in screen and "operates" in screen
+    assert "\n    Phase 3\n" in screen and "trains rust" in screen   # events, as they happen
     # the map: the grid and the places by row, with tiles and stations
     assert "Row T" in screen and "Euskirchen" in screen and "T3*" in screen
     assert "#6 yellow" in screen or "yellow" in screen

@@ -25,6 +25,7 @@ with their turn.
 from __future__ import annotations
 
 import json
+import re
 from typing import Dict, List, Optional, Sequence, TextIO
 
 from rich.console import Console
@@ -45,6 +46,8 @@ from .seats import moves_of, player_at, seat_to_act
 from .standing import auction_standing
 
 BOT_PREFIX = "bot:"
+# The log's line starting a round: "-- Operating Round 2.1 --".
+ROUND_STARTS = re.compile(r"^-- (.+ Round [0-9.]+) --$")
 
 
 def new_export(title_name: str, players: Sequence[str], seed: int,
@@ -266,17 +269,18 @@ class Session:
         else:
             self.console.print(f"[{color}]{escape(who)}[/{color}]: {escape(said)}",
                                highlight=False)
-        ruled = False                      # one heading for rounds started together
         for line in game.table.messages[before:]:
             line = str(line)
-            if line.startswith("-- ") and line.endswith(" --"):
-                if not ruled:
-                    self.round = ""
-                    self.rule()
-                ruled = True
+            started = ROUND_STARTS.match(line)
+            if started:
+                self.round = started.group(1)
+                self.console.rule(escape(f"{game.title.name}: {self.round} — phase "
+                                         f"{game.table.phase.name}"))
+            elif line.startswith("-- "):       # a phase, trains rusting, the game's end
+                self.console.print(escape(f"    {line.strip('- ')}"), style="bold yellow",
+                                   highlight=False)
             else:
                 self.console.print(escape(f"    {line}"), style="dim", highlight=False)
-                ruled = False
         self.rule()
 
     def bot_turn(self, seat: int) -> bool:

@@ -190,3 +190,29 @@ def test_the_terminal_shows_the_board_on_demand(tmp_path):
     assert game.table.messages[-1] in text
     assert "map [place]" in text
     assert "1893: Stock Round 3" in text
+
+
+def test_a_proposal_is_answered_yes_or_no():
+    from tracklayer.play.terminal import yes_or_no
+    out = io.StringIO()
+    lines = iter(["maybe\n", "Y\n"])
+    assert yes_or_no(Console(file=out), lambda: next(lines)) is True
+    assert "'maybe' is neither yes nor no: type y to accept or n to decline." in out.getvalue()
+    assert yes_or_no(Console(file=io.StringIO()), lambda: "no\n") is False
+    assert yes_or_no(Console(file=io.StringIO()), lambda: None) is False
+
+
+def test_1817s_companies_show_their_loans_and_lays_name_the_tile():
+    path = FIXTURES / "1817NA" / "20584.json"
+    if not path.exists():
+        pytest.skip(f"{path} is missing (../shared)")
+    data = load_export(str(path))
+    game = open_game(data)
+    for h in data["actions"][:701]:
+        game.apply(h)
+    out = io.StringIO()
+    Console(file=out, width=200).print(panels.companies_table(game))
+    assert "loans" in out.getvalue()
+    lays = dict(menu.sections(game, game.legal_actions()))["Lay track"]
+    assert "Denver (F14): tile #593 in 3 rotations, free" in [c.label for c in lays]
+    assert panels.heading(game).startswith("1817NA: Operating Round ")

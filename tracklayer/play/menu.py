@@ -130,7 +130,8 @@ def _group_label(game: Game, kind: str, name: str, moves: List[dict]) -> str:
             if tile not in tiles:
                 tiles.append(tile)
         if len(tiles) == 1:
-            return f"{name}: {len(moves)} rotations{_costs(game, moves)}"
+            place = "" if name.startswith("tile ") else f"tile {tiles[0]} in "
+            return f"{name}: {place}{len(moves)} rotations{_costs(game, moves)}"
         return f"{name}: {len(moves)} lays of {', '.join(tiles)}{_costs(game, moves)}"
     return f"{name}: {len(moves)} {NOUNS.get(kind, 'moves')}{_costs(game, moves)}"
 

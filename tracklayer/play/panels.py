@@ -102,14 +102,18 @@ def _percent(certs) -> int:
 
 def companies_table(game: Game) -> RichTable:
     """The corporations and minors in play: president, share price (and par), treasury,
-    trains, stations left, the shares in the IPO and in the market."""
+    trains, stations left, the shares in the IPO and in the market, the private companies
+    they own, and their loans where any company has one."""
     table = game.table
     state = game.state
+    shown_ones = [c for c in list(state.corporations) + list(state.minors)
+                  if not c.closed and (c.owner is not None or c.floated)]
+    loans = any(c.loans for c in shown_ones)
     out = RichTable("company", "name", "president", "price (par)", "cash", "trains",
                     "stations left", "IPO", "market", "privates", title="Companies")
-    for c in list(state.corporations) + list(state.minors):
-        if c.closed or (c.owner is None and not c.floated):
-            continue
+    if loans:
+        out.add_column("loans")
+    for c in shown_ones:
         corporation = isinstance(c, CorporationState)
         price = table.spec.cell(c.price).price if corporation and c.price else None
         par = table.spec.cell(c.par).price if corporation and c.par else None
@@ -121,7 +125,8 @@ def companies_table(game: Game) -> RichTable:
                     str(sum(1 for t in c.tokens if t.where is None)),
                     f"{_percent(c.shares.get(c.sym))}%" if corporation else "",
                     f"{_percent(state.market.shares.get(c.sym))}%" if corporation else "",
-                    ", ".join(x.sym for x in c.companies))
+                    ", ".join(x.sym for x in c.companies),
+                    *([str(c.loans)] if loans else []))
     return out
 
 

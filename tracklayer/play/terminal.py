@@ -136,6 +136,20 @@ def undo(game: Game, bots: Dict[int, Bot]) -> None:
         game.undo()
 
 
+def yes_or_no(console: Console, read) -> bool:
+    """A person's answer to a proposal: asked again until it is yes or no (no when the
+    input ends)."""
+    while True:
+        line = read()
+        if line is None:
+            return False
+        answer = line.strip().lower()
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        console.print(f"[red]{escape(repr(line.strip()))} is neither yes nor no: type y to "
+                      f"accept or n to decline.[/red] \\[y/n] ", end="")
+
+
 def negotiate(console: Console, game: Game, talks: Negotiation, seat: int, h: dict,
               bots: Dict[int, Bot], read) -> Optional[dict]:
     """``h`` as it is to be applied: as it is if it needs nobody's consent; else proposed
@@ -153,8 +167,7 @@ def negotiate(console: Console, game: Game, talks: Negotiation, seat: int, h: di
         console.print(f"[bold yellow]{name}[/bold yellow]: "
                       f"{escape(consent.describe(game, deal, to=responder))} — accept? \\[y/n] ",
                       end="")
-        line = read()
-        yes = line is not None and line.strip().lower() in ("y", "yes")
+        yes = yes_or_no(console, read)
     if yes:
         talks.accept(responder)
         console.print(escape(f"{player_at(game, responder).name} accepts: {proposal.text}"))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Dict, List, Optional, Sequence, TextIO
+from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
 from rich.console import Console
 from rich.markup import escape
@@ -178,11 +178,12 @@ def negotiate(console: Console, game: Game, talks: Negotiation, seat: int, h: di
 
 
 HELP = """Type the number of a move to take it (a price is asked for where there is a choice).
-A line ending in "N lays" or "N moves" opens that group: choose a hex, then a tile.
+A line ending in "…" opens a group of moves: a hex's lays (then a tile's rotations), a
+corporation's or a holder's moves.
 Type the start of a name (a city, a hex, a company, a word of the move) to see only the
 moves answering to it; b goes back to all moves.
   map [place]  the board: a grid of the map and every city, town and track, by row
-  market       the stock market, with each corporation on its share price
+  market       the stock market, each corporation under its share price
   companies    the corporations and minors: president, price, cash, trains, stations
   players      cash, shares, private companies and worth
   trains       the bank and the trains to come
@@ -275,7 +276,7 @@ class Session:
         save(self.path, self.data, game)
         who = player_at(game, seat).name
         color = "cyan" if seat in self.bots else "green"
-        if said.startswith(who):
+        if said.startswith(who + " "):
             said = said[len(who):]
             self.console.print(f"[{color}]{escape(who)}[/{color}]{escape(said)}",
                                highlight=False)
@@ -347,7 +348,8 @@ class Session:
             else moves
         if not shown:
             self.narrowed, self.narrowed_by, shown = None, "", moves
-        lines = menu.numbered(game, shown)
+        sections = menu.sections(game, shown)
+        lines = [c for _, choices in sections for c in choices]
         name = escape(player_at(game, seat).name)
         listing = (len(game.actions), self.narrowed_by)
         if listing == self.listed:
@@ -355,7 +357,7 @@ class Session:
                                f"{len(lines)} (m lists the moves again, help):")
         else:
             self.listed = listing
-            self.list_moves(name, game, shown)
+            self.list_moves(name, game, sections)
         self.console.print(f"{name}> ", end="")
         line = self.read()
         if line is None or line.strip().lower() in ("q", "quit"):
@@ -396,7 +398,8 @@ class Session:
                 kept.append(h)
         return kept
 
-    def list_moves(self, name: str, game: Game, shown: List[dict]) -> None:
+    def list_moves(self, name: str, game: Game,
+                   sections: List[Tuple[str, List[menu.Choice]]]) -> None:
         """The moves shown, numbered under their headings, a group's line ending "…"."""
         self.auction()
         acting = panels.acting_line(game)
@@ -406,7 +409,7 @@ class Session:
         self.console.print(f"[bold green]{name}[/bold green] to move{escape(where)} (number, "
                            f"letters to narrow, help, map, market, u undo, q quit):")
         number = 0
-        for title, choices in menu.sections(game, shown):
+        for title, choices in sections:
             self.console.print(f"[bold]{escape(title)}[/bold]")
             for c in choices:
                 number += 1

@@ -121,9 +121,9 @@ def test_a_tile_lay_is_chosen_by_hex_then_tile():
     assert len(inside) == 6 and inside[0].label == \
         "2 Köln-Frechen-Benzelrather E (KFBE) lays tile #7 on K4 (yellow, rotation 0), free"
     by_tile = menu.numbered(game, found[0].moves)       # 7 lays: a tile, then its rotation
-    assert [c.label for c in by_tile] == ["tile #14: 2 rotations, free",
-                                          "tile #15: 2 rotations, free",
-                                          "tile #619: 3 rotations, free"]
+    assert [c.label for c in by_tile] == ["Frechen (L3), tile #14: 2 rotations, free",
+                                          "Frechen (L3), tile #15: 2 rotations, free",
+                                          "Frechen (L3), tile #619: 3 rotations, free"]
 
 
 def test_moves_answer_to_what_is_typed():

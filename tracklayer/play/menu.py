@@ -130,8 +130,11 @@ def _group_label(game: Game, kind: str, name: str, moves: List[dict]) -> str:
             if tile not in tiles:
                 tiles.append(tile)
         if len(tiles) == 1:
-            place = "" if name.startswith("tile ") else f"tile {tiles[0]} in "
-            return f"{name}: {place}{len(moves)} rotations{_costs(game, moves)}"
+            if name.startswith("tile "):       # the tile's rotations on one hex
+                where = moves[0].get("hex")
+                place = place_name(game.table, where) + ", " if where else ""
+                return f"{place}{name}: {len(moves)} rotations{_costs(game, moves)}"
+            return f"{name}: tile {tiles[0]} in {len(moves)} rotations{_costs(game, moves)}"
         return f"{name}: {len(moves)} lays of {', '.join(tiles)}{_costs(game, moves)}"
     return f"{name}: {len(moves)} {NOUNS.get(kind, 'moves')}{_costs(game, moves)}"
 

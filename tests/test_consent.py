@@ -16,8 +16,9 @@ from conftest import FIXTURES
 from tracklayer.errors import GameError
 from tracklayer.io.export import load_export, open_game
 from tracklayer.play import consent, dealing
-from tracklayer.play.bots import RandomBot, by_kind
+from tracklayer.play.bots import RandomBot
 from tracklayer.play.consent import Negotiation, deal_of, fair_price
+from tracklayer.play.menu import numbered
 from tracklayer.play.seats import acting_seats, moves_of
 
 GAME_1893 = FIXTURES / "1893" / "1893_game_end_bank.json"
@@ -185,8 +186,9 @@ def _terminal_game(tmp_path, data, bots):
 
 
 def _number_of(game, seat, wanted) -> int:
-    order = [h for group in by_kind(moves_of(game, seat)).values() for h in group]
-    return next(i for i, h in enumerate(order, 1) if wanted(h))
+    """The number the terminal gives the one move ``wanted``."""
+    order = numbered(game, moves_of(game, seat))
+    return next(i for i, c in enumerate(order, 1) if len(c.moves) == 1 and wanted(c.moves[0]))
 
 
 def test_the_terminal_asks_a_person_and_a_bot_answers(tmp_path, position):

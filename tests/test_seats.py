@@ -60,7 +60,8 @@ def test_the_terminal_asks_the_opener_for_the_home_token(tmp_path):
     out = io.StringIO()
     play(str(path), io.StringIO("q\n"), Console(file=out, width=200))
     text = out.getvalue()
-    assert "Player 1 to move" in text and "place_token" in text
+    assert "Player 1 to move" in text and "Place a station" in text and \
+        "places its home station in Winnipeg (D16)" in text
 
 
 def union_bank_position():

@@ -60,7 +60,12 @@ def cmd_new(args) -> int:
 
 
 def cmd_play(args) -> int:
-    return terminal.play(args.file, sys.stdin)
+    """The game at the terminal; Ctrl-C stops it as ``q`` does (every action is saved)."""
+    try:
+        return terminal.play(args.file, sys.stdin)
+    except KeyboardInterrupt:
+        print(f"\nstopped; the game is saved in {args.file}")
+        return 130
 
 
 def cmd_selfplay(args) -> int:

@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 
-from . import actions_pages, api, guard, pages, seats
+from . import actions_pages, api, archive_pages, guard, pages, seats
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
@@ -59,6 +59,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app.include_router(pages.router)
     app.include_router(seats.router)
     app.include_router(actions_pages.router)
+    app.include_router(archive_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(guard.Guard, limits=limits)
     guard.hide_secrets_in_access_log()

@@ -46,6 +46,7 @@ def test_check_games_lists_the_games_that_would_diverge_and_changes_nothing(
     out = capsys.readouterr().out
     assert f"game {made['id']} (1893): entry {number} of {len(entries)} (lay_tile" in out
     assert RULE.format(hex=hex_id) in out and "1 would diverge" in out
+    assert "(accepted by 0.0.9 (abababababab))" in out
     assert main(["check-games", "--db", url, "--json"]) == 1
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[0]["id"] == made["id"] and lines[-1]["summary"]["diverging"] == 1

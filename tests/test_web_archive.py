@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-"
 
 GAME = ("1893", "1893_game_end_bank.json")
 RULE = "no tile may be laid on {hex} (a rule changed for this test)"
+OLD = ("0.0.9", "ab" * 32)              # the rules the game was stored under
 
 
 def recorded(*parts: str) -> dict:
@@ -63,9 +64,12 @@ def stored(tmp_path):
     with TestClient(create_app(url, background_bots=False)) as c:
         made = c.post("/api/games/import", json=recorded(*GAME)).json()
         assert c.get(f"/api/games/{made['id']}/rules").json()["accepted_by"]["fingerprint"]
-    from tracklayer.web.db import Store
+    from sqlalchemy import update
+    from tracklayer.web.db import GameRow, Store
     store = Store(url)
     entries = store.entries(made["id"])
+    with store.sessions.begin() as s:   # as the version before recorded its rules
+        s.execute(update(GameRow).values(rules_version=OLD[0], rules_fingerprint=OLD[1]))
     store.dispose()
     return url, made, entries, lambda: TestClient(create_app(url, background_bots=False))
 
@@ -79,11 +83,14 @@ def stored_rows(url: str, game_id: int) -> list:
         store.dispose()
 
 
-def test_a_new_game_records_the_rules_that_accept_it(stored):
+def test_a_new_game_records_the_rules_that_accept_it(tmp_path):
+    from fastapi.testclient import TestClient
     from tracklayer.titles import title
+    from tracklayer.web.app import create_app
     from tracklayer.web.rules_version import current
-    url, made, _, client = stored
-    with client() as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'new.db'}")) as c:
+        made = c.post("/api/games", json={"title": "1893", "seed": 4, "players": [
+            {"name": "Ann"}, {"name": "Bob"}]}).json()
         rules = c.get(f"/api/games/{made['id']}/rules").json()
     now = current(title("1893"))
     assert rules["accepted_by"] == {"version": now.version, "fingerprint": now.fingerprint}
@@ -128,6 +135,9 @@ def test_a_game_the_changed_rules_refuse_opens_read_only_naming_entry_and_rule(
         assert 'id="read-only"' in html and f"entry {number}</b>" in html
         assert RULE.format(hex=hex_id) in html and f"entry {number - 1}</b>" in html
         assert f'data-number="{number - 1}"' in html and 'id="continue-game"' in html
+        assert f"accepted by tracklayer 0.0.9 ({OLD[1][:12]})" in html
+        assert rules["accepted_by"] == {"version": OLD[0], "fingerprint": OLD[1]}
+        assert 'id="no-actions"' in html and 'id="undo"' not in html
         # nothing may be stored in it
         legal = c.get(f"/api/games/{gid}/legal", headers=auth(token)).json()
         assert legal["actions"] == []

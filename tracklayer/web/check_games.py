@@ -6,9 +6,9 @@ the new version against the live database (or a copy).
 It changes nothing: the database is opened read-only where the driver allows it (SQLite),
 no migration runs, no game is recorded as accepted by these rules (the server does that
 when it opens a game that replays whole). Each game is replayed as the server replays it
-(``archive.replay``) into a game without its log text, checkpoints every 8 actions as
-the server keeps them (undo entries restore from them); with ``--jobs N``, N processes
-replay a share of the games each.
+(``archive.replay``) into a game without its log text, with checkpoints every 8 actions
+as the server keeps them where the log has undo or redo entries (which restore from
+them); with ``--jobs N``, N processes replay a share of the games each.
 
 Exit status: 0 if no game would diverge, 1 if some game would that its players have not
 already continued or kept as an archive (those are listed, marked, and do not count), 2 if
@@ -125,11 +125,15 @@ def _check_one(conn, game_id: int, title: str, seed: int, rules, recorded: bool)
             GameRow.continues_id == game_id)).scalar()
     data = {"title": title, "players": players,
             "settings": {"seed": seed, "optional_rules": list(rules or [])}}
+    # checkpoints serve undo and redo alone: a log without them is replayed without
+    every = 8 if any(h.get("type") in ("undo", "redo") for _, h in entries) else None
+
+    def new_game(_=None):
+        return open_game(data, keep_log=False, snapshot_every=every)
     try:
         with collector_paused():
-            _, found.divergence = archive.replay(
-                open_game(data, keep_log=False), lambda _: open_game(data, keep_log=False),
-                lambda game, h: game.apply(h), entries)
+            _, found.divergence = archive.replay(new_game(), new_game,
+                                                 lambda game, h: game.apply(h), entries)
     except GameError as e:              # cannot even be set up (a title no longer played)
         found.divergence = archive.Divergence(0, {"type": "set-up"}, str(e), len(entries))
     return found

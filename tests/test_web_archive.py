@@ -260,3 +260,33 @@ def test_a_game_that_replays_whole_is_recorded_as_accepted_by_the_new_rules(stor
         assert rules["read_only"] is False and rules["accepted_by"]["fingerprint"] != "0" * 64
     assert recorded_rules() == (rules["accepted_by"]["version"],
                                 rules["accepted_by"]["fingerprint"])
+
+
+def test_on_postgresql_the_game_continues_once(monkeypatch):
+    """Migration 0005 on PostgreSQL: the rules recorded, a continuation made once (a second
+    ask, as from another worker, finds the same), the old log untouched."""
+    from tracklayer.web import archive_pages
+    from tracklayer.web.db import Store
+    from tracklayer.web.service import Service
+    from web_support import drop_postgres, postgres_url
+    url = postgres_url()
+    try:
+        store = Store(url)
+        service = Service(store, lambda *a: None, False)
+        made = service.import_export(recorded(*GAME))
+        gid = made["id"]
+        entries = store.entries(gid)
+        assert store.game(gid).rules_fingerprint
+        hex_id, number = refused_hex(entries)
+        change_the_rule(monkeypatch, hex_id)
+        service.forget(gid)
+        assert service.get(gid).standing.divergence.number == number
+        first = archive_pages.continue_game(service, gid, [made["seats"][0]["token"]])
+        service.forget(gid)
+        again = archive_pages._make_continuation(service, service.get(gid))
+        assert first["made"] and again == first["id"]
+        assert store.entries(first["id"]) == entries[:number - 1]
+        assert store.entries(gid) == entries
+        store.dispose()
+    finally:
+        drop_postgres(url)

@@ -76,9 +76,9 @@ def continue_game(service: Service, game_id: int, tokens: List[str],
     seats = [{"position": s.position, "player_id": s.player_id, "name": s.name,
               "bot": s.bot, "token": s.token if creator or s.position in positions else None}
              for s in service.store.seats(new_id)]
-    return {"id": new_id, "continues": game_id, "made": made,
-            "entries": service.store.game(new_id).continued_at, "seats": seats,
-            "creator_token": service.store.game(new_id).creator_token if creator else None}
+    row = service.store.game(new_id)
+    return {"id": new_id, "continues": game_id, "made": made, "entries": row.continued_at,
+            "seats": seats, "creator_token": row.creator_token if creator else None}
 
 
 def _make_continuation(service: Service, live: Live) -> int:

@@ -3,7 +3,8 @@ server comes back as a new version with a rule changed (no tile on a hex the log
 on); the player's seat link opens the game read-only at the last entry both rule versions
 accept, naming the refused entry and the rule; the player continues from there, lands in
 the new game (their seat held by the new game's cookie, the log up to the agreed entry) and
-the old game names its continuation. Screenshots: ``out/web/read_only.png``, ``out/web/continued.png``.
+the old game names its continuation. Screenshots: ``out/web/read_only.png``,
+``out/web/continued.png``.
 
 Set-up as for tests/test_web_browser.py: ``apt-get install -y chromium`` and
 ``pip install '.[web,test]'``; never a browser downloaded by Playwright."""

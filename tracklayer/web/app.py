@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Optional
 
 from fastapi import FastAPI
+from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 
-from . import actions_pages, api, archive_pages, guard, pages, seats
+from . import actions_pages, api, archive_pages, guard, pages, rules_version, seats
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
@@ -41,6 +42,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
 
     @asynccontextmanager
     async def lifespan(_app):
+        await run_in_threadpool(rules_version.warm)     # no request waits for it
         await broker.start()
         try:
             yield

@@ -192,10 +192,10 @@ def _tree(name: str) -> ast.Module:
 
 @lru_cache(maxsize=None)
 def _code_digest(name: str) -> str:
-    """The module's code without comments, docstrings or layout, hashed."""
+    """The module's code without comments, docstrings or layout, hashed (its docstrings
+    are taken out of the parsed tree, which serves nothing else but finding imports)."""
     tree = _tree(name)
-    stripped = ast.parse(ast.unparse(tree))           # a copy to strip
-    for node in ast.walk(stripped):
+    for node in ast.walk(tree):
         if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                  ast.AsyncFunctionDef)):
             continue
@@ -203,7 +203,15 @@ def _code_digest(name: str) -> str:
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str):
             node.body = body[1:] or [ast.Pass()]
-    return hashlib.sha256(ast.unparse(stripped).encode()).hexdigest()
+    return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
+
+
+def warm() -> None:
+    """Work out every title's fingerprint now (the app does at start, so that no request
+    waits for it)."""
+    from ..titles import TITLES
+    for title in TITLES.values():
+        fingerprint(title)
 
 
 def _data_files(modules: Iterable[str]) -> Set[Path]:

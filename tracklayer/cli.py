@@ -1,5 +1,6 @@
-"""The command line: ``tracklayer verify|trace|routes|guide|walkthrough|serve ...``, and the
-playing commands (``legal``, ``new``, ``play``, ``selfplay``: ``tracklayer.play.commands``)."""
+"""The command line: ``tracklayer verify|trace|routes|guide|walkthrough|serve|check-games
+...``, and the playing commands (``legal``, ``new``, ``play``, ``selfplay``:
+``tracklayer.play.commands``)."""
 
 from __future__ import annotations
 
@@ -156,6 +157,18 @@ def cmd_routes(args) -> int:
     return 1 if worse else 0
 
 
+def cmd_check_games(args) -> int:
+    """Replay the web app's stored games (web.check_games; needs the web extra)."""
+    try:
+        from .web import check_games
+        from .web.server import default_db
+    except ImportError as e:
+        print(f"tracklayer check-games needs the web extra ({e}): pip install "
+              "'tracklayer[web]'", file=sys.stderr)
+        return 2
+    return check_games.main(args.db or default_db(), args.json, jobs=args.jobs)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="tracklayer", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -195,6 +208,15 @@ def main(argv: Optional[List[str]] = None) -> int:
                         "(default 6; 0: no limit)")
     p.set_defaults(func=lambda a: serve(a.host, a.port, a.db, a.workers, a.redis,
                                         a.games_per_minute))
+
+    p = sub.add_parser("check-games", help="replay every game the web app stores under "
+                       "these rules and list those that would diverge (changes nothing)")
+    p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the sqlite "
+                   "file tracklayer.db here, as tracklayer serve uses)")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="processes replaying games side by side (default: one per CPU)")
+    p.set_defaults(func=cmd_check_games)
 
     # Guides and walkthroughs (issue 12): their commands live in tracklayer/guide.
     from .guide.commands import add_commands as add_guide_commands

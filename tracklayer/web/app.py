@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Optional
 
 from fastapi import FastAPI
+from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 
-from . import actions_pages, api, guard, pages, seats
+from . import actions_pages, api, archive_pages, guard, pages, rules_version, seats
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
@@ -41,6 +42,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
 
     @asynccontextmanager
     async def lifespan(_app):
+        await run_in_threadpool(rules_version.warm)     # no request waits for it
         await broker.start()
         try:
             yield
@@ -59,6 +61,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app.include_router(pages.router)
     app.include_router(seats.router)
     app.include_router(actions_pages.router)
+    app.include_router(archive_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(guard.Guard, limits=limits)
     guard.hide_secrets_in_access_log()

@@ -38,6 +38,14 @@ class GameRow(Base):
     # the creator's secret, kept as seat tokens are: it issues a lost seat link again
     creator_token: Mapped[Optional[str]] = mapped_column(String(64), nullable=True,
                                                          unique=True)
+    # the rules that accepted the whole log (web.rules_version), and what became of a game
+    # they no longer accept (web.archive): the game it continues, from which entry; kept
+    rules_version: Mapped[Optional[str]] = mapped_column(String(40), nullable=True)
+    rules_fingerprint: Mapped[Optional[str]] = mapped_column(String(64), nullable=True)
+    continues_id: Mapped[Optional[int]] = mapped_column(ForeignKey("games.id"), nullable=True,
+                                                        unique=True)
+    continued_at: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -216,11 +224,13 @@ class Store:
 
     def create(self, title: str, seed: int, optional_rules: List[str],
                seats: List[Dict], entries: List[dict] = (), description: str = "",
-               creator_token: Optional[str] = None) -> int:
-        """A new game with its seats (and, for an import, its log), in one transaction."""
+               creator_token: Optional[str] = None, **links) -> int:
+        """A new game with its seats (and, for an import, its log), in one transaction;
+        ``links``: more of its columns (the rules that accepted the log, the game it
+        continues)."""
         with self.sessions.begin() as s:
             g = GameRow(title=title, seed=seed, optional_rules=list(optional_rules),
-                        description=description, creator_token=creator_token)
+                        description=description, creator_token=creator_token, **links)
             s.add(g)
             s.flush()
             for i, seat in enumerate(seats):

@@ -214,6 +214,7 @@ def _view(request: Request, game_id: int, tokens: List[str]) -> dict:
         if tokens:
             service.check_seats(live)       # the database says which tokens hold seats
         v = view.build(live, tokens)
+        v["standing"] = live.standing           # read-only? (web.archive)
     mine = [s.player_id for s in v["mine"]]
     v["webhooks"] = {s.player_id: {"url": s.webhook_url, "seat_link": s.webhook_seat_link}
                      for s in service.store.webhooks(game_id) if s.player_id in mine} \

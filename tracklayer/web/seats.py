@@ -188,7 +188,7 @@ def _manage(request: Request, game_id: int, key: Optional[str], issued=None):
     row = creator_game(service, game_id, key)
     return templates.TemplateResponse(request, "manage.html", {
         "id": game_id, "title": row.title, "issued": issued, "error": "",
-        "seats": service.store.seats(game_id)})
+        "seats": service.store.seats(game_id), "standing": service.get(game_id).standing})
 
 
 def _problem(request: Request, e: Refusal):

@@ -23,7 +23,7 @@ from ..game import Game
 from ..io.export import open_game
 from ..titles import title as find_title
 from ..play.consent import Negotiation, deal_of
-from . import inputs
+from . import archive, inputs
 from .bots import make_bot, seat_index, seat_of
 from .db import Store
 from .proposals import Desk, as_api, load as load_proposals
@@ -64,6 +64,13 @@ class Live:
     log_marks: Marks = field(default_factory=Marks)
     values: Values = field(default_factory=Values)      # the players' values by round
     talks: Negotiation = field(default_factory=Negotiation)     # proposals (web.proposals)
+    standing: archive.Standing = field(default_factory=archive.Standing)   # read-only?
+
+    def restart(self, game: Game) -> "Live":
+        """Begin again from ``game`` (just set up): what a replay of the log starts from."""
+        self.game, self.log_start, self.cached = game, None, (-1, [])
+        self.log_marks, self.values = Marks(), Values()
+        return self
 
     def apply(self, entry: dict, auto: bool = False) -> None:
         """Apply a log entry to the game, noting where the lines it wrote end and the
@@ -78,8 +85,9 @@ class Live:
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
         its length names the position); copies, so that callers may change them. None
-        at all while a proposal waits for its answer: the game stands still."""
-        if self.talks.pending is not None:
+        at all while a proposal waits for its answer (the game stands still) or in a game
+        that is read-only (web.archive)."""
+        if self.talks.pending is not None or self.standing.read_only:
             return []
         if self.cached[0] != self.number:
             self.cached = (self.number, [] if self.game.is_over else
@@ -113,7 +121,7 @@ class Live:
     def acting_seats(self) -> List[int]:
         """The players (ids) to act: while a proposal waits, its responder and then its
         proposer (who may withdraw it); else whoever has a legal move."""
-        if self.game.is_over:
+        if self.game.is_over or self.standing.read_only:
             return []
         if self.talks.pending is not None:
             return [self.game.player_specs[s][0] for s in self.talks.acting_seats()]
@@ -184,7 +192,8 @@ class Service:
         except GameError as e:
             raise Refusal(422, str(e))
         creator = secrets.token_urlsafe(24)
-        game_id = self.store.create(body["title"], seed, rules, seats, creator_token=creator)
+        game_id = self.store.create(body["title"], seed, rules, seats, creator_token=creator,
+                                    **archive.stamp(find_title(body["title"])))
         self.after_change(game_id)
         return {"id": game_id, "seats": self._seat_list(seats), "creator_token": creator}
 
@@ -211,7 +220,7 @@ class Service:
         game_id = self.store.create(game.title.name, game.seed, list(game.optional_rules),
                                     seats, game.history.entries,
                                     description=str(data.get("description") or ""),
-                                    creator_token=creator)
+                                    creator_token=creator, **archive.stamp(game.title))
         return {"id": game_id, "seats": self._seat_list(seats), "creator_token": creator}
 
     @staticmethod
@@ -243,9 +252,31 @@ class Service:
                 live = self.live.setdefault(game_id, live)
                 self._evict()
         with live.lock:
-            self._catch_up(live, check=not live.loaded)
+            if not live.loaded:
+                self._load(live)
+            else:
+                self._catch_up(live)
             live.loaded = True
         return live
+
+    def _load(self, live: Live) -> None:
+        """Replay the stored log into the game just set up, up to the first entry the
+        rules refuse (then read-only: see archive), and read the proposals."""
+        entries = self.store.entries(live.id)
+        for expected, (number, _) in enumerate(entries, start=1):
+            if number != expected:
+                raise Refusal(500, f"game {live.id}: log entry {number} out of order")
+        g = live.game
+        data = _settings({"title": g.title.name, "seed": g.seed,
+                          "optional_rules": list(g.optional_rules)}, g.player_specs)
+        _, divergence = archive.replay(
+            live, lambda _: live.restart(open_game(data, route_planner=plan_routes)),
+            Live.apply, entries)
+        live.standing = archive.standing(self.store, live.id, g.title, divergence)
+        if divergence is not None:
+            LOG.warning("game %s opens read-only at entry %s: the rules refuse entry %s: %s",
+                        live.id, divergence.agreed, divergence.number, divergence.rule)
+        live.talks = load_proposals(self.store, live)
 
     def _catch_up(self, live: Live, check: bool = False) -> None:
         """Apply the entries other processes stored, and read the proposals (only when
@@ -258,11 +289,16 @@ class Service:
             latest, seats = self.store.freshness(live.id)
             live.seats, live.seats_read = [Seat(*row) for row in seats], time.monotonic()
             behind = latest > live.number
-        if behind:
+        if behind and not live.standing.read_only:
             for number, h in self.store.entries(live.id, after=live.number):
                 if number != live.number + 1:
                     raise Refusal(500, f"game {live.id}: log entry {number} out of order")
-                live.apply(h)
+                try:
+                    live.apply(h)
+                except GameError:           # stored by a worker on other rules: reopen
+                    self.forget(live.id)
+                    raise Refusal(503, f"game {live.id}: entry {number} was stored under "
+                                  "other rules: reload the game")
         live.talks = load_proposals(self.store, live)
 
     def _evict(self) -> None:
@@ -340,6 +376,8 @@ class Service:
         live = self.get(game_id)
         with live.lock:
             seats = self._seats_held(live, token)
+            if live.standing.read_only:
+                raise live.standing.refusal(game_id)
             if entry.get("id") != live.number + 1:
                 self._catch_up(live, check=True)      # perhaps stored by another worker
             if live.talks.pending is not None and entry["type"] != "message":
@@ -412,6 +450,8 @@ class Service:
                           f"only the player who took the action may {kind} it")
 
     def _apply_and_store(self, live: Live, entry: dict) -> dict:
+        if live.standing.read_only:
+            raise live.standing.refusal(live.id)
         entry = dict(entry)
         entry.setdefault("created_at", int(time.time()))
         number = live.number + 1

@@ -86,6 +86,17 @@ def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False,
         < certificate_limit(table, buyer))
 
 
+def last_goes_last(table: Table, bundle: Bundle) -> bool:
+    """A certificate marked last (``CorporationSpec.last_certificate_last``, 1849) goes
+    only when it is the last one left where it is."""
+    if not any(c.last for c in bundle.certificates):
+        return True
+    corporation = bundle.corporation
+    pile = held(table.state.market, corporation) \
+        if bundle.owner is table.state.market else certificates.treasury(corporation)
+    return len(pile) == len(bundle.certificates)
+
+
 def market_has_room(table: Table, bundle: Bundle) -> bool:
     """Would the market hold no more than its limit of the corporation after the sale?"""
     return bundle.percent + percent_of(table.state.market, bundle.corporation) \

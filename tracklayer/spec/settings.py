@@ -150,6 +150,16 @@ class Settings:
     sale_timing: SaleTiming = SaleTiming.AFTER_FIRST_STOCK_ROUND
     sale_movement: SaleMovement = SaleMovement.DOWN_PER_SHARE
     trade_order: TradeOrder = TradeOrder.SELL_BUY_OR_BUY_SELL
+    # The stock turn's trades (turns/trades.py):
+    frozen_cells: Tuple[str, ...] = ()              # cell kinds whose shares are neither
+#                                                     bought nor sold in a stock turn (1817)
+    largest_sale: int = 0                           # percent of a corporation in one sale
+#                                                     (0: no limit; 1871: 30)
+    sales_in_first_stock_round: bool = True         # (1893: nobody sells in the first)
+    holding_limit_forces_sale: bool = True          # over a holding limit, sell first (1871:
+#                                                     only the certificate limit forces it)
+    buys_after_start: int = 0                       # shares its starter may buy right after
+#                                                     starting a corporation (1849: 2)
     pool_drop: PoolDrop = PoolDrop.NONE
     sold_out_rises: bool = True
     priority_deal: PriorityDeal = PriorityDeal.AFTER_LAST_TO_ACT

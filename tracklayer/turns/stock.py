@@ -19,10 +19,9 @@ from ..rules.certificates import Bundle, bundle_price
 from ..spec.settings import TradeOrder
 from ..state.model import CorporationState, PlayerState
 from ..actions import new_action
-from . import programs
+from . import programs, trades
 from .step import Kinds, Step, handles, sale_candidates
 
-PURCHASES = ("buy_company", "buy_shares", "par")
 
 
 class BuyingShares:
@@ -41,7 +40,9 @@ class BuyingShares:
 
 
 class StockTurn(BuyingShares, Step):
-    """See the module docstring."""
+    """See the module docstring; which trades the player may make is ``turns/trades.py``,
+    and the methods here that a title's turn overrides are the hooks where its rules
+    truly differ."""
 
     NAME = "Buy or Sell Shares"
 
@@ -56,28 +57,17 @@ class StockTurn(BuyingShares, Step):
         return Kinds(self.turn_kinds(entity, self.must_sell(entity)))
 
     def turn_kinds(self, entity, must_sell: bool) -> Iterator[str]:
-        """The kinds of action of the player whose turn it is, in order, each worked out
-        when asked for (:class:`Kinds`); ``must_sell``: over a limit and able to sell
-        (:meth:`must_sell`), they may only sell. Passing comes with anything else."""
-        if must_sell:
-            yield "sell_shares"
-            if self.companies_to_sell(entity):
-                yield "sell_company"
-            return
+        """The kinds of trade open to the player whose turn it is, in the order of
+        ``trades.TRADES``, each worked out when asked for (:class:`Kinds`); ``must_sell``:
+        over a limit and able to sell, they may only sell. Passing comes with anything
+        else."""
         found = False
-        for kind, may in (("buy_shares", self.may_buy_any), ("par", self.may_start_any),
-                          ("buy_company", self.may_buy_a_company),
-                          ("sell_shares", self.may_sell_any),
-                          ("sell_company", self.companies_to_sell)):
-            if may(entity):
+        for kind, open_now in trades.FORCED_SALES if must_sell else trades.TRADES:
+            if open_now(self, entity):
                 found = True
                 yield kind
-        if found:
+        if found and not must_sell:
             yield "pass"
-
-    def may_buy_a_company(self, entity) -> bool:
-        """From another player or from the bank."""
-        return bool(self.companies_for_sale(entity) or self.bank_companies_for_sale(entity))
 
     def prepare(self) -> None:
         n = self.round.notes
@@ -93,19 +83,13 @@ class StockTurn(BuyingShares, Step):
     # -- the turn so far --------------------------------------------------------------------
 
     def sold_in_round(self, entity) -> dict:
-        return self.round.notes.sold.setdefault(entity, {})
+        return trades.sold_this_round(self, entity)
 
     def bought(self) -> bool:
-        for a in self.round.notes.turn_actions:
-            if a.kind in PURCHASES:
-                return True
-        return False
+        return trades.bought(self)
 
     def sold(self) -> bool:
         return any(a.kind == "sell_shares" for a in self.round.notes.turn_actions)
-
-    def cash_for(self, entity) -> int:
-        return entity.cash
 
     def note(self, action, corporation, counts: bool = True) -> None:
         n = self.round.notes
@@ -116,177 +100,49 @@ class StockTurn(BuyingShares, Step):
             n.turn_actions.append(action)
         n.history.setdefault(player, {}).setdefault(corporation, []).append(action)
 
-    # -- buying ------------------------------------------------------------------------------
+    # -- the hooks a title's turn may override ----------------------------------------------
+
+    def cash_for(self, entity) -> int:
+        """What ``entity`` may spend (1871: the Union Bank's partner helps)."""
+        return entity.cash
+
+    def may_take(self, entity, bundle: Bundle, exchange: bool = False) -> bool:
+        """Not shares on a frozen cell; a player short of the corporation may always buy
+        its share (closing the short); else within the holding and certificate limits."""
+        corporation = bundle.corporation
+        if trades.frozen(self.table, corporation):
+            return False
+        if self.table.settings.short_selling and \
+                any(c.percent < 0 for c in certificates.held(entity, corporation)):
+            return True
+        return super().may_take(entity, bundle, exchange)
 
     def may_buy(self, entity, bundle: Optional[Bundle]) -> bool:
-        """May ``entity`` buy ``bundle`` now?"""
-        if bundle is None or not all(c.buyable for c in bundle.certificates):
-            return False
-        if entity is bundle.owner:
-            return False
-        corporation = bundle.corporation
-        if corporation.price is None and bundle.owner is corporation and \
-                bundle.president_certificate is None:
-            return False
-        return (self.may_buy_of(entity, corporation, bundle.owner)
-                and self.cash_for(entity) >= bundle_price(self.table, bundle)
-                and self.may_take(entity, bundle))
-
-    def may_buy_of(self, entity, corporation, seller) -> bool:
-        """May ``entity`` buy shares of ``corporation`` from ``seller`` at this point of
-        the turn: not after selling some this round, and after a purchase only another
-        that the cell allows (:meth:`may_buy_more`)?"""
-        return not self.sold_in_round(entity).get(corporation) and (
-            not self.bought() or self.may_buy_more(entity, corporation, seller))
-
-    def may_buy_more(self, entity, corporation, seller) -> bool:
-        """May ``entity`` buy another certificate this turn (a multiple-buy cell)?"""
-        cell = self.table.cell(corporation.price)
-        turn = self.round.notes.turn_actions
-        return (cell is not None and cell.multiple_buy
-                and not any(a.kind == "par" for a in turn)
-                and not any(a.kind == "buy_shares" and a.bundle.corporation is not corporation
-                            for a in turn))
-
-    def may_buy_from(self, entity, certs) -> bool:
-        """Could ``entity`` buy the smallest buyable certificate of ``certs``?"""
-        if not certs:
-            return False
-        if not self.may_buy_of(entity, certs[0].corporation, certs[0].owner):
-            return False
-        smallest = None
-        for c in certs:
-            if c.buyable and (smallest is None or c.percent < smallest.percent):
-                smallest = c
-        if smallest is None:
-            return False
-        bundle = Bundle.whole((smallest,))
-        return self.cash_for(entity) >= bundle_price(self.table, bundle) and \
-            self.may_take(entity, bundle)
-
-    def may_buy_any_from_market(self, entity) -> bool:
-        """Could ``entity`` buy a certificate from the market (its piles are by
-        corporation)?"""
-        for certs in self.table.state.market.shares.values():
-            if certs and self.may_buy_from(entity, certs):
-                return True
-        return False
-
-    def may_buy_any_from_treasury(self, entity) -> bool:
-        return any(c.started and self.may_buy_from(entity, certificates.treasury(c))
-                   for c in self.table.state.corporations)
-
-    def may_buy_any(self, entity) -> bool:
-        return self.may_buy_any_from_market(entity) or self.may_buy_any_from_treasury(entity)
-
-    def may_start_any(self, entity) -> bool:
-        if self.bought():
-            return False
-        for c in self.table.state.corporations:
-            if self.may_start(c, entity) and c.certificates and \
-                    self.may_buy(entity, Bundle.of([c.certificates[0]])):
-                return True
-        return False
-
-    def may_start(self, corporation, player) -> bool:
-        """May ``player`` start (par) the corporation?"""
-        return self.table.variant.may_start(self.table, corporation, player)
-
-    def start_prices(self, entity, corporation) -> list:
-        """The cells the corporation may start at: those whose price buys two shares."""
-        return [c for c in self.table.variant.start_cells(self.table, corporation, entity)
-                if c.price * 2 <= self.cash_for(entity)]
-
-    # -- selling -----------------------------------------------------------------------------
-
-    def must_sell(self, entity) -> bool:
-        """Over a limit, and able to sell."""
-        table = self.table
-        if not trading.over_limits(table, entity) or not self.may_sell_any(entity):
-            return False
-        if trading.certificate_count(table, entity) > trading.certificate_limit(table, entity):
-            return True
-        return any(not trading.holding_allowed(table, entity, c)
-                   and self.may_sell_some_of(entity, c) for c in table.state.corporations)
+        """``trades.may_buy_shares``."""
+        return trades.may_buy_shares(self, entity, bundle)
 
     def may_sell(self, entity, bundle: Optional[Bundle]) -> bool:
-        """May ``entity`` sell ``bundle`` in this turn?"""
-        if bundle is None or entity is not bundle.owner:
-            return False
-        corporation = bundle.corporation
-        if self.table.settings.sell_in_blocks and \
-                self.sold_in_round(entity).get(corporation) == "now":
-            return False
-        return self.order_allows_sale() and \
-            trading.sale_problem(self.table, entity, bundle) is None
+        """``trades.may_sell_shares``."""
+        return trades.may_sell_shares(self, entity, bundle)
 
-    def order_allows_sale(self) -> bool:
-        order = self.table.settings.trade_order
-        if order is TradeOrder.SELL_BUY_OR_BUY_SELL:
-            turn = self.round.notes.turn_actions
-            kinds = {a.kind for a in turn}
-            return not (len(kinds) == 2 and turn[-1].kind in PURCHASES)
-        if order is TradeOrder.SELL_THEN_BUY:
-            return not self.bought()
-        return True
+    def may_start(self, corporation, player) -> bool:
+        """May ``player`` start the corporation (``Variant.may_start``)?"""
+        return self.table.variant.may_start(self.table, corporation, player)
 
-    def may_sell_some_of(self, entity, corporation) -> bool:
-        if self.table.settings.sell_in_blocks and \
-                self.sold_in_round(entity).get(corporation) == "now":
-            return False
-        if not trading.sale_timing_allows(self.table, corporation) or \
-                not self.order_allows_sale():
-            return False
-        return any(self.may_sell(entity, b)
-                   for b in trading.sale_bundles(self.table, entity, corporation))
+    def may_start_some(self, entity) -> bool:
+        """``trades.may_start_some``."""
+        return trades.may_start_some(self, entity)
 
-    def may_sell_any(self, entity) -> bool:
-        """Could ``entity`` sell some shares (the trade order allowing a sale at all)?"""
-        if not self.order_allows_sale():
-            return False
-        return any(self.may_sell_some_of(entity, certs[0].corporation)
-                   for certs in list(entity.shares.values())
-                   if certs and not certs[0].corporation.closed)
+    def start_prices(self, entity, corporation) -> list:
+        """``trades.start_prices``."""
+        return trades.start_prices(self, entity, corporation)
 
-    # -- companies ---------------------------------------------------------------------------
-
-    def companies_for_sale(self, entity) -> list:
-        """Companies other players own that may change hands now."""
-        if self.bought() or self.cash_for(entity) <= 0 or \
-                not self.table.phase_has("can_buy_companies_from_other_players"):
-            return []
-        return powers.buyable_from_players(self.table, entity)
-
-    def bank_companies_for_sale(self, entity) -> list:
-        if not isinstance(entity, PlayerState) or self.bought():
-            return []
-        offer = self.bank_offer()
-        return [c for c in offer if self.may_buy_from_bank(entity, c, offer)]
+    def must_sell(self, entity) -> bool:
+        return trades.must_sell(self, entity)
 
     def bank_offer(self) -> list:
         """Companies the bank sells (see :mod:`tracklayer.rules.companies`)."""
         return companies.bank_offer(self.table)
-
-    def may_buy_from_bank(self, entity, company, offer: Optional[list] = None) -> bool:
-        """A company from the bank, at its face value: not after selling one of its stack
-        this round, and, where companies count, with room under the certificate limit
-        (``offer``: :meth:`bank_offer`, if known)."""
-        table = self.table
-        if self.cash_for(entity) < company.value:
-            return False
-        if company.spec.stack is not None and self.sold_in_round(entity).get(company.spec.stack):
-            return False
-        if table.settings.privates_count_for_limit and \
-                trading.certificate_count(table, entity) >= trading.certificate_limit(table):
-            return False
-        return company in (offer if offer is not None else self.bank_offer())
-
-    def companies_to_sell(self, entity) -> list:
-        """Companies the bank buys back (1893's bonds): from the second stock round on, in
-        a turn without a purchase."""
-        if not isinstance(entity, PlayerState) or self.table.turn <= 1 or self.bought():
-            return []
-        return [c for c in entity.companies if c.spec.bank_buys]
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -370,7 +226,8 @@ class StockTurn(BuyingShares, Step):
     def buy_company(self, action):
         entity, company, price = action.entity, action.company, action.price
         owner = company.owner
-        if company not in self.companies_for_sale(entity) + self.bank_companies_for_sale(entity):
+        if company not in trades.companies_from_players(self, entity) + \
+                trades.companies_from_bank(self, entity):
             raise GameError(f"{company.name} is not for sale")
         if owner is self.table.state.bank and price != company.value:
             raise GameError(f"{company.name} costs {self.table.money(company.value)}")
@@ -393,7 +250,7 @@ class StockTurn(BuyingShares, Step):
     @handles("sell_company")
     def sell_company(self, action):
         company, player = action.company, action.entity
-        if company not in self.companies_to_sell(player):
+        if company not in trades.companies_to_sell(self, player):
             raise GameError(f"{player.name} cannot sell {company.name} now")
         if action.price != company.value:
             raise GameError(f"{company.name} sells for {self.table.money(company.value)}")
@@ -452,14 +309,14 @@ class StockTurn(BuyingShares, Step):
             return sale_candidates(table, entity)
         if kind == "buy_company":
             out = [new_action("buy_company", entity, company=c.sym, price=c.value)
-                   for c in self.bank_companies_for_sale(entity)]
-            for c in self.companies_for_sale(entity):
+                   for c in trades.companies_from_bank(self, entity)]
+            for c in trades.companies_from_players(self, entity):
                 for price in offer.prices(c.min_price, min(c.max_price, entity.cash)):
                     out.append(new_action("buy_company", entity, company=c.sym, price=price))
             return out
         if kind == "sell_company":
             return [new_action("sell_company", entity, company=c.sym, price=c.value)
-                    for c in self.companies_to_sell(entity)]
+                    for c in trades.companies_to_sell(self, entity)]
         return super().candidates(entity, kind, offer)
 
     # -- programs ----------------------------------------------------------------------------

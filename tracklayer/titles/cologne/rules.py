@@ -28,7 +28,7 @@ from ...rules.variant import Variant
 from ...spec.settings import MinorDividend, SaleMovement, SaleTiming, Settings, TradeOrder
 from ...state.model import PlayerState
 from ...title import Title
-from ...turns import sequence
+from ...turns import sequence, trades
 from ...turns.companies import PlayerCompanyTrade
 from ...turns.draft import FaceValueDraft, FallingPriceAuction
 from ...turns.mergers import OptionalDiscard, Vote, VoteRound
@@ -99,7 +99,7 @@ class CologneStockTurn(StockTurn):
         for kind in self.turn_kinds(entity, must_sell):   # (never buy_company if must_sell)
             seen.append(kind)
             yield kind
-        more = ["buy_company"] if must_sell and self.bank_companies_for_sale(entity) else []
+        more = ["buy_company"] if must_sell and trades.companies_from_bank(self, entity) else []
         if "buy_shares" not in seen and self.may_exchange(entity):
             more.append("buy_shares")
         if "buy_company" in seen + more:
@@ -111,14 +111,6 @@ class CologneStockTurn(StockTurn):
     def out_of_first_round(self, player) -> bool:
         """A player who passed in the first stock round is out of it."""
         return self.table.turn == 1 and player in notes(self.table).passers
-
-    def may_sell(self, entity, bundle) -> bool:
-        """Nobody sells in the first stock round."""
-        return self.table.turn > 1 and super().may_sell(entity, bundle)
-
-    def may_sell_some_of(self, entity, corporation) -> bool:
-        """Nobody sells in the first stock round (so no bundle need be looked at)."""
-        return self.table.turn > 1 and super().may_sell_some_of(entity, corporation)
 
     @handles("pass")
     def decline(self, action):
@@ -491,6 +483,7 @@ SETTINGS = Settings(currency="{}M", sale_movement=SaleMovement.DOWN_PER_SALE,
                     sale_timing=SaleTiming.AFTER_IT_OPERATED, trade_order=TradeOrder.SELL_THEN_BUY,
                     shares_start_in_market=True, market_shares_pay=False, minors_run_trains=True,
                     owner_pays_minor_first_train=True, minor_trains_to_corporations=False,
-                    trade_ins_per_turn=1, minor_dividend=MinorDividend.HALF)
+                    trade_ins_per_turn=1, minor_dividend=MinorDividend.HALF,
+                    sales_in_first_stock_round=False)
 
 TITLE = Title("1893", (2, 4), SETTINGS, data.title_data, Cologne, data.OPTIONAL_RULES)

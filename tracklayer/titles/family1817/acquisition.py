@@ -15,13 +15,11 @@ the one that would operate later):
 
 The auction is an open one (``auction.OpenAuction``) in steps of $10, starting with the
 player after the president; a player bids for one of the corporations they preside that
-could pay (cash, the loans it could take, and what the acquired corporation brings). The
-winning corporation takes the acquired one's cash, companies, loans, trains and tokens,
-takes the loans it needs and pays the bid to the bank; it may then take more loans, and
-repay the acquired ones (each unpaid loan moves its price left). The bid then settles
-the acquired corporation's debts (in liquidation its president pays what the bid and its
-cash do not cover) and the rest goes to its shareholders, by share (shorts pay). The
-acquired corporation closes, and may be founded again.
+could pay (``takeover.most_for``). The winning corporation takes the acquired one over
+(``takeover``); it may then take more loans, and repay the acquired ones (each unpaid
+loan moves its price left). The bid settles the acquired corporation's debts and the
+rest goes to its shareholders; it closes, and may be founded again. The stages of an
+offer and the moves between them are in ``offers``.
 """
 
 from __future__ import annotations
@@ -30,21 +28,21 @@ from typing import List, Optional
 
 from ...actions import new_action
 from ...errors import GameError
-from ...rules import board, certificates, finance, market, money, network, operators, trains
+from ...rules import board, market, money, network, operators
 from ...rules.market import Direction
 from ...state.model import PlayerState
 from ...turns import programs
 from ...turns.step import Step, handles
 from ...turns.trains import DiscardStep
-from . import loans
+from . import loans, takeover
+from .takeover import BID_STEP
 from .auction import OpenAuction
 from .crisis import Bankrupt, CashCrisis
 from .mergers import MergerRound, ReduceTokens
-from .merging import reset, take_over_tokens
+from .merging import reset
 from .notes import notes
+from .offers import KINDS, MOVES, Offer, Stage
 from .stock import ZONES
-
-BID_STEP = 10
 
 
 def cell_kind(table, at) -> Optional[str]:
@@ -88,7 +86,8 @@ def may_acquire(table, buyer, corporation) -> bool:
 
 
 class Acquire(Step):
-    """See the module docstring."""
+    """See the module docstring; the stages of one offer are :class:`Stage`, their moves
+    ``MOVES``."""
 
     NAME = "Acquire Corporations"
 
@@ -98,37 +97,48 @@ class Acquire(Step):
         floated = [c for c in table.state.corporations
                    if not c.closed and operators.has_floated(table, c)]
         self.offering = list(reversed(operators.by_price(table, floated)))
-        self.mode = None
-        self.offer = None             # offered for sale: its president decides
+        self.stage = Stage.BETWEEN
+        self.how: Optional[Offer] = None   # how the head of the offers is put up
         self.auction: Optional[OpenAuction] = None
         self.winner = None            # (player, price)
         self.buyer = None
         self.unpaid = 0
-        self.passed_loans = self.passed_repaying = False
         self.liquidation_cash = self.liquidation_loans = 0
         self.shareholder_cash = 0
         self.next_offer()
 
+    def move_to(self, stage: Stage) -> None:
+        """Move to ``stage``, one of the moves ``MOVES`` allows."""
+        if stage not in MOVES[self.stage]:
+            raise AssertionError(f"no move from {self.stage.name} to {stage.name}")
+        self.stage = stage
+
+    @property
+    def offer(self):
+        """The corporation whose president decides whether to offer it (else None)."""
+        return self.offering[0] if self.stage is Stage.PUT_UP else None
+
     # -- who acts ----------------------------------------------------------------------------
 
     def live(self) -> bool:
-        return bool(self.offering) or self.buyer is not None or self.winner is not None
+        return self.stage is not Stage.DONE
 
     def actors(self) -> list:
-        if self.offer is not None:
+        stage = self.stage
+        if stage is Stage.PUT_UP:
             owner = self.offer.owner
             return [owner] if isinstance(owner, PlayerState) else []
-        if self.auction is not None:
-            if self.auction.bids:
-                return [self.auction.next_bidder()]
-            return [self.first_bidder()]
-        if self.buyer is not None:
-            return [self.buyer]
-        if self.winner is not None:
+        if stage is Stage.AUCTION:
+            return [self.auction.next_bidder() if self.auction.bids else self.first_bidder()]
+        if stage is Stage.CHOOSE_BUYER:
             return [self.winner[0]]
+        if stage in (Stage.BORROWING, Stage.REPAYING):
+            return [self.buyer]
         return []
 
     def first_bidder(self):
+        """The first player still in after the corporation's president (or the player
+        who liquidated it)."""
         corporation = self.auction.item
         owner = corporation.owner if isinstance(corporation.owner, PlayerState) else \
             notes(self.table).liquidated_by.get(corporation.sym)
@@ -140,21 +150,16 @@ class Acquire(Step):
         return None
 
     def kinds(self, entity):
+        """As the stage says (``KINDS``); a buyer that may take no more loans may go on
+        to repay."""
         if entity is not self.actor():
             return ()
-        if self.offer is not None:
-            return ("assign", "pass")
-        if self.auction is not None:
-            return ("bid", "pass")
-        if self.buyer is not None:
-            if self.may_borrow(entity):
-                return ("take_loan", "pass")
-            if self.may_repay(entity):
-                return ("payoff_loan", "pass")
+        stage = self.stage
+        if stage is Stage.BORROWING and not self.may_borrow(entity):
+            stage = Stage.REPAYING
+        if stage is Stage.REPAYING and not self.may_repay(entity):
             return ()
-        if self.winner is not None:
-            return ("merge",)
-        return ()
+        return KINDS.get(stage, ())
 
     def auto_moves(self, entity):
         """A merger-pass program declines to offer the player's corporation for sale."""
@@ -165,35 +170,24 @@ class Acquire(Step):
 
     # -- prices -----------------------------------------------------------------------------
 
-    def starting_bid(self, corporation) -> int:
-        if cell_kind(self.table, corporation.price) in ZONES:
-            return BID_STEP
-        value = certificates.total_shares(corporation) * market.price(self.table, corporation)
-        return -(-value // BID_STEP) * BID_STEP
-
     def least_bid(self, corporation) -> int:
         if self.auction is not None and self.auction.bids:
             return self.auction.top[1] + BID_STEP
-        return self.starting_bid(corporation)
+        return takeover.starting_bid(self.table, corporation)
 
     def compensation(self, corporation) -> int:
-        if self.mode != "offered":
+        """Offered for sale, the buyer also gets its treasury shares' value."""
+        if self.how is not Offer.FOR_SALE:
             return 0
-        own = certificates.percent_of(corporation, corporation) // \
-            certificates.share_percent(corporation)
-        return own * market.price(self.table, corporation)
+        return takeover.treasury_value(self.table, corporation)
 
     def most_for(self, buyer, corporation) -> int:
-        """What ``buyer`` could pay for ``corporation``: its cash and loans (the acquired
-        corporation's loans repaid and taken again), plus what the acquired brings."""
-        table = self.table
-        value = table.spec.data.loans.value
-        can = min(loans.most_loans(buyer) - buyer.loans,
-                  finance.loans_left(table) + corporation.loans)
-        return buyer.cash + max(0, can) * value + corporation.cash + \
-            self.compensation(corporation) - corporation.loans * value
+        return takeover.most_for(self.table, buyer, corporation,
+                                 self.compensation(corporation))
 
     def most_bid(self, player, corporation) -> int:
+        """The most ``player`` may bid: what their best corporation could pay (only the
+        least bid, for their own corporation)."""
         bids = [self.most_for(c, corporation) for c in presidencies(self.table, player)
                 if may_acquire(self.table, c, corporation)]
         most = max(bids, default=0)
@@ -215,15 +209,16 @@ class Acquire(Step):
             super().lapse()
 
     def drop_if_fallen(self) -> bool:
-        corporation = self.offer or (self.auction.item if self.auction else None)
-        if self.buyer is None and corporation is not None and \
-                self.entered_zone_now(corporation):
-            self.table.log(f"{corporation.name} is no longer eligible to be auctioned")
-            if corporation in self.offering:
-                self.offering.remove(corporation)
-            self.next_offer()
-            return True
-        return False
+        """An offer or auction whose corporation has just entered a zone ends."""
+        if self.stage not in (Stage.PUT_UP, Stage.AUCTION):
+            return False
+        corporation = self.offering[0]
+        if not self.entered_zone_now(corporation):
+            return False
+        self.table.log(f"{corporation.name} is no longer eligible to be auctioned")
+        self.offering.pop(0)
+        self.end_offer()
+        return True
 
     def drop_bankrupt_bidders(self) -> bool:
         """A player who went bankrupt while the auction was open takes no further part:
@@ -244,9 +239,17 @@ class Acquire(Step):
         before = notes(table).prices_at_mergers.get(corporation.sym)
         return kind in ZONES and kind != cell_kind(table, before)
 
+    def end_offer(self) -> None:
+        """The offer is over (the corporation left the offers): the next is made."""
+        self.auction = None
+        self.move_to(Stage.BETWEEN)
+        self.next_offer()
+
     def next_offer(self) -> None:
+        """The next corporation is offered as its zone says (one that entered a zone
+        just now is skipped; one nobody could buy for sale is not offered)."""
         table = self.table
-        self.auction = self.offer = self.mode = None
+        self.how = None
         while self.offering:
             corporation = self.offering[0]
             self.liquidation_cash = self.liquidation_loans = 0
@@ -256,20 +259,13 @@ class Acquire(Step):
                 self.offering.pop(0)
                 continue
             if kind == "liquidation":
-                self.liquidation_cash, self.liquidation_loans = corporation.cash, corporation.loans
-                if corporation.cash > 0:
-                    money.pay(table, corporation, table.state.bank, corporation.cash)
-                corporation.loans = 0
-                table.log(f"{corporation.name} is being liquidated, bank offers $0, "
-                          f"corporation had {table.money(self.liquidation_cash)} and "
-                          f"{self.liquidation_loans} loans")
-                self.mode = "liquidate"
+                self.put_in_liquidation(corporation)
             elif kind == "acquisition":
                 table.log(f"{corporation.name} offered for acquisition")
-                self.mode = "acquisition"
+                self.how = Offer.ACQUISITION
             else:
-                self.mode = "offered"
-                least = self.starting_bid(corporation)
+                self.how = Offer.FOR_SALE
+                least = takeover.starting_bid(self.table, corporation)
                 if not any(self.most_bid(p, corporation) >= least for p in self.round.entities):
                     table.log(f"{corporation.name} cannot be bought at {table.money(least)}, "
                               f"skipping")
@@ -277,53 +273,65 @@ class Acquire(Step):
                     continue
                 table.log(f"{corporation.name} may be offered for sale for "
                           f"{table.money(least)}")
-                self.offer = corporation
+                self.move_to(Stage.PUT_UP)
                 return
-            if not self.open_auction(corporation):
-                self.nobody_bids()
+            self.open_auction(corporation)
             return
+        self.move_to(Stage.DONE)
 
-    def open_auction(self, corporation) -> bool:
-        """The players who can meet the first bid take part; with none, the offer ends at
-        once (True: the auction is on)."""
-        least = self.starting_bid(corporation)
+    def put_in_liquidation(self, corporation) -> None:
+        """Its cash goes to the bank and its loans are put aside."""
+        table = self.table
+        self.liquidation_cash, self.liquidation_loans = corporation.cash, corporation.loans
+        if corporation.cash > 0:
+            money.pay(table, corporation, table.state.bank, corporation.cash)
+        corporation.loans = 0
+        table.log(f"{corporation.name} is being liquidated, bank offers $0, "
+                  f"corporation had {table.money(self.liquidation_cash)} and "
+                  f"{self.liquidation_loans} loans")
+        self.how = Offer.LIQUIDATION
+
+    def open_auction(self, corporation) -> None:
+        """The players who can meet the first bid take part; with none, nobody bids."""
+        least = takeover.starting_bid(self.table, corporation)
         bidders = [p for p in self.round.entities if self.most_bid(p, corporation) >= least]
         self.auction = OpenAuction(corporation, None, bidders, step=BID_STEP)
-        return bool(bidders)
+        if bidders:
+            self.move_to(Stage.AUCTION)
+        else:
+            self.nobody_bids()
 
     def nobody_bids(self) -> None:
         """Nobody bids: not acquired, not sold, or the bank liquidates; then the next."""
         table = self.table
         corporation = self.offering.pop(0)
         self.auction = None
-        if self.mode == "acquisition":
+        if self.how is Offer.ACQUISITION:
             table.log(f"All players pass on {corporation.name}, not acquired")
-        elif self.mode == "offered":
+        elif self.how is Offer.FOR_SALE:
             table.log(f"All players pass on {corporation.name}, not sold")
-        if self.mode != "liquidate":
-            self.next_offer()
-        else:
-            table.log(f"Bank liquidates {corporation.name} for $0")
-            for token in corporation.tokens:
-                board.lift_token(table, token)
-            network.forget(table)
-            self.settle(corporation)
+        if self.how is not Offer.LIQUIDATION:
+            self.end_offer()
+            return
+        table.log(f"Bank liquidates {corporation.name} for $0")
+        for token in corporation.tokens:
+            board.lift_token(table, token)
+        network.forget(table)
+        self.settle(corporation)
 
     # -- actions -----------------------------------------------------------------------------
 
     @handles("assign")
     def put_up(self, action):
-        if action.target is not self.offer:
-            raise GameError(f"Can only offer up {self.offer.name}")
+        if self.stage is not Stage.PUT_UP or action.target is not self.offer:
+            raise GameError(f"Can only offer up {self.auction_item().name}")
 
         def commit() -> None:
             corporation = self.offer
-            self.offer = None
             self.table.log(f"{corporation.name} is offered at auction, buying corporation will "
                            f"receive {self.table.money(self.compensation(corporation))} for "
                            f"treasury shares")
-            if not self.open_auction(corporation):
-                self.nobody_bids()
+            self.open_auction(corporation)
         return commit
 
     def candidates(self, entity, kind, offer) -> list:
@@ -352,7 +360,7 @@ class Acquire(Step):
         if self.auction is None or corporation is not self.auction.item:
             raise GameError(f"{corporation.name if corporation else '?'} is not for auction")
         if not isinstance(price, int) or price % BID_STEP:
-            raise GameError(f"Bid {price} is not a multple of {BID_STEP}")
+            raise GameError(f"Bid {price} is not a multiple of {BID_STEP}")
         if price < self.least_bid(corporation):
             raise GameError(f"the minimum bid for {corporation.name} is "
                             f"{self.table.money(self.least_bid(corporation))}")
@@ -375,25 +383,26 @@ class Acquire(Step):
 
         def commit() -> None:
             table = self.table
-            if self.offer is not None:
+            if self.stage is Stage.PUT_UP:
                 table.log(f"{entity.name} declines to put {self.offer.name} up for sale")
                 self.offering.pop(0)
-                self.next_offer()
-            elif self.auction is not None:
+                self.end_offer()
+            elif self.stage is Stage.AUCTION:
                 table.log(f"{entity.name} passes on {self.auction.item.name}")
                 self.auction.drop(entity)
                 self.resolve()
-            elif self.may_borrow(entity):
-                self.passed_loans = True
+            elif self.stage is Stage.BORROWING and self.may_borrow(entity):
                 table.log(f"{entity.name} passes taking additional loans")
+                self.move_to(Stage.REPAYING)
                 self.after_loans()
             else:
-                self.passed_repaying = True
                 table.log(f"{entity.name} passes paying off additional loans")
-                self.after_loans()
+                self.after_loans(repaying=False)
         return commit
 
     def resolve(self) -> None:
+        """With nobody left, nobody bids; with one bidder left, they win, and name the
+        buyer if more than one of their corporations could pay."""
         auction = self.auction
         if not auction.bidders:
             self.nobody_bids()
@@ -410,50 +419,39 @@ class Acquire(Step):
         found = self.buyers_for(player, corporation, price)
         if len(found) == 1:
             self.acquire(found[0])
+        else:
+            self.move_to(Stage.CHOOSE_BUYER)
 
     @handles("merge")
     def choose_buyer(self, action):
         buyer = action.corporation
-        player, price = self.winner
-        if buyer not in self.buyers_for(player, self.auction_item(), price):
+        player, price = self.winner if self.winner is not None else (None, 0)
+        if self.stage is not Stage.CHOOSE_BUYER or \
+                buyer not in self.buyers_for(player, self.auction_item(), price):
             raise GameError(f"Choose a corporation to acquire {self.auction_item().name}")
         return lambda: self.acquire(buyer)
 
     def acquire(self, buyer) -> None:
-        table = self.table
+        """The buyer takes the acquired corporation over (``takeover.take_over``), its
+        treasury shares' value with it when offered for sale; it may then take loans."""
         corporation = self.offering[0]
         _, price = self.winner
         self.buyer = buyer
-        paid = self.compensation(corporation)
-        if paid > 0:
-            money.pay(table, table.state.bank, corporation, paid)
-        if corporation.cash > 0:
-            money.pay(table, corporation, buyer, corporation.cash)
-        if cell_kind(table, corporation.price) == "liquidation":
+        if cell_kind(self.table, corporation.price) == "liquidation":
             self.liquidation_cash += price
         self.shareholder_cash = price
-        for company in list(corporation.companies):
-            corporation.companies.remove(company)
-            company.owner = buyer
-            buyer.companies.append(company)
         self.unpaid = corporation.loans
-        buyer.loans += corporation.loans
-        corporation.loans = 0
-        trains.move_all(table, corporation, buyer)
-        self.round.reducing = take_over_tokens(table, buyer, corporation)
-        table.log(f"{buyer.name} acquires {corporation.name}")
-        while buyer.cash < price:
-            loans.take(table, buyer)
-        money.pay(table, buyer, table.state.bank, price)
-        self.passed_loans = self.passed_repaying = False
+        self.round.reducing = takeover.take_over(self.table, buyer, corporation, price,
+                                                   self.compensation(corporation))
+        self.move_to(Stage.BORROWING)
         self.after_loans()
 
     def may_borrow(self, entity) -> bool:
-        return entity is self.buyer and not self.passed_loans and \
+        return entity is self.buyer and self.stage is Stage.BORROWING and \
             loans.may_borrow(self.table, entity)
 
-    def may_repay(self, entity) -> bool:
-        return entity is self.buyer and self.unpaid > 0 and not self.passed_repaying and \
+    def may_repay(self, entity, repaying: bool = True) -> bool:
+        return repaying and entity is self.buyer and self.unpaid > 0 and \
             entity.cash >= self.table.spec.data.loans.value
 
     @handles("take_loan")
@@ -463,34 +461,36 @@ class Acquire(Step):
 
         def commit() -> None:
             loans.take(self.table, action.entity)
-            if not self.may_borrow(action.entity):
-                self.after_loans()
+            self.after_loans()
         return commit
 
     @handles("payoff_loan")
     def repay(self, action):
-        if not self.may_repay(action.entity):
+        if "payoff_loan" not in self.kinds(action.entity):
             raise GameError(f"{action.entity.name} cannot repay a loan now")
 
         def commit() -> None:
             loans.repay(self.table, action.entity, move=False)
             self.unpaid -= 1
-            self.passed_loans = True
-            if not self.may_repay(action.entity):
-                self.after_loans()
+            if self.stage is Stage.BORROWING:
+                self.move_to(Stage.REPAYING)
+            self.after_loans()
         return commit
 
-    def after_loans(self) -> None:
-        """Loans over the buyer's limit are repaid; it may repay the others; those left
-        unpaid move its price left."""
+    def after_loans(self, repaying: bool = True) -> None:
+        """While the buyer may take loans it may go on; then loans over its limit are
+        repaid; it may repay the others (``repaying``: it has not passed on that); those
+        left unpaid move its price left, and the acquired corporation is settled."""
         table, buyer = self.table, self.buyer
         if self.may_borrow(buyer):
             return
+        if self.stage is Stage.BORROWING:
+            self.move_to(Stage.REPAYING)
         corporation = self.offering[0]
         while buyer.loans > loans.most_loans(buyer):
             loans.repay(table, buyer, move=False)
             self.unpaid -= 1
-        if self.may_repay(buyer):
+        if self.may_repay(buyer, repaying):
             return
         if self.unpaid > 0:
             old = buyer.price
@@ -504,29 +504,15 @@ class Acquire(Step):
         self.settle(corporation)
 
     def settle(self, corporation) -> None:
-        """The acquired (or liquidated) corporation's debts, then its shareholders."""
+        """The acquired (or liquidated) corporation's debts and shareholders are paid
+        (``takeover.pay_out``); it closes, and the next offer is made."""
         table = self.table
         if cell_kind(table, corporation.price) == "liquidation":
-            president = corporation.owner
-            owed = self.liquidation_loans * table.spec.data.loans.value
-            debt = max(0, owed - self.liquidation_cash)
-            if debt > 0:
-                if isinstance(president, PlayerState):
-                    table.log(f"{president.name} settles {corporation.name} debts for "
-                              f"{table.money(debt)}")
-                    money.pay(table, president, table.state.bank, debt, overdraw=True)
-                self.shareholder_cash = 0
-            else:
-                self.shareholder_cash = self.liquidation_cash - owed
+            self.shareholder_cash = takeover.pay_debts(table, corporation,
+                                                         self.liquidation_cash,
+                                                         self.liquidation_loans)
             self.liquidation_loans = 0
-        if self.shareholder_cash > 0:
-            per_share = self.shareholder_cash // certificates.total_shares(corporation)
-            for player in table.state.players:
-                held = certificates.percent_of(player, corporation) // \
-                    certificates.share_percent(corporation)
-                if held:
-                    money.pay(table, table.state.bank, player, held * per_share,
-                              any_amount=True)
+        takeover.pay_shareholders(table, corporation, self.shareholder_cash)
         self.shareholder_cash = 0
         owner = corporation.owner
         notes(table).crisis_player = owner if isinstance(owner, PlayerState) else \
@@ -536,7 +522,7 @@ class Acquire(Step):
             self.offering.remove(corporation)
         self.buyer = None
         self.winner = None
-        self.next_offer()
+        self.end_offer()
 
 
 def acquisition_round(table, number: int):

@@ -34,12 +34,12 @@ from .auction import PrivateAuction
 from .crisis import Bankrupt, CashCrisis
 from .notes import Notes1817, notes
 from .operating import Dividend1817, LoanStep, OperatingRound1817, TrainsThenInterest
-from .stock import StockRound1817, StockTurn1817, close_bank_shorts
+from .stock import ZONES, StockRound1817, StockTurn1817, close_bank_shorts
 from .track import BRIDGE, MINE, BridgeStep, Track1817
 
 SETTINGS = Settings(
     capitalization=Capitalization.INCREMENTAL, market_limit=1000,
-    privates_count_for_limit=False, short_selling=True,
+    privates_count_for_limit=False, short_selling=True, frozen_cells=ZONES,
     sale_timing=SaleTiming.OPERATED_OR_IN_OPERATING_ROUND,
     sale_movement=SaleMovement.NONE, trade_order=TradeOrder.SELL_THEN_BUY,
     pool_drop=PoolDrop.DOWN_PER_SHARE, home_token=HomeTokenTiming.START,
@@ -61,6 +61,10 @@ class Family1817(CommonRounds):
 
     def __init__(self) -> None:
         self.events = {"signal_end_game": self.last_set}
+
+    def may_start(self, table, corporation, player) -> bool:
+        """Corporations are founded by auction (``founding``), never parred."""
+        return False
 
     def set_up(self, table) -> None:
         table.state.title = Notes1817(seed_money=table.spec.data.seed_money)

@@ -97,9 +97,6 @@ class StockTurn1817(FoundingTurn, StockTurn):
                     for b in self.buy_back_bundles(entity)]
         return super().candidates(entity, kind, offer)
 
-    def may_start_any(self, entity) -> bool:
-        return False          # corporations are founded by auction (founding)
-
     # -- acting for a corporation ----------------------------------------------------------
 
     def corporate_kinds(self, corporation) -> tuple:
@@ -155,19 +152,6 @@ class StockTurn1817(FoundingTurn, StockTurn):
         return commit
 
     # -- buying and shorting -------------------------------------------------------------
-
-    def may_take(self, entity, bundle, exchange: bool = False) -> bool:
-        corporation = bundle.corporation
-        if in_zone(self.table, corporation):
-            return False
-        if shares.holder_shorts(entity, corporation):
-            return True
-        return super().may_take(entity, bundle, exchange)
-
-    def may_buy(self, entity, bundle) -> bool:
-        if bundle is not None and any(c.percent < 0 for c in bundle.certificates):
-            return False
-        return super().may_buy(entity, bundle)
 
     @handles("buy_shares")
     def buy(self, action):
@@ -238,12 +222,8 @@ class StockTurn1817(FoundingTurn, StockTurn):
     # -- selling ---------------------------------------------------------------------------
 
     def may_sell(self, entity, bundle) -> bool:
-        if bundle is None or in_zone(self.table, bundle.corporation) or \
-                self.acting_for is not None:
-            return False
-        if any(c.percent < 0 for c in bundle.certificates):
-            return False
-        return super().may_sell(entity, bundle)
+        """Not while acting for a corporation."""
+        return self.acting_for is None and super().may_sell(entity, bundle)
 
     def sell_bundle(self, action) -> None:
         super().sell_bundle(action)

@@ -24,7 +24,8 @@ from typing import List, Tuple
 
 from ...board.tiles import gauges_join
 from ...errors import GameError, RouteError
-from ...rules import board, certificates, money, network, operators, powers, setup, tokens
+from ...rules import board, certificates, money, network, operators, powers, setup, tokens, \
+    trading
 from ...rules.certificates import Bundle, move_certificate
 from ...spec.data import Power, Timing
 from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFromOthers,
@@ -32,7 +33,7 @@ from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFrom
                               SaleTiming, Settings, TradeOrder)
 from ...turns.order import CommonRounds
 from . import steps
-from .steps import Notes1849, last_certificate_last, notes, sms_hexes
+from .steps import Notes1849, notes, sms_hexes
 
 SETTINGS = Settings(
     currency="L.{}", capitalization=Capitalization.INCREMENTAL,
@@ -45,7 +46,7 @@ SETTINGS = Settings(
     emergency_from_others=EmergencyTrainsFromOthers.NEVER,
     home_token=HomeTokenTiming.FLOAT, sale_timing=SaleTiming.AFTER_IT_OPERATED,
     trade_order=TradeOrder.SELL_THEN_BUY, sale_movement=SaleMovement.DOWN_PER_10_PERCENT,
-    pool_drop=PoolDrop.DOWN_ONE)
+    pool_drop=PoolDrop.DOWN_ONE, buys_after_start=2)
 
 
 def distinct_combinations(certs: list) -> List[tuple]:
@@ -276,7 +277,7 @@ class Family1849(CommonRounds):
             return []
         room = 5 - operators.shares_in_market(table, corporation)
         return [b for b in self.sale_bundles(table, corporation, corporation)
-                if round(b.shares) <= room and last_certificate_last(table, b)]
+                if round(b.shares) <= room and trading.last_goes_last(table, b)]
 
     def redeemable(self, table, corporation) -> list:
         """From its second operating turn a corporation may buy back a share from
@@ -286,7 +287,7 @@ class Family1849(CommonRounds):
         return [b for b in self.sale_bundles(table, table.state.market, corporation)
                 if len(b.certificates) <= 1 and
                 corporation.cash >= certificates.bundle_price(table, b)
-                and last_certificate_last(table, b)]
+                and trading.last_goes_last(table, b)]
 
     def close_corporation(self, table, corporation) -> None:
         """A bankrupt corporation closes and goes back, unstarted, to the end of the order

@@ -10,6 +10,7 @@ from ...errors import GameError
 from ...rules import board, certificates, endgame, finance, money, operators, powers, tokens, \
     trading
 from ...rules.certificates import Bundle, move_certificate
+from ...rules.trading import last_goes_last
 from ...rules.market import Direction
 from ...state.model import CorporationState, OperatorState
 from ...turns import programs
@@ -44,16 +45,6 @@ def notes(table) -> Notes1849:
 def sms_hexes(table, corporation) -> Optional[list]:
     return notes(table).sms_hexes.get(corporation.sym) \
         if isinstance(corporation, CorporationState) else None
-
-
-def last_certificate_last(table, bundle: Bundle) -> bool:
-    """The 20% last certificate goes only when it is the last one left where it is."""
-    if not any(c.last for c in bundle.certificates):
-        return True
-    corporation = bundle.corporation
-    pile = certificates.held(table.state.market, corporation) \
-        if bundle.owner is table.state.market else certificates.treasury(corporation)
-    return len(pile) == len(bundle.certificates)
 
 
 def reorder_on_cells(table) -> None:
@@ -187,8 +178,9 @@ class LoanChoice(PlayerChoice):
 
 
 class StockTurn1849(StockTurn):
-    """The president may buy two more shares right after starting; the last certificate
-    goes last; sales keep the operating order among equal prices."""
+    """Sales keep the operating order among equal prices. (That the president may buy two
+    more shares right after starting is the setting ``buys_after_start``; that the last
+    certificate goes last, ``trading.last_goes_last``.)"""
 
     def prepare(self) -> None:
         """The operating order before this turn's sales."""
@@ -216,44 +208,20 @@ class StockTurn1849(StockTurn):
             entity.passed = False
         remember_order(self.table)
 
-    def may_buy(self, entity, bundle) -> bool:
-        """The 20% last certificate goes only as the last of its pile."""
-        return super().may_buy(entity, bundle) and last_certificate_last(self.table, bundle)
-
-    def may_buy_any_from_treasury(self, entity) -> bool:
-        """Could the player buy the smallest certificate of a treasury?"""
-        for c in self.table.state.corporations:
-            pile = certificates.treasury(c)
-            if c.started and pile and \
-                    self.may_buy(entity, Bundle.whole((min(pile, key=lambda x: x.percent),))):
-                return True
-        return False
-
-    def may_buy_more(self, entity, corporation, seller) -> bool:
-        """Right after starting a corporation its president may buy two more of
-        its shares."""
-        if super().may_buy_more(entity, corporation, seller):
-            return True
-        turn = self.round.notes.turn_actions
-        started = any(a.kind == "par" and a.corporation is corporation for a in turn)
-        bought = sum(1 for a in turn
-                     if a.kind == "buy_shares" and a.bundle.corporation is corporation)
-        return corporation.owner is entity and started and bought < 2
-
     def program_stop_reason(self, entity, program, buying) -> Optional[str]:
         """Also stop when a 20% last certificate can be had (unless that is bought)."""
         table = self.table
         if buying is None or not buying.last:
             for c in table.state.corporations:
                 cert = next((x for x in certificates.treasury(c) if x.last), None)
-                if cert is not None and last_certificate_last(table, Bundle.of([cert])) and \
+                if cert is not None and last_goes_last(table, Bundle.of([cert])) and \
                         trading.holding_allowed(table, entity, c, cert.percent) and \
                         not self.sold_in_round(entity).get(c):
                     return f"20% double cert for {c.name} is currently available from the treasury"
                 if cert is None:
                     cert = next((x for x in certificates.held(table.state.market, c) if x.last),
                                 None)
-                if cert is not None and last_certificate_last(table, Bundle.of([cert])) and \
+                if cert is not None and last_goes_last(table, Bundle.of([cert])) and \
                         trading.holding_allowed(table, entity, c, cert.percent):
                     return f"20% double cert for {c.name} is currently available from the bank pool"
         return programs.stop_reason(self, entity, program, buying)

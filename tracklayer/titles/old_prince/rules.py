@@ -27,6 +27,7 @@ from ...turns import sequence
 from . import buying, data, draws, operating, stock
 from .auction import PileAuction, PileRound
 from .notes import notes
+from .tranches import is_branch, tranche_open
 
 
 def _future_labels() -> dict:
@@ -201,6 +202,11 @@ class OldPrince(Variant):
         return sbc is not None and not sbc.closed and operator is not None and \
             sbc.owner is operator.owner
 
+    def may_start(self, table, corporation, player) -> bool:
+        """While a tranche has room; not a branch, not the PEIR, not once started."""
+        return tranche_open(table) and not corporation.started and \
+            not is_branch(corporation) and corporation.sym != data.PEIR.sym
+
     def start_cells(self, table, corporation, player) -> list:
         """The starting prices still in the game (the 5H, 3+ and 7 withdraw some)."""
         left = table.state.par_cells
@@ -209,6 +215,7 @@ class OldPrince(Variant):
 
 SETTINGS = Settings(
     currency="${}", market_limit=data.MARKET_LIMIT, sell_in_blocks=True,
+    largest_sale=data.TURN_SALE_LIMIT, holding_limit_forces_sale=False,
     sale_timing=SaleTiming.AFTER_IT_OPERATED, sale_movement=SaleMovement.DOWN_PER_SALE,
     trade_order=TradeOrder.SELL_THEN_BUY, priority_deal=PriorityDeal.FIRST_TO_PASS,
     home_token=HomeTokenTiming.FIRST_OPERATION,

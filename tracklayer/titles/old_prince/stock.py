@@ -26,6 +26,7 @@ from ...rules.certificates import Bundle, bundle_price
 from ...state.model import CompanyState, PlayerState
 from ...turns.round import StockRound
 from ...turns.step import handles
+from ...turns import trades
 from ...turns.stock import StockTurn
 from ...turns.trains import DiscardStep
 from . import buying, data
@@ -90,7 +91,7 @@ class PrinceStockTurn(StockTurn):
             out["buy_shares"] = None
         if self.partner_offered_a_purchase(entity):
             out["buy_shares"] = None
-        if self.may_buy_for_bank(entity) and self.may_start_any(self.bank_seat()):
+        if self.may_buy_for_bank(entity) and self.may_start_some(self.bank_seat()):
             out["par"] = None
         if any(k != "sell_shares" for k in out):
             out["pass"] = None
@@ -122,7 +123,7 @@ class PrinceStockTurn(StockTurn):
         for certs in piles:
             buyable = [c for c in certs if c.buyable]
             if not buyable or not buyable[0].corporation.started or \
-                    not self.may_buy_of(player, buyable[0].corporation, buyable[0].owner):
+                    not trades.may_buy_now(self, player, buyable[0].corporation):
                 continue
             bundle = Bundle.whole([min(buyable, key=lambda c: c.percent)])
             if cash >= bundle_price(self.table, bundle) and \
@@ -151,17 +152,6 @@ class PrinceStockTurn(StockTurn):
             short = price - buyer.cash
             if short > 0:
                 money.pay(self.table, action.entity, buyer, short)
-
-    # -- buying -----------------------------------------------------------------------------
-
-    def may_buy(self, entity, bundle) -> bool:
-        """Only shares of started corporations are bought."""
-        return bundle is not None and bundle.corporation.started and \
-            super().may_buy(entity, bundle)
-
-    def may_buy_from(self, entity, certs) -> bool:
-        return bool(certs) and certs[0].corporation.started and \
-            super().may_buy_from(entity, certs)
 
     def take_shares(self, entity, bundle, *, presidency_may_change=True, silent=False,
                     exchange=False) -> None:
@@ -195,17 +185,14 @@ class PrinceStockTurn(StockTurn):
 
     # -- starting ---------------------------------------------------------------------------
 
-    def may_start(self, corporation, player) -> bool:
-        """While a tranche has room; not a branch, not the PEIR, not once started."""
-        return tranche_open(self.table) and not corporation.started and \
-            not is_branch(corporation) and corporation.sym != data.PEIR.sym
-
     def may_hold_presidency(self, buyer, corporation) -> bool:
         """Starting a corporation is buying its president's certificate, which must fit
         in the buyer's certificate limit (and holding limit)."""
         return self.may_take(buyer, Bundle.whole([corporation.certificates[0]]))
 
-    def may_start_any(self, entity) -> bool:
+    def may_start_some(self, entity) -> bool:
+        """Starting buys the president's certificate from the market: a start price the
+        player can pay, and room for the certificate."""
         if self.bought() or not tranche_open(self.table):
             return False
         return any(self.may_start(c, entity) and self.start_prices(entity, c)
@@ -235,20 +222,6 @@ class PrinceStockTurn(StockTurn):
             self.take_shares(buyer, Bundle.whole([first]))
             self.note(action, corporation)
         return commit
-
-    # -- selling ----------------------------------------------------------------------------
-
-    def must_sell(self, entity) -> bool:
-        """Only the certificate limit forces a sale: a player may keep more than 60% of
-        a corporation they came to hold."""
-        table = self.table
-        return trading.certificate_count(table, entity) > \
-            trading.certificate_limit(table, entity) and self.may_sell_any(entity)
-
-    def may_sell(self, entity, bundle) -> bool:
-        """At most 30% of a corporation in a turn."""
-        return bundle is not None and bundle.percent <= data.TURN_SALE_LIMIT and \
-            super().may_sell(entity, bundle)
 
     # -- exchanges --------------------------------------------------------------------------
 

@@ -1,0 +1,289 @@
+"""Which certificate trades a player may make in their stock round turn.
+
+Each trade is a named rule below, its docstring the rule, with the title's settings
+choosing among the variants (``spec/settings.py``: ``trade_order``, ``sell_in_blocks``,
+``largest_sale``, ``sales_in_first_stock_round``, ``holding_limit_forces_sale``,
+``buys_after_start``, ``frozen_cells``, ``short_selling``,
+``privates_count_for_limit``). ``TRADES`` is the table of the trades a turn offers, in
+the order they are offered: each kind of action with the rule saying whether the player
+may make one now. The stock turn's handlers judge an action by the same rules, so one
+check decides both what is legal and what is listed.
+
+``turn`` is the stock turn (``turns/stock.py``): it keeps what was done in the turn and
+the round, and holds the hooks where a title's rules truly differ (what a player may
+spend, ``StockTurn.cash_for``; what they may hold, ``may_take``; 1893's FdSD and 1817's
+acting for a corporation on ``may_buy`` and ``may_sell``), besides ``Variant.may_start``
+and ``Variant.start_cells``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..rules import certificates, powers, trading
+from ..rules.certificates import Bundle, bundle_price
+from ..spec.settings import TradeOrder
+from ..state.model import PlayerState
+
+PURCHASES = ("buy_company", "buy_shares", "par")
+
+
+# -- the turn so far ------------------------------------------------------------------------
+
+
+def bought(turn) -> bool:
+    """Has the player bought something (a share, a start, a company) this turn?"""
+    return any(a.kind in PURCHASES for a in turn.round.notes.turn_actions)
+
+
+def sold_this_round(turn, entity) -> dict:
+    """What ``entity`` sold this round, by corporation (or stack of companies):
+    "now" for this turn, "prev" for an earlier one (1817: "short" for a short)."""
+    return turn.round.notes.sold.setdefault(entity, {})
+
+
+def frozen(table, corporation) -> bool:
+    """Is the corporation on a cell whose shares are neither bought nor sold
+    (``Settings.frozen_cells``: 1817's acquisition and liquidation zones)?"""
+    kinds = table.settings.frozen_cells
+    if not kinds:
+        return False
+    cell = table.cell(corporation.price)
+    return cell is not None and cell.kind in kinds
+
+
+# -- buying shares --------------------------------------------------------------------------
+
+
+def may_buy_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
+    """A player may buy a bundle that someone else holds: every certificate buyable and
+    none a short; of a corporation not yet started only its president's certificate, from
+    its treasury (that is, by starting it); a certificate marked last (1849) only as the
+    last of its pile (``trading.last_goes_last``); at a point of the turn that allows it
+    (:func:`may_buy_now`), with the cash, and within their limits (``turn.may_take``)."""
+    if bundle is None or entity is bundle.owner:
+        return False
+    if not all(c.buyable and c.percent >= 0 for c in bundle.certificates):
+        return False
+    corporation = bundle.corporation
+    if not corporation.started and not (bundle.owner is corporation and
+                                        bundle.president_certificate is not None):
+        return False
+    if not trading.last_goes_last(turn.table, bundle):
+        return False
+    return (may_buy_now(turn, entity, corporation)
+            and turn.cash_for(entity) >= bundle_price(turn.table, bundle)
+            and turn.may_take(entity, bundle))
+
+
+def may_buy_now(turn, entity, corporation) -> bool:
+    """Not shares of a corporation the player sold this round; after a purchase, only
+    another that :func:`may_buy_another` allows."""
+    return not sold_this_round(turn, entity).get(corporation) and (
+        not bought(turn) or may_buy_another(turn, entity, corporation))
+
+
+def may_buy_another(turn, entity, corporation) -> bool:
+    """A second certificate in a turn: of the same corporation, on a cell that allows
+    several, and not after starting one; or, where the title allows
+    (``Settings.buys_after_start``), up to that many shares of a corporation its president
+    just started."""
+    cell = turn.table.cell(corporation.price)
+    actions = turn.round.notes.turn_actions
+    if cell is not None and cell.multiple_buy and \
+            not any(a.kind == "par" for a in actions) and \
+            not any(a.kind == "buy_shares" and a.bundle.corporation is not corporation
+                    for a in actions):
+        return True
+    allowed = turn.table.settings.buys_after_start
+    if not allowed or corporation.owner is not entity:
+        return False
+    started = any(a.kind == "par" and a.corporation is corporation for a in actions)
+    more = sum(1 for a in actions
+               if a.kind == "buy_shares" and a.bundle.corporation is corporation)
+    return started and more < allowed
+
+
+def may_buy_from_pile(turn, entity, pile) -> bool:
+    """Could the player buy the smallest buyable certificate of ``pile`` (one holder's
+    certificates of one corporation)?"""
+    smallest = None
+    for c in pile:
+        if c.buyable and (smallest is None or c.percent < smallest.percent):
+            smallest = c
+    return smallest is not None and may_buy_shares(turn, entity, Bundle.whole((smallest,)))
+
+
+def may_buy_some_share(turn, entity) -> bool:
+    """Some certificate from the market, or from the treasury of a started corporation."""
+    state = turn.table.state
+    return any(may_buy_from_pile(turn, entity, certs)
+               for certs in state.market.shares.values() if certs) or \
+        any(c.started and may_buy_from_pile(turn, entity, certificates.treasury(c))
+            for c in state.corporations)
+
+
+# -- starting a corporation ------------------------------------------------------------------
+
+
+def start_prices(turn, entity, corporation) -> list:
+    """The cells the corporation may start at (``Variant.start_cells``) whose price buys
+    two shares."""
+    table = turn.table
+    return [c for c in table.variant.start_cells(table, corporation, entity)
+            if c.price * 2 <= turn.cash_for(entity)]
+
+
+def may_start_some(turn, entity) -> bool:
+    """Not after a purchase; a corporation the title lets the player start
+    (``Variant.may_start``) whose president's certificate they may buy."""
+    if bought(turn):
+        return False
+    return any(turn.may_start(c, entity) and c.certificates and
+               turn.may_buy(entity, Bundle.of([c.certificates[0]]))
+               for c in turn.table.state.corporations)
+
+
+# -- selling shares --------------------------------------------------------------------------
+
+
+def order_allows_sale(turn) -> bool:
+    """As the title's trade order says: selling then buying (no sale after a purchase),
+    selling, buying and selling again, or either order (but not a third change between
+    selling and buying)."""
+    order = turn.table.settings.trade_order
+    if order is TradeOrder.SELL_BUY_OR_BUY_SELL:
+        actions = turn.round.notes.turn_actions
+        kinds = {a.kind for a in actions}
+        return not (len(kinds) == 2 and actions[-1].kind in PURCHASES)
+    if order is TradeOrder.SELL_THEN_BUY:
+        return not bought(turn)
+    return True
+
+
+def may_sell_in_turn(turn, entity, corporation) -> bool:
+    """Sales of ``corporation`` are open in this turn: not in the first stock round where
+    the title forbids it, not on a frozen cell, not a second sale of it in the turn where
+    the title sells in blocks, and the trade order allowing a sale."""
+    table = turn.table
+    if not table.settings.sales_in_first_stock_round and table.turn <= 1:
+        return False
+    if frozen(table, corporation):
+        return False
+    if table.settings.sell_in_blocks and sold_this_round(turn, entity).get(corporation) == "now":
+        return False
+    return order_allows_sale(turn)
+
+
+def may_sell_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
+    """A player may sell a bundle of their own (no short), of no more than the title's
+    largest sale, when sales of it are open in the turn (:func:`may_sell_in_turn`) and the
+    common sale rules allow it (``trading.sale_problem``)."""
+    if bundle is None or entity is not bundle.owner:
+        return False
+    if any(c.percent < 0 for c in bundle.certificates):
+        return False
+    largest = turn.table.settings.largest_sale
+    if largest and bundle.percent > largest:
+        return False
+    return may_sell_in_turn(turn, entity, bundle.corporation) and \
+        trading.sale_problem(turn.table, entity, bundle) is None
+
+
+def may_sell_some_of(turn, entity, corporation) -> bool:
+    """Some bundle of ``corporation`` the player may sell (``turn.may_sell``)."""
+    if not may_sell_in_turn(turn, entity, corporation) or \
+            not trading.sale_timing_allows(turn.table, corporation):
+        return False
+    return any(turn.may_sell(entity, b)
+               for b in trading.sale_bundles(turn.table, entity, corporation))
+
+
+def may_sell_some_share(turn, entity) -> bool:
+    """Some share the player holds (the trade order allowing a sale at all)."""
+    if not order_allows_sale(turn):
+        return False
+    return any(may_sell_some_of(turn, entity, certs[0].corporation)
+               for certs in list(entity.shares.values())
+               if certs and not certs[0].corporation.closed)
+
+
+def must_sell(turn, entity) -> bool:
+    """A player over the certificate limit, or (where the title says so) over a holding
+    limit of a corporation they may sell, must sell first, if they can."""
+    table = turn.table
+    if not trading.over_limits(table, entity) or not may_sell_some_share(turn, entity):
+        return False
+    if trading.certificate_count(table, entity) > trading.certificate_limit(table, entity):
+        return True
+    return table.settings.holding_limit_forces_sale and \
+        any(not trading.holding_allowed(table, entity, c) and
+            may_sell_some_of(turn, entity, c) for c in table.state.corporations)
+
+
+# -- companies -------------------------------------------------------------------------------
+
+
+def companies_from_players(turn, entity) -> list:
+    """Companies other players own that may change hands now: in a phase that allows it,
+    not after a purchase, for a player with cash."""
+    if bought(turn) or turn.cash_for(entity) <= 0 or \
+            not turn.table.phase_has("can_buy_companies_from_other_players"):
+        return []
+    return powers.buyable_from_players(turn.table, entity)
+
+
+def companies_from_bank(turn, entity) -> list:
+    """Companies the bank sells (``companies.bank_offer``) a player may buy now: not after
+    a purchase, at face value, not after selling one of its stack this round, and, where
+    companies count, with room under the certificate limit."""
+    if not isinstance(entity, PlayerState) or bought(turn):
+        return []
+    table = turn.table
+    if table.settings.privates_count_for_limit and \
+            trading.certificate_count(table, entity) >= trading.certificate_limit(table):
+        return []
+    sold = sold_this_round(turn, entity)
+    return [c for c in turn.bank_offer()
+            if turn.cash_for(entity) >= c.value and
+            not (c.spec.stack is not None and sold.get(c.spec.stack))]
+
+
+def may_buy_some_company(turn, entity) -> bool:
+    """From another player or from the bank."""
+    return bool(companies_from_players(turn, entity) or companies_from_bank(turn, entity))
+
+
+def companies_to_sell(turn, entity) -> list:
+    """Companies the bank buys back (1893's bonds): from the second stock round on, in a
+    turn without a purchase."""
+    if not isinstance(entity, PlayerState) or turn.table.turn <= 1 or bought(turn):
+        return []
+    return [c for c in entity.companies if c.spec.bank_buys]
+
+
+def may_sell_some_company(turn, entity) -> bool:
+    """Some company the bank buys back (:func:`companies_to_sell`)."""
+    return bool(companies_to_sell(turn, entity))
+
+
+def may_sell_anything(turn, entity) -> bool:
+    """A player who must sell may sell some share (:func:`must_sell` found one)."""
+    return True
+
+
+# The trades a stock turn offers, in order: each kind of action, and the rule saying
+# whether the player may make one now (a player who must sell may only sell). Starting a
+# corporation asks the turn (``StockTurn.may_start_some``: 1871 starts from the market).
+TRADES = (
+    ("buy_shares", may_buy_some_share),
+    ("par", lambda turn, entity: turn.may_start_some(entity)),
+    ("buy_company", may_buy_some_company),
+    ("sell_shares", may_sell_some_share),
+    ("sell_company", may_sell_some_company),
+)
+# What a player who must sell (:func:`must_sell`) may do.
+FORCED_SALES = (
+    ("sell_shares", may_sell_anything),
+    ("sell_company", may_sell_some_company),
+)

@@ -9,7 +9,7 @@ import json
 import queue
 import threading
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
                         UniqueConstraint, create_engine, event, false, func, insert, select,
@@ -137,7 +137,11 @@ class Writer:
     """Appends log entries in batches: the entries that arrive while one transaction
     commits (an fsync, on SQLite a few milliseconds) go together in the next one, so that
     many games' actions share a commit instead of queueing for one each. ``append``
-    returns once its entry is committed (or raises what the database said)."""
+    returns once its entry is committed (or raises what the database said).
+
+    The other writes made while games are played (proposals made and answered) run here
+    too, in their turn (``run``): on SQLite one connection then writes, and no write waits
+    for another's lock (SQLite's wait for a busy lock sleeps in steps of up to 100 ms)."""
 
     BATCH = 500
 
@@ -148,8 +152,17 @@ class Writer:
         self.thread.start()
 
     def append(self, game_id: int, number: int, text: str) -> None:
-        item = {"row": {"game_id": game_id, "number": number, "entry": text},
-                "done": threading.Event(), "error": None}
+        self._wait({"row": {"game_id": game_id, "number": number, "entry": text},
+                    "done": threading.Event(), "error": None})
+
+    def run(self, job: Callable[[Any], Any]) -> Any:
+        """``job(connection)`` in a transaction of its own on the writer's thread: its
+        result, or what it raised."""
+        item = {"job": job, "done": threading.Event(), "error": None, "result": None}
+        self._wait(item)
+        return item["result"]
+
+    def _wait(self, item: dict) -> None:
         self.queue.put(item)
         item["done"].wait()
         if item["error"] is not None:
@@ -174,9 +187,20 @@ class Writer:
                     self.queue.put(None)
                     break
                 batch.append(more)
-            self._write(batch)
+            rows = [item for item in batch if "row" in item]
+            if rows:
+                self._write(rows)
             for item in batch:
+                if "job" in item:
+                    self._job(item)
                 item["done"].set()
+
+    def _job(self, item: dict) -> None:
+        try:
+            with self.engine.begin() as conn:
+                item["result"] = item["job"](conn)
+        except Exception as e:          # the job's caller hears it
+            item["error"] = e
 
     def _write(self, batch: list) -> None:
         """Commit the batch; if one of its entries is refused (a number someone else took),
@@ -254,16 +278,27 @@ class Store:
                 .order_by(SeatRow.position))]
 
     def freshness(self, game_id: int) -> tuple:
-        """The number of the game's newest entry and its seats (as ``seat_list``), in one
-        query: what another worker may have changed."""
+        """What another worker may have changed, in one query: the number of the game's
+        newest entry, its seats (as ``seat_list``) and a mark of its proposals, (how many,
+        how many pending, how many void): a proposal made or answered moves it (a
+        proposal's status only moves on: pending, answered, perhaps void)."""
         newest = select(func.max(ActionRow.number)).where(ActionRow.game_id == game_id) \
             .scalar_subquery()
+        mine = ProposalRow.game_id == game_id
+        made = select(func.count(ProposalRow.id)).where(mine).scalar_subquery()
+        pending = select(func.count(ProposalRow.id)).where(
+            mine, ProposalRow.status == "pending").scalar_subquery()
+        void = select(func.count(ProposalRow.id)).where(
+            mine, ProposalRow.status == "void").scalar_subquery()
         with self.engine.connect() as conn:
             rows = conn.execute(select(SeatRow.position, SeatRow.player_id, SeatRow.name,
-                                       SeatRow.bot, SeatRow.token, newest)
+                                       SeatRow.bot, SeatRow.token, newest, made, pending,
+                                       void)
                                 .where(SeatRow.game_id == game_id)
                                 .order_by(SeatRow.position)).all()
-        return (rows[0][-1] or 0 if rows else 0), [tuple(r)[:-1] for r in rows]
+        if not rows:
+            return 0, [], (0, 0, 0)
+        return rows[0][5] or 0, [tuple(r)[:5] for r in rows], tuple(rows[0][6:])
 
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
@@ -301,12 +336,13 @@ class Store:
             seat.webhook_url, seat.webhook_site = url, site
             seat.webhook_seat_link = bool(url) and seat_link
 
-    def has_webhooks(self, game_id: int) -> bool:
-        """Has any seat of the game set a webhook? (asked after every entry: kept cheap)"""
+    def hooked_games(self, game_ids) -> set:
+        """Which of ``game_ids`` have a seat that set a webhook (one query for many)."""
+        if not game_ids:
+            return set()
         with self.engine.connect() as conn:
-            return conn.execute(select(SeatRow.id).where(SeatRow.game_id == game_id,
-                                                         SeatRow.webhook_url.is_not(None))
-                                .limit(1)).first() is not None
+            return set(conn.scalars(select(SeatRow.game_id).distinct().where(
+                SeatRow.game_id.in_(sorted(game_ids)), SeatRow.webhook_url.is_not(None))))
 
     def webhooks(self, game_id: int) -> List[SeatRow]:
         """The game's seats that set a webhook."""
@@ -319,17 +355,17 @@ class Store:
     def add_proposal(self, game_id: int, at: int, proposer: int, responder: int,
                      action: dict, text: str, deal: list) -> Optional[int]:
         """Store a pending proposal; None if the game has one pending already."""
-        with self.sessions.begin() as s:
-            waiting = s.scalars(select(ProposalRow.id).where(
+        values = dict(game_id=game_id, at=at, proposer=proposer, responder=responder,
+                      action=json.dumps(action), text=text, deal=json.dumps(deal),
+                      status="pending")
+
+        def add(conn) -> Optional[int]:
+            waiting = conn.execute(select(ProposalRow.id).where(
                 ProposalRow.game_id == game_id, ProposalRow.status == "pending")).first()
             if waiting is not None:
                 return None
-            row = ProposalRow(game_id=game_id, at=at, proposer=proposer, responder=responder,
-                              action=json.dumps(action), text=text, deal=json.dumps(deal),
-                              status="pending")
-            s.add(row)
-            s.flush()
-            return row.id
+            return conn.execute(insert(ProposalRow).values(**values)).inserted_primary_key[0]
+        return self.writer.run(add)
 
     def proposals(self, game_id: int, limit: int = 50) -> List[ProposalRow]:
         """The game's latest proposals (at most ``limit``), newest first."""
@@ -353,11 +389,11 @@ class Store:
     def answer_proposal(self, proposal_id: int, status: str, was: str = "pending") -> bool:
         """Give a proposal its answer (``status``) if its status is still ``was``; False if
         not (someone else answered first)."""
-        with self.sessions.begin() as s:
-            done = s.execute(update(ProposalRow)
-                             .where(ProposalRow.id == proposal_id, ProposalRow.status == was)
-                             .values(status=status, answered_at=func.now()))
-            return done.rowcount == 1
+        def answer(conn) -> bool:
+            return conn.execute(update(ProposalRow)
+                                .where(ProposalRow.id == proposal_id, ProposalRow.status == was)
+                                .values(status=status, answered_at=func.now())).rowcount == 1
+        return self.writer.run(answer)
 
     def dispose(self) -> None:
         self.writer.stop()

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
                         UniqueConstraint, create_engine, event, false, func, insert, select,
-                        update)
+                        text, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -122,6 +122,35 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=3600)
 
 
+def make_reader(url: str, engine: Engine) -> Engine:
+    """The engine the requests' reads go through: on PostgreSQL connections in autocommit
+    (a read is one statement: no BEGIN before it and no ROLLBACK after, two round trips
+    fewer); SQLite's reads begin no transaction anyway, so there it is ``engine``."""
+    url = normal_url(url)
+    if url.startswith("sqlite"):
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=3600,
+                         isolation_level="AUTOCOMMIT")
+
+
+# The reads made on every request, written out once (building them with the expression
+# language on each call cost more than the database's answer).
+SEAT_LIST = text("SELECT position, player_id, name, bot, token FROM seats "
+                 "WHERE game_id = :g ORDER BY position")
+FRESHNESS = text(
+    "SELECT s.position, s.player_id, s.name, s.bot, s.token, "
+    "(SELECT max(a.number) FROM actions a WHERE a.game_id = :g), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g AND p.status = 'pending'), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g AND p.status = 'void') "
+    "FROM seats s WHERE s.game_id = :g ORDER BY s.position")
+ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number > :after "
+               "ORDER BY number")
+IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
+               "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
+               "ORDER BY id")
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
     from alembic import command
@@ -140,8 +169,9 @@ class Writer:
     returns once its entry is committed (or raises what the database said).
 
     The other writes made while games are played (proposals made and answered) run here
-    too, in their turn (``run``): on SQLite one connection then writes, and no write waits
-    for another's lock (SQLite's wait for a busy lock sleeps in steps of up to 100 ms)."""
+    too, committed with the entries (``run``): on SQLite one connection then writes, and no
+    write waits for another's lock (SQLite's wait for a busy lock sleeps in steps of up to
+    100 ms) or for a commit of its own."""
 
     BATCH = 500
 
@@ -156,8 +186,8 @@ class Writer:
                     "done": threading.Event(), "error": None})
 
     def run(self, job: Callable[[Any], Any]) -> Any:
-        """``job(connection)`` in a transaction of its own on the writer's thread: its
-        result, or what it raised."""
+        """``job(connection)`` on the writer's thread, in the transaction of the entries
+        and jobs queued with it (one commit for them all): its result, or what it raised."""
         item = {"job": job, "done": threading.Event(), "error": None, "result": None}
         self._wait(item)
         return item["result"]
@@ -187,36 +217,30 @@ class Writer:
                     self.queue.put(None)
                     break
                 batch.append(more)
-            rows = [item for item in batch if "row" in item]
-            if rows:
-                self._write(rows)
+            self._write(batch)
             for item in batch:
-                if "job" in item:
-                    self._job(item)
                 item["done"].set()
 
-    def _job(self, item: dict) -> None:
-        try:
-            with self.engine.begin() as conn:
-                item["result"] = item["job"](conn)
-        except Exception as e:          # the job's caller hears it
-            item["error"] = e
-
     def _write(self, batch: list) -> None:
-        """Commit the batch; if one of its entries is refused (a number someone else took),
-        commit the others one by one so that each hears its own answer."""
+        """Commit the batch, entries and jobs, in one transaction; if one of them is
+        refused (a number someone else took), commit them one by one so that each hears its
+        own answer."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(ActionRow), [item["row"] for item in batch])
-        except IntegrityError as e:
-            if len(batch) == 1:
-                batch[0]["error"] = e
-            else:
+                rows = [item["row"] for item in batch if "row" in item]
+                if rows:
+                    conn.execute(insert(ActionRow), rows)
+                for item in batch:
+                    if "job" in item:
+                        item["result"] = item["job"](conn)
+        except Exception as e:
+            alone = isinstance(e, IntegrityError) or any("job" in item for item in batch)
+            if alone and len(batch) > 1:
                 for item in batch:
                     self._write([item])
-        except Exception as e:          # the database away, a disk error …: each is told
-            for item in batch:
-                item["error"] = e if isinstance(e, SQLAlchemyError) else \
+                return
+            for item in batch:          # the database away, a disk error …: each is told
+                item["error"] = e if isinstance(e, SQLAlchemyError) or "job" in item else \
                     SQLAlchemyError(f"{type(e).__name__}: {e}")
 
 
@@ -226,6 +250,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.reader = make_reader(url, self.engine)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._installation: Optional[str] = None
@@ -271,41 +296,24 @@ class Store:
 
     def seat_list(self, game_id: int) -> List[tuple]:
         """``(position, player_id, name, bot, token)`` of the game's seats, in order."""
-        with self.engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(
-                select(SeatRow.position, SeatRow.player_id, SeatRow.name, SeatRow.bot,
-                       SeatRow.token).where(SeatRow.game_id == game_id)
-                .order_by(SeatRow.position))]
+        with self.reader.connect() as conn:
+            return [tuple(r) for r in conn.execute(SEAT_LIST, {"g": game_id})]
 
     def freshness(self, game_id: int) -> tuple:
         """What another worker may have changed, in one query: the number of the game's
         newest entry, its seats (as ``seat_list``) and a mark of its proposals, (how many,
         how many pending, how many void): a proposal made or answered moves it (a
         proposal's status only moves on: pending, answered, perhaps void)."""
-        newest = select(func.max(ActionRow.number)).where(ActionRow.game_id == game_id) \
-            .scalar_subquery()
-        mine = ProposalRow.game_id == game_id
-        made = select(func.count(ProposalRow.id)).where(mine).scalar_subquery()
-        pending = select(func.count(ProposalRow.id)).where(
-            mine, ProposalRow.status == "pending").scalar_subquery()
-        void = select(func.count(ProposalRow.id)).where(
-            mine, ProposalRow.status == "void").scalar_subquery()
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(SeatRow.position, SeatRow.player_id, SeatRow.name,
-                                       SeatRow.bot, SeatRow.token, newest, made, pending,
-                                       void)
-                                .where(SeatRow.game_id == game_id)
-                                .order_by(SeatRow.position)).all()
+        with self.reader.connect() as conn:
+            rows = conn.execute(FRESHNESS, {"g": game_id}).all()
         if not rows:
             return 0, [], (0, 0, 0)
         return rows[0][5] or 0, [tuple(r)[:5] for r in rows], tuple(rows[0][6:])
 
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(ActionRow.number, ActionRow.entry)
-                                .where(ActionRow.game_id == game_id, ActionRow.number > after)
-                                .order_by(ActionRow.number)).all()
+        with self.reader.connect() as conn:
+            rows = conn.execute(ENTRIES, {"g": game_id, "after": after}).all()
         return [(n, json.loads(e)) for n, e in rows]
 
     def append(self, game_id: int, number: int, entry: dict) -> None:
@@ -340,7 +348,7 @@ class Store:
         """Which of ``game_ids`` have a seat that set a webhook (one query for many)."""
         if not game_ids:
             return set()
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return set(conn.scalars(select(SeatRow.game_id).distinct().where(
                 SeatRow.game_id.in_(sorted(game_ids)), SeatRow.webhook_url.is_not(None))))
 
@@ -377,14 +385,8 @@ class Store:
         """The proposals pending or made at position ``at``, oldest first, as tuples (id,
         at, proposer, responder, action, text, deal, status): read on every request, so
         plain columns."""
-        with self.sessions() as s:
-            return list(s.execute(
-                select(ProposalRow.id, ProposalRow.at, ProposalRow.proposer,
-                       ProposalRow.responder, ProposalRow.action, ProposalRow.text,
-                       ProposalRow.deal, ProposalRow.status)
-                .where(ProposalRow.game_id == game_id,
-                       (ProposalRow.status == "pending") | (ProposalRow.at == at))
-                .order_by(ProposalRow.id)).all())
+        with self.reader.connect() as conn:
+            return [tuple(r) for r in conn.execute(IN_PLAY, {"g": game_id, "at": at})]
 
     def answer_proposal(self, proposal_id: int, status: str, was: str = "pending") -> bool:
         """Give a proposal its answer (``status``) if its status is still ``was``; False if
@@ -398,3 +400,4 @@ class Store:
     def dispose(self) -> None:
         self.writer.stop()
         self.engine.dispose()
+        self.reader.dispose()

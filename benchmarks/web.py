@@ -265,7 +265,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
-        with serving_apart(db, args.workers, args.redis,
+        with serving_apart(db, args.workers, args.redis, wait_s=120,    # a busy machine
                            extra=("--games-per-minute", "0")) as base:
             result = asyncio_run(run(base, args.games, args.actions, args.pace))
     result.update(workers=args.workers, db=args.db or "sqlite (temporary)", pace=args.pace)

@@ -118,37 +118,6 @@ def test_workers_see_each_others_proposals(tmp_path):
         store_b.dispose()
 
 
-def test_bots_of_many_games_play_in_turn_on_few_threads(tmp_path, monkeypatch):
-    """Games whose bots are to move share BOT_THREADS threads, a few moves (BOT_TURN) each
-    in turn: every game's bots play on to the person's turn, and no more threads think."""
-    import threading
-    import time
-    from tracklayer.web import service as service_module
-    from tracklayer.web.db import Store
-    from tracklayer.web.service import Service
-    monkeypatch.setattr(service_module, "BOT_TURN", 1)
-    store = Store(f"sqlite:///{tmp_path / 'bots.db'}")
-    try:
-        service = Service(store, lambda *a: None)
-        made = [service.create({"title": "1893", "seed": seed, "players": [
-            {"name": "R", "bot": "random"}, {"name": "G", "bot": "random"}, {"name": "P"}]})
-            for seed in (1, 2, 3, 4)]
-        deadline = time.monotonic() + 120
-        lives = [service.get(m["id"]) for m in made]
-        most = 0
-        while any(live.bots_running for live in lives) and time.monotonic() < deadline:
-            most = max(most, sum(t.name.startswith("bots") for t in threading.enumerate()))
-            time.sleep(0.01)
-        assert not any(live.bots_running for live in lives)
-        assert most <= service_module.BOT_THREADS
-        for m, live in zip(made, lives):
-            person = m["seats"][2]["player_id"]
-            assert live.game.is_over or person in live.acting_seats()
-            assert live.number > 0              # the bots moved first
-    finally:
-        store.dispose()
-
-
 def test_the_writer_commits_entries_and_jobs_together_and_each_hears_its_answer(tmp_path):
     import threading
     from sqlalchemy import text

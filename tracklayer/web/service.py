@@ -12,7 +12,6 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
@@ -37,8 +36,6 @@ MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
 IDLE_S = 60.0                    # a game nobody asked for this long drops what it derived
 SWEEP_S = 10.0                   # how often the games in memory are looked over for that
-BOT_THREADS = 2                  # threads playing the bots of every game, in turn
-BOT_TURN = 4                     # a game's bot moves in a turn on them
 SEATS_FRESH_S = 0.05             # seats read this recently (by the request) are not re-read
 LOG = logging.getLogger(__name__)
 
@@ -62,7 +59,6 @@ class Live:
     loaded: bool = False             # its log read from the database
     seats_read: float = 0.0          # when the seats were last read (time.monotonic)
     bots_running: bool = False
-    bot_moves: int = 0               # moves the bots made since a person last acted
     cached: tuple = (-1, [])
     # how long the game's log was before any action, and after each action (by its
     # index in the log of entries): where each action's lines end, to place chat among them
@@ -163,7 +159,6 @@ class Service:
         self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
         self.lock = threading.Lock()
         self.swept = time.monotonic()           # the last look for idle games (_rest_idle)
-        self.bot_threads = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bots")
         self.proposals = Desk(self)
 
     # -- making games ---------------------------------------------------------------------
@@ -481,8 +476,7 @@ class Service:
     # -- bots -----------------------------------------------------------------------------
 
     def after_change(self, game_id: int) -> None:
-        """Let the bots whose turn it is play (on the bots' threads, unless told
-        otherwise)."""
+        """Let the bots whose turn it is play (in a thread, unless told otherwise)."""
         with self.lock:
             live = self.live.get(game_id)
         live = live or self.get(game_id)
@@ -491,37 +485,18 @@ class Service:
         with live.lock:
             if live.bots_running:
                 return
-            live.bots_running, live.bot_moves = True, 0
+            live.bots_running = True
         if self.background:
-            self._bots_later(live)
+            threading.Thread(target=self.run_bots, args=(live,), daemon=True).start()
         else:
             self.run_bots(live)
 
-    def _bots_later(self, live: Live) -> None:
+    def run_bots(self, live: Live) -> None:
+        """Play the bots' turns until a person is to act or the game ends. The flag
+        ``bots_running`` is cleared under the game's lock where the runner decides to stop,
+        so an action that arrives meanwhile either is seen here or starts a new runner."""
         try:
-            self.bot_threads.submit(self._bots_in_turn, live)
-        except RuntimeError:                # shutting down
-            with live.lock:
-                live.bots_running = False
-
-    def _bots_in_turn(self, live: Live) -> None:
-        """A few of a game's bot moves (BOT_TURN), then the game goes to the back of the
-        queue: BOT_THREADS threads play every game's bots in turn, so that bots think
-        beside the requests instead of as many threads as games with bots, and no game's
-        bots keep the others waiting."""
-        if self.run_bots(live, BOT_TURN):
-            self._bots_later(live)
-
-    def run_bots(self, live: Live, moves: Optional[int] = None) -> bool:
-        """Play the bots' turns until a person is to act or the game ends (or ``moves``
-        were made: True, the flag ``bots_running`` left set for the next turn). The flag
-        is cleared under the game's lock where the runner decides to stop, so an action
-        that arrives meanwhile either is seen here or starts a new runner."""
-        try:
-            for _ in range(moves or MAX_BOT_ACTIONS):
-                if live.bot_moves >= MAX_BOT_ACTIONS:
-                    break
-                live.bot_moves += 1
+            for _ in range(MAX_BOT_ACTIONS):
                 with live.lock:
                     answered = self._bot_answers(live)
                     if answered:
@@ -529,7 +504,7 @@ class Service:
                     seat = None if answered is False else self._bot_to_act(live)
                     if seat is None:
                         live.bots_running = False
-                        return False
+                        return
                     bot = make_bot(seat.bot, live.game.seed)
                     action = dict(bot.choose(live.game, seat_index(live.game, seat.player_id),
                                              self.proposals.declined(live, seat)))
@@ -538,15 +513,12 @@ class Service:
                         self.proposals.propose(live, seat, action)
                     else:
                         self._apply_and_store(live, action)
-            if moves and live.bot_moves < MAX_BOT_ACTIONS:
-                return True
         except (Refusal, GameError) as e:
             LOG.warning("game %s: the bots stop: %s", live.id, e)
         except Exception:                   # never leave the flag set: log, stop, let go
             LOG.exception("game %s: the bots stop", live.id)
         with live.lock:
             live.bots_running = False
-        return False
 
     def _bot_answers(self, live: Live) -> Optional[bool]:
         """A bot answers the pending proposal (True), a person is to (False), or none

@@ -7,16 +7,19 @@ and how long until another seat's event stream delivers it.
 Starts ``tracklayer serve`` (SQLite in a temporary folder unless ``--db``), creates
 ``--games`` two-player games of 1893, opens one Server-Sent Events stream per game (the
 other seat watching), and drives every game at once from one asyncio client: each game's
-driver asks the seat to act for its legal actions, posts one at random (never
-``bankrupt``), and repeats ``--actions`` times: at once (the server saturated, as fast as
+driver asks for the legal actions of the seat to act (one request: its cookie holds both
+seats, as a browser's does for a game played at one table), posts one at random (never
+``bankrupt``) with that seat's token, and repeats ``--actions`` times: at once (the server saturated, as fast as
 it takes them) or, with ``--pace``, after a pause of 0 to twice that many seconds, as
 people playing would. Reports p50/p99 in milliseconds of
 
 * ``accept_ms``: POST of an action until its 201;
 * ``deliver_ms``: POST sent until the watching stream has the entry;
 
-the actions accepted per second over the run, the entries never delivered and the streams
-that delivered entries out of order (or twice). The server runs with no limit on games made
+and ``legal_ms`` (the listing's request), the actions accepted per second over the run, the
+entries never delivered, the streams that delivered entries out of order (or twice), and
+the CPU seconds the client and the server (all its workers) spent while driving: the
+client shares the machine, so it should stay a small part. The server runs with no limit on games made
 (``--games-per-minute 0``): the benchmark makes ``--games`` at once from one address.
 """
 

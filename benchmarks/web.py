@@ -7,16 +7,19 @@ and how long until another seat's event stream delivers it.
 Starts ``tracklayer serve`` (SQLite in a temporary folder unless ``--db``), creates
 ``--games`` two-player games of 1893, opens one Server-Sent Events stream per game (the
 other seat watching), and drives every game at once from one asyncio client: each game's
-driver asks the seat to act for its legal actions, posts one at random (never
-``bankrupt``), and repeats ``--actions`` times: at once (the server saturated, as fast as
+driver asks for the legal actions of the seat to act (one request: its cookie holds both
+seats, as a browser's does for a game played at one table), posts one at random (never
+``bankrupt``) with that seat's token, and repeats ``--actions`` times: at once (the server saturated, as fast as
 it takes them) or, with ``--pace``, after a pause of 0 to twice that many seconds, as
 people playing would. Reports p50/p99 in milliseconds of
 
 * ``accept_ms``: POST of an action until its 201;
 * ``deliver_ms``: POST sent until the watching stream has the entry;
 
-the actions accepted per second over the run, the entries never delivered and the streams
-that delivered entries out of order (or twice). The server runs with no limit on games made
+and ``legal_ms`` (the listing's request), the actions accepted per second over the run, the
+entries never delivered, the streams that delivered entries out of order (or twice), and
+the CPU seconds the client and the server (all its workers) spent while driving: the
+client shares the machine, so it should stay a small part. The server runs with no limit on games made
 (``--games-per-minute 0``): the benchmark makes ``--games`` at once from one address.
 """
 
@@ -27,6 +30,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -36,6 +40,40 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
 from tracklayer.web.server import serving_apart  # noqa: E402
+
+
+def cpu_seconds(pids=None) -> float:
+    """CPU time (user + system) of this process (``pids`` None), or of the processes
+    ``pids`` and their children (the server and its workers), read from /proc."""
+    if pids is None:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    tick = os.sysconf("SC_CLK_TCK")
+    found, total = set(pids), 0.0
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return float("nan")
+    stats = {}
+    for name in names:
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    changed = True
+    while changed:
+        changed = False
+        for pid, (ppid, _ticks) in stats.items():
+            if ppid in found and pid not in found:
+                found.add(pid)
+                changed = True
+    for pid in found:
+        if pid in stats:
+            total += stats[pid][1] / tick
+    return total
 
 
 def pct(values, q: float) -> float:
@@ -59,7 +97,8 @@ class Http:
     async def _open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
 
-    async def send(self, method: str, path: str, body=None, token=None) -> None:
+    async def send(self, method: str, path: str, body=None, token=None,
+                   cookie=None) -> None:
         if self.writer is None:
             await self._open()
         data = b"" if body is None else json.dumps(body).encode()
@@ -67,6 +106,8 @@ class Http:
                 f"Content-Length: {len(data)}", "Content-Type: application/json"]
         if token:
             head.append(f"Authorization: Bearer {token}")
+        if cookie:
+            head.append(f"Cookie: {cookie}")
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
 
     async def head(self):
@@ -84,8 +125,8 @@ class Http:
         data = await self.reader.readexactly(size + 2)
         return data[:-2]
 
-    async def request(self, method: str, path: str, body=None, token=None):
-        await self.send(method, path, body, token)
+    async def request(self, method: str, path: str, body=None, token=None, cookie=None):
+        await self.send(method, path, body, token, cookie)
         status, headers = await self.head()
         if headers.get("transfer-encoding") == "chunked":
             parts = []
@@ -126,21 +167,25 @@ async def watch(base, gid, arrived, ready) -> None:
         http.close()
 
 
-async def drive(base, gid, seats, n, sent, accepted, rng, pace=0.0) -> None:
+async def drive(base, gid, seats, n, sent, accepted, listed, rng, pace=0.0) -> None:
     http = Http(base)
     tokens = [s["token"] for s in seats]
+    by_player = {s["player_id"]: s["token"] for s in seats}
+    # one request lists the moves of whichever seat has them: the cookie holds both seats
+    # (as a browser's does for a game played at one table)
+    cookie = f"seats-{gid}={'.'.join(tokens)}"
     try:
         for _ in range(n):
             if pace:
                 await asyncio.sleep(rng.uniform(0, 2 * pace))
-            for token in tokens:
-                _status, legal = await http.request("GET", f"/api/games/{gid}/legal",
-                                                    token=token)
-                options = [a for a in legal["actions"] if a["type"] != "bankrupt"]
-                if options:
-                    break
-            else:
+            start = time.perf_counter()
+            _status, legal = await http.request("GET", f"/api/games/{gid}/legal",
+                                                cookie=cookie)
+            listed.append(time.perf_counter() - start)
+            options = [a for a in legal["actions"] if a["type"] != "bankrupt"]
+            if not options:
                 return
+            token = by_player[legal["player_id"]]
             action = dict(rng.choice(options), id=legal["next_id"])
             start = time.perf_counter()
             sent[action["id"]] = start
@@ -170,14 +215,19 @@ async def run(base: str, games: int, actions: int, pace: float = 0.0) -> dict:
     arrived = [dict() for _ in made]
     sent = [dict() for _ in made]
     accepted: list = []
+    listed: list = []
     readies = [asyncio.Event() for _ in made]
     watchers = [asyncio.create_task(watch(base, g["id"], arrived[i], readies[i]))
                 for i, g in enumerate(made)]
     await asyncio.gather(*(e.wait() for e in readies))
     start = time.perf_counter()
+    client_cpu, all_cpu = cpu_seconds(), cpu_seconds([os.getpid()])
     await asyncio.gather(*(drive(base, g["id"], g["seats"], actions, sent[i], accepted,
-                                 random.Random(i), pace) for i, g in enumerate(made)))
+                                 listed, random.Random(i), pace)
+                           for i, g in enumerate(made)))
     elapsed = time.perf_counter() - start
+    client_cpu = cpu_seconds() - client_cpu
+    server_cpu = cpu_seconds([os.getpid()]) - all_cpu - client_cpu
     await asyncio.sleep(1.0)
     for w in watchers:
         w.cancel()
@@ -191,6 +241,8 @@ async def run(base: str, games: int, actions: int, pace: float = 0.0) -> dict:
             "actions_per_s": round(len(accepted) / elapsed, 1),
             "accept_ms": {"p50": pct(accepted, 0.5), "p99": pct(accepted, 0.99)},
             "deliver_ms": {"p50": pct(deliver, 0.5), "p99": pct(deliver, 0.99)},
+            "legal_ms": {"p50": pct(listed, 0.5), "p99": pct(listed, 0.99)},
+            "cpu_s": {"client": round(client_cpu, 2), "server": round(server_cpu, 2)},
             "undelivered": lost, "streams_out_of_order": disorder}
 
 
@@ -216,7 +268,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
-        with serving_apart(db, args.workers, args.redis,
+        with serving_apart(db, args.workers, args.redis, wait_s=120,    # a busy machine
                            extra=("--games-per-minute", "0")) as base:
             result = asyncio_run(run(base, args.games, args.actions, args.pace))
     result.update(workers=args.workers, db=args.db or "sqlite (temporary)", pace=args.pace)
@@ -230,6 +282,9 @@ def main(argv=None) -> int:
         print(f"deliver p50 {result['deliver_ms']['p50']} ms  p99 {result['deliver_ms']['p99']}"
               f" ms  ({result['undelivered']} undelivered, "
               f"{result['streams_out_of_order']} streams out of order)")
+        print(f"legal   p50 {result['legal_ms']['p50']} ms  p99 {result['legal_ms']['p99']} ms")
+        print(f"cpu     client {result['cpu_s']['client']} s  server "
+              f"{result['cpu_s']['server']} s (while driving)")
     return 0
 
 

@@ -6,8 +6,9 @@ to show a past position (the history slider), on real games.
 Each game (default: every fixture of ../shared) is imported into a temporary SQLite
 database, then loaded by a fresh service as the server loads a game it does not hold;
 reports per game: entries, the memory the live game holds (tracemalloc, after every cache
-shared between games was made by loading them all once), load ms, chart ms (drawn afresh),
-and history ms at 7 positions (p50 and max).
+shared between games was made by loading them all once) as loaded and once it rested as an
+idle game does (``Live.rest``), load ms, chart ms (drawn afresh, from the game rested), and
+history ms at 7 positions (p50 and max).
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ def measure(paths, db: str) -> list:
         load = time.perf_counter() - began
         gc.collect()
         memory = tracemalloc.get_traced_memory()[0]
+        with live.lock:
+            live.rest()                 # as an idle game does (Service._rest_idle)
+        gc.collect()
+        resting = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         began = time.perf_counter()
         chart.draw(live)
@@ -62,6 +67,7 @@ def measure(paths, db: str) -> list:
             view.at_entry(live, at)
             times.append(time.perf_counter() - began)
         out.append({"game": Path(path).name, "entries": n, "memory_mb": round(memory / 1e6, 2),
+                    "resting_mb": round(resting / 1e6, 2),
                     "load_ms": round(load * 1000), "chart_ms": round(drawn * 1000, 1),
                     "history_ms": {"p50": round(statistics.median(times) * 1000, 1),
                                    "max": round(max(times) * 1000, 1)}})
@@ -84,7 +90,8 @@ def main(argv=None) -> int:
         print(json.dumps(rows))
         return 0
     for r in rows:
-        print(f"{r['game'][:40]:40s} {r['entries']:5d} entries  {r['memory_mb']:5.2f} MB  "
+        print(f"{r['game'][:40]:40s} {r['entries']:5d} entries  {r['memory_mb']:5.2f} MB (resting "
+              f"{r['resting_mb']:5.2f} MB)  "
               f"load {r['load_ms']:5d} ms  chart {r['chart_ms']:7.1f} ms  history "
               f"p50 {r['history_ms']['p50']:6.1f} max {r['history_ms']['max']:6.1f} ms")
     return 0

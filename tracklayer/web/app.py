@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Optional
 
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.exc import OperationalError
@@ -26,6 +27,7 @@ from .webhooks import Notifier
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = "sqlite:///tracklayer.db"
+REQUEST_THREADS = 200            # requests running at once in threads (anyio's default: 40)
 
 
 def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
@@ -42,6 +44,9 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
 
     @asynccontextmanager
     async def lifespan(_app):
+        # an action's request holds its thread while its entry is committed (an fsync):
+        # enough threads that those waiting do not hold up the requests behind them
+        anyio.to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         await run_in_threadpool(rules_version.warm)     # no request waits for it
         await broker.start()
         try:

@@ -9,11 +9,11 @@ import json
 import queue
 import threading
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
                         UniqueConstraint, create_engine, event, false, func, insert, select,
-                        update)
+                        text, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -130,6 +130,35 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=3600)
 
 
+def make_reader(url: str, engine: Engine) -> Engine:
+    """The engine the requests' reads go through: on PostgreSQL connections in autocommit
+    (a read is one statement: no BEGIN before it and no ROLLBACK after, two round trips
+    fewer); SQLite's reads begin no transaction anyway, so there it is ``engine``."""
+    url = normal_url(url)
+    if url.startswith("sqlite"):
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=3600,
+                         isolation_level="AUTOCOMMIT")
+
+
+# The reads made on every request, written out once (building them with the expression
+# language on each call cost more than the database's answer).
+SEAT_LIST = text("SELECT position, player_id, name, bot, token FROM seats "
+                 "WHERE game_id = :g ORDER BY position")
+FRESHNESS = text(
+    "SELECT s.position, s.player_id, s.name, s.bot, s.token, "
+    "(SELECT max(a.number) FROM actions a WHERE a.game_id = :g), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g AND p.status = 'pending'), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g AND p.status = 'void') "
+    "FROM seats s WHERE s.game_id = :g ORDER BY s.position")
+ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number > :after "
+               "ORDER BY number")
+IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
+               "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
+               "ORDER BY id")
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
     from alembic import command
@@ -145,7 +174,12 @@ class Writer:
     """Appends log entries in batches: the entries that arrive while one transaction
     commits (an fsync, on SQLite a few milliseconds) go together in the next one, so that
     many games' actions share a commit instead of queueing for one each. ``append``
-    returns once its entry is committed (or raises what the database said)."""
+    returns once its entry is committed (or raises what the database said).
+
+    The other writes made while games are played (proposals made and answered) run here
+    too, committed with the entries (``run``): on SQLite one connection then writes, and no
+    write waits for another's lock (SQLite's wait for a busy lock sleeps in steps of up to
+    100 ms) or for a commit of its own."""
 
     BATCH = 500
 
@@ -156,8 +190,17 @@ class Writer:
         self.thread.start()
 
     def append(self, game_id: int, number: int, text: str) -> None:
-        item = {"row": {"game_id": game_id, "number": number, "entry": text},
-                "done": threading.Event(), "error": None}
+        self._wait({"row": {"game_id": game_id, "number": number, "entry": text},
+                    "done": threading.Event(), "error": None})
+
+    def run(self, job: Callable[[Any], Any]) -> Any:
+        """``job(connection)`` on the writer's thread, in the transaction of the entries
+        and jobs queued with it (one commit for them all): its result, or what it raised."""
+        item = {"job": job, "done": threading.Event(), "error": None, "result": None}
+        self._wait(item)
+        return item["result"]
+
+    def _wait(self, item: dict) -> None:
         self.queue.put(item)
         item["done"].wait()
         if item["error"] is not None:
@@ -187,20 +230,25 @@ class Writer:
                 item["done"].set()
 
     def _write(self, batch: list) -> None:
-        """Commit the batch; if one of its entries is refused (a number someone else took),
-        commit the others one by one so that each hears its own answer."""
+        """Commit the batch, entries and jobs, in one transaction; if one of them is
+        refused (a number someone else took), commit them one by one so that each hears its
+        own answer."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(ActionRow), [item["row"] for item in batch])
-        except IntegrityError as e:
-            if len(batch) == 1:
-                batch[0]["error"] = e
-            else:
+                rows = [item["row"] for item in batch if "row" in item]
+                if rows:
+                    conn.execute(insert(ActionRow), rows)
+                for item in batch:
+                    if "job" in item:
+                        item["result"] = item["job"](conn)
+        except Exception as e:
+            alone = isinstance(e, IntegrityError) or any("job" in item for item in batch)
+            if alone and len(batch) > 1:
                 for item in batch:
                     self._write([item])
-        except Exception as e:          # the database away, a disk error …: each is told
-            for item in batch:
-                item["error"] = e if isinstance(e, SQLAlchemyError) else \
+                return
+            for item in batch:          # the database away, a disk error …: each is told
+                item["error"] = e if isinstance(e, SQLAlchemyError) or "job" in item else \
                     SQLAlchemyError(f"{type(e).__name__}: {e}")
 
 
@@ -210,6 +258,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.reader = make_reader(url, self.engine)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._installation: Optional[str] = None
@@ -257,30 +306,24 @@ class Store:
 
     def seat_list(self, game_id: int) -> List[tuple]:
         """``(position, player_id, name, bot, token)`` of the game's seats, in order."""
-        with self.engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(
-                select(SeatRow.position, SeatRow.player_id, SeatRow.name, SeatRow.bot,
-                       SeatRow.token).where(SeatRow.game_id == game_id)
-                .order_by(SeatRow.position))]
+        with self.reader.connect() as conn:
+            return [tuple(r) for r in conn.execute(SEAT_LIST, {"g": game_id})]
 
     def freshness(self, game_id: int) -> tuple:
-        """The number of the game's newest entry and its seats (as ``seat_list``), in one
-        query: what another worker may have changed."""
-        newest = select(func.max(ActionRow.number)).where(ActionRow.game_id == game_id) \
-            .scalar_subquery()
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(SeatRow.position, SeatRow.player_id, SeatRow.name,
-                                       SeatRow.bot, SeatRow.token, newest)
-                                .where(SeatRow.game_id == game_id)
-                                .order_by(SeatRow.position)).all()
-        return (rows[0][-1] or 0 if rows else 0), [tuple(r)[:-1] for r in rows]
+        """What another worker may have changed, in one query: the number of the game's
+        newest entry, its seats (as ``seat_list``) and a mark of its proposals, (how many,
+        how many pending, how many void): a proposal made or answered moves it (a
+        proposal's status only moves on: pending, answered, perhaps void)."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(FRESHNESS, {"g": game_id}).all()
+        if not rows:
+            return 0, [], (0, 0, 0)
+        return rows[0][5] or 0, [tuple(r)[:5] for r in rows], tuple(rows[0][6:])
 
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(ActionRow.number, ActionRow.entry)
-                                .where(ActionRow.game_id == game_id, ActionRow.number > after)
-                                .order_by(ActionRow.number)).all()
+        with self.reader.connect() as conn:
+            rows = conn.execute(ENTRIES, {"g": game_id, "after": after}).all()
         return [(n, json.loads(e)) for n, e in rows]
 
     def append(self, game_id: int, number: int, entry: dict) -> None:
@@ -311,12 +354,13 @@ class Store:
             seat.webhook_url, seat.webhook_site = url, site
             seat.webhook_seat_link = bool(url) and seat_link
 
-    def has_webhooks(self, game_id: int) -> bool:
-        """Has any seat of the game set a webhook? (asked after every entry: kept cheap)"""
-        with self.engine.connect() as conn:
-            return conn.execute(select(SeatRow.id).where(SeatRow.game_id == game_id,
-                                                         SeatRow.webhook_url.is_not(None))
-                                .limit(1)).first() is not None
+    def hooked_games(self, game_ids) -> set:
+        """Which of ``game_ids`` have a seat that set a webhook (one query for many)."""
+        if not game_ids:
+            return set()
+        with self.reader.connect() as conn:
+            return set(conn.scalars(select(SeatRow.game_id).distinct().where(
+                SeatRow.game_id.in_(sorted(game_ids)), SeatRow.webhook_url.is_not(None))))
 
     def webhooks(self, game_id: int) -> List[SeatRow]:
         """The game's seats that set a webhook."""
@@ -329,17 +373,17 @@ class Store:
     def add_proposal(self, game_id: int, at: int, proposer: int, responder: int,
                      action: dict, text: str, deal: list) -> Optional[int]:
         """Store a pending proposal; None if the game has one pending already."""
-        with self.sessions.begin() as s:
-            waiting = s.scalars(select(ProposalRow.id).where(
+        values = dict(game_id=game_id, at=at, proposer=proposer, responder=responder,
+                      action=json.dumps(action), text=text, deal=json.dumps(deal),
+                      status="pending")
+
+        def add(conn) -> Optional[int]:
+            waiting = conn.execute(select(ProposalRow.id).where(
                 ProposalRow.game_id == game_id, ProposalRow.status == "pending")).first()
             if waiting is not None:
                 return None
-            row = ProposalRow(game_id=game_id, at=at, proposer=proposer, responder=responder,
-                              action=json.dumps(action), text=text, deal=json.dumps(deal),
-                              status="pending")
-            s.add(row)
-            s.flush()
-            return row.id
+            return conn.execute(insert(ProposalRow).values(**values)).inserted_primary_key[0]
+        return self.writer.run(add)
 
     def proposals(self, game_id: int, limit: int = 50) -> List[ProposalRow]:
         """The game's latest proposals (at most ``limit``), newest first."""
@@ -351,24 +395,19 @@ class Store:
         """The proposals pending or made at position ``at``, oldest first, as tuples (id,
         at, proposer, responder, action, text, deal, status): read on every request, so
         plain columns."""
-        with self.sessions() as s:
-            return list(s.execute(
-                select(ProposalRow.id, ProposalRow.at, ProposalRow.proposer,
-                       ProposalRow.responder, ProposalRow.action, ProposalRow.text,
-                       ProposalRow.deal, ProposalRow.status)
-                .where(ProposalRow.game_id == game_id,
-                       (ProposalRow.status == "pending") | (ProposalRow.at == at))
-                .order_by(ProposalRow.id)).all())
+        with self.reader.connect() as conn:
+            return [tuple(r) for r in conn.execute(IN_PLAY, {"g": game_id, "at": at})]
 
     def answer_proposal(self, proposal_id: int, status: str, was: str = "pending") -> bool:
         """Give a proposal its answer (``status``) if its status is still ``was``; False if
         not (someone else answered first)."""
-        with self.sessions.begin() as s:
-            done = s.execute(update(ProposalRow)
-                             .where(ProposalRow.id == proposal_id, ProposalRow.status == was)
-                             .values(status=status, answered_at=func.now()))
-            return done.rowcount == 1
+        def answer(conn) -> bool:
+            return conn.execute(update(ProposalRow)
+                                .where(ProposalRow.id == proposal_id, ProposalRow.status == was)
+                                .values(status=status, answered_at=func.now())).rowcount == 1
+        return self.writer.run(answer)
 
     def dispose(self) -> None:
         self.writer.stop()
         self.engine.dispose()
+        self.reader.dispose()

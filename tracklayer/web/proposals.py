@@ -105,7 +105,7 @@ class Desk:
         service = self.service
         live = service.get(game_id)
         with live.lock:
-            seats = service._seats_held(live, tokens)
+            seats = service._seats_held(live, tokens, fresh=True)
             p = live.talks.pending
             if p is None or p.id != proposal_id:
                 raise Refusal(409, f"proposal {proposal_id} is not waiting for an "

@@ -34,6 +34,8 @@ __all__ = ["Live", "Refusal", "Seat", "Service"]
 
 MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
+IDLE_S = 60.0                    # a game nobody asked for this long drops what it derived
+SWEEP_S = 10.0                   # how often the games in memory are looked over for that
 SEATS_FRESH_S = 0.05             # seats read this recently (by the request) are not re-read
 LOG = logging.getLogger(__name__)
 
@@ -65,6 +67,10 @@ class Live:
     values: Values = field(default_factory=Values)      # the players' values by round
     talks: Negotiation = field(default_factory=Negotiation)     # proposals (web.proposals)
     standing: archive.Standing = field(default_factory=archive.Standing)   # read-only?
+    talks_mark: Optional[tuple] = None      # the proposals' mark when read (Store.freshness)
+    talks_at: int = -1                      # and the actions in force then
+    used: float = field(default_factory=time.monotonic)     # last asked for
+    resting: bool = False                   # dropped what it derived (see rest)
 
     def restart(self, game: Game) -> "Live":
         """Begin again from ``game`` (just set up): what a replay of the log starts from."""
@@ -81,6 +87,14 @@ class Live:
         if entry.get("type") not in ("undo", "redo", "message"):
             self.log_marks[self.number - 1] = len(self.game.table.messages)
         self.values.after(self.game, entry)
+
+    def rest(self) -> None:
+        """Drop what the game derived from its position (the board's graph of track, the
+        routes found, the legal listing): a third of a long game's memory, rebuilt in a
+        few milliseconds when it is next used (under the game's lock)."""
+        self.game.table.forget()
+        self.cached = (-1, [])
+        self.resting = True
 
     def legal(self) -> List[dict]:
         """The game's legal actions, worked out once per position (the log only grows, so
@@ -152,6 +166,7 @@ class Service:
         self.background = run_bots_in_background
         self.live: "OrderedDict[int, Live]" = OrderedDict()     # least recently used first
         self.lock = threading.Lock()
+        self.swept = time.monotonic()           # the last look for idle games (_rest_idle)
         self.proposals = Desk(self)
 
     # -- making games ---------------------------------------------------------------------
@@ -257,6 +272,8 @@ class Service:
             else:
                 self._catch_up(live)
             live.loaded = True
+            live.used, live.resting = time.monotonic(), False
+        self._rest_idle(live.used)
         return live
 
     def _load(self, live: Live) -> None:
@@ -277,16 +294,36 @@ class Service:
             LOG.warning("game %s opens read-only at entry %s: the rules refuse entry %s: %s",
                         live.id, divergence.agreed, divergence.number, divergence.rule)
         live.talks = load_proposals(self.store, live)
+        live.talks_mark, live.talks_at = None, len(live.game.actions)
+
+    def _rest_idle(self, now: float) -> None:
+        """Every SWEEP_S, let the games nobody asked for in IDLE_S rest (``Live.rest``);
+        one busy now (its lock held) is left for the next sweep."""
+        with self.lock:
+            if now - self.swept < SWEEP_S:
+                return
+            self.swept = now
+            idle = [live for live in self.live.values()
+                    if not live.resting and not live.bots_running and now - live.used > IDLE_S]
+        for live in idle:
+            if live.lock.acquire(blocking=False):
+                try:
+                    if not live.resting and now - live.used > IDLE_S:
+                        live.rest()
+                finally:
+                    live.lock.release()
 
     def _catch_up(self, live: Live, check: bool = False) -> None:
         """Apply the entries other processes stored, and read the proposals (only when
         they may have changed: ``shared``, or ``check``); shared, the seats are read in the
-        same query."""
+        same query, with a mark of the game's proposals (``Store.freshness``): they are
+        read again only when that mark moved, or when play moved on in a game that has
+        any (those answered where play stands count)."""
         if not (self.shared or check):
             return
-        behind = True
+        behind, mark = True, None
         if not check:
-            latest, seats = self.store.freshness(live.id)
+            latest, seats, mark = self.store.freshness(live.id)
             live.seats, live.seats_read = [Seat(*row) for row in seats], time.monotonic()
             behind = latest > live.number
         if behind and not live.standing.read_only:
@@ -299,7 +336,10 @@ class Service:
                     self.forget(live.id)
                     raise Refusal(503, f"game {live.id}: entry {number} was stored under "
                                   "other rules: reload the game")
-        live.talks = load_proposals(self.store, live)
+        at = len(live.game.actions)
+        if check or mark != live.talks_mark or (at != live.talks_at and mark[0] > 0):
+            live.talks = load_proposals(self.store, live)
+            live.talks_mark, live.talks_at = (None if check else mark), at
 
     def _evict(self) -> None:
         """Keep at most MAX_LIVE games in memory (the log rebuilds any of them)."""
@@ -331,7 +371,7 @@ class Service:
         with live.lock:
             listed = live.legal()
             mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
-                    for seat in self._seats_held(live, token)]
+                    for seat in self._seats_held(live, token, fresh=True)]
             seat, actions = next((m for m in mine if m[1]), mine[0])
             pending = live.talks.pending
             return {"player_id": seat.player_id, "next_id": live.number + 1,
@@ -355,14 +395,16 @@ class Service:
     def _seat(self, live: Live, token) -> Seat:
         return self._seats_held(live, token)[0]
 
-    def _seats_held(self, live: Live, token) -> List[Seat]:
+    def _seats_held(self, live: Live, token, fresh: bool = False) -> List[Seat]:
         """The seats the token(s) hold (a browser's cookie may hold several), checked
         against the database: a link issued anew, or a seat joined, on another worker
-        counts at once (401 without a token, 403 if none holds a seat)."""
+        counts at once (401 without a token, 403 if none holds a seat). ``fresh``: the
+        request read them already (``get`` does, with the game's freshness)."""
         tokens = [token] if isinstance(token, str) else [t for t in token or () if t]
         if not tokens:
             raise Refusal(401, "a seat's bearer token is needed")
-        self.check_seats(live)
+        if not fresh:
+            self.check_seats(live)
         held = [s for s in live.seats if s.token and
                 any(secrets.compare_digest(s.token.encode(), t.encode()) for t in tokens)]
         if not held:
@@ -375,7 +417,7 @@ class Service:
         entry = inputs.entry(entry)
         live = self.get(game_id)
         with live.lock:
-            seats = self._seats_held(live, token)
+            seats = self._seats_held(live, token, fresh=True)
             if live.standing.read_only:
                 raise live.standing.refusal(game_id)
             if entry.get("id") != live.number + 1:

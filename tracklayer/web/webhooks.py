@@ -96,6 +96,8 @@ def link_for(seat_row, game_id: int) -> str:
 class Notifier:
     """Whose turn it became after each stored entry, told to their webhooks."""
 
+    BATCH = 500                     # entries considered together at most
+
     def __init__(self, service: Service, timeout: float = TIMEOUT_S, senders: int = 4) -> None:
         self.service = service
         self.timeout = timeout
@@ -121,19 +123,37 @@ class Notifier:
         self.senders.shutdown(wait=False, cancel_futures=True)
 
     def _run(self) -> None:
+        """Take the entries queued so far together: one query finds which of their games
+        have a seat with a webhook (most have none), then each entry is considered."""
         while True:
-            item = self.queue.get()
-            if item is None:
-                return
+            items = [self.queue.get()]
+            while len(items) < self.BATCH:
+                try:
+                    items.append(self.queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in items
+            items = [item for item in items if item is not None]
             try:
-                self._consider(*item)
-            except Exception:           # a game that cannot be read, a database away …
-                LOG.exception("turn alerts for game %s failed", item[0])
+                hooked = self.service.store.hooked_games({item[0] for item in items})
+            except Exception:           # a database away: each entry asks on its own
+                LOG.exception("turn alerts: the games with webhooks could not be read")
+                hooked = None
+            for item in items:
+                try:
+                    self._consider(*item, hooked=hooked)
+                except Exception:       # a game that cannot be read, a database away …
+                    LOG.exception("turn alerts for game %s failed", item[0])
+            if stop:
+                return
 
-    def _consider(self, game_id: int, number: int, entry: dict) -> None:
+    def _consider(self, game_id: int, number: int, entry: dict,
+                  hooked: Optional[Set[int]] = None) -> None:
         store = self.service.store
+        if hooked is None:
+            hooked = store.hooked_games({game_id})
         hooks = {s.player_id: s for s in store.webhooks(game_id)} \
-            if store.has_webhooks(game_id) else {}
+            if game_id in hooked else {}
         if not hooks:
             self.acting.pop(game_id, None)
             return

@@ -1,0 +1,147 @@
+"""What the server keeps per game and reads per request under load: a game that rested
+(dropped what it derived) plays on exactly as one that did not; workers sharing a database
+read a game's proposals again only when they changed, and still see every proposal made
+and answered on another worker; proposals are written on the log writer's thread."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from web_support import FIXTURES, web_missing
+
+pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
+
+GAME_1893 = FIXTURES / "1893" / "1893_game_end_bank.json"
+EVA_AT = 15                   # KFBE (Player 1's minor) operates; Player 3 holds EVA
+P1, P3 = 45, 18536
+
+
+def game_data():
+    if not GAME_1893.exists():
+        pytest.skip(f"{GAME_1893} is missing (../shared)")
+    return json.loads(GAME_1893.read_text())
+
+
+def test_a_game_that_rested_plays_on_the_same():
+    from tracklayer import snapshot
+    from tracklayer.finder import plan_routes
+    from tracklayer.io.export import open_game
+    from tracklayer.web.service import Live, Seat
+    data = game_data()
+    data["actions"] = data["actions"][:160]
+
+    def live():
+        game = open_game(dict(data, actions=[]), route_planner=plan_routes)
+        return Live(1, game, [Seat(i, p["id"], p["name"], None, None)
+                              for i, p in enumerate(data["players"])])
+    kept, rested = live(), live()
+    for i, h in enumerate(data["actions"]):
+        kept.apply(h)
+        rested.apply(h)
+        if i % 3 == 0:
+            rested.rest()
+            assert rested.resting and rested.cached == (-1, [])
+        if i % 9 == 0:
+            assert rested.legal() == kept.legal(), f"after entry {i}"
+    assert snapshot.take(rested.game.table) == snapshot.take(kept.game.table)
+    assert rested.game.table.messages == kept.game.table.messages
+
+
+def test_idle_games_rest_and_wake_when_asked_for(tmp_path, monkeypatch):
+    from tracklayer.web import service as service_module
+    from tracklayer.web.db import Store
+    from tracklayer.web.service import Service
+    store = Store(f"sqlite:///{tmp_path / 'idle.db'}")
+    try:
+        service = Service(store, lambda *a: None, run_bots_in_background=False)
+        made = service.create({"title": "1893", "players": [{"name": "A"}, {"name": "B"}],
+                               "seed": 3})
+        gid, token = made["id"], made["seats"][0]["token"]
+        before = service.legal(gid, [token, made["seats"][1]["token"]])
+        live = service.get(gid)
+        assert not live.resting
+        monkeypatch.setattr(service_module, "IDLE_S", 0.0)
+        monkeypatch.setattr(service_module, "SWEEP_S", 0.0)
+        live.used -= 1.0
+        service._rest_idle(live.used + 1.0)
+        assert live.resting and live.cached == (-1, [])
+        again = service.legal(gid, [token, made["seats"][1]["token"]])
+        assert again == before and not live.resting
+    finally:
+        store.dispose()
+
+
+def test_workers_see_each_others_proposals(tmp_path):
+    """Two services sharing one database (as workers sharing Redis do): a proposal made on
+    one is pending on the other, its answer there is seen here, and a game moving on reads
+    them again; meanwhile the proposals are read only when their mark moved."""
+    from tracklayer.web.db import Store
+    from tracklayer.web.service import Service
+    data = game_data()
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    store_a, store_b = Store(url), Store(url)
+    try:
+        a = Service(store_a, lambda *x: None, run_bots_in_background=False, shared=True)
+        b = Service(store_b, lambda *x: None, run_bots_in_background=False, shared=True)
+        made = a.import_export(dict(data, actions=data["actions"][:EVA_AT]))
+        gid = made["id"]
+        tokens = {s["player_id"]: s["token"] for s in made["seats"]}
+        reads = []
+        for store in (store_a, store_b):
+            read = store.proposals_in_play
+            store.proposals_in_play = lambda *x, read=read: (reads.append(x), read(*x))[1]
+        for _ in range(2):                  # loaded, then its proposals' mark read
+            assert b.legal(gid, tokens[P1])["actions"]
+        reads.clear()
+        for _ in range(3):                  # nothing changed: no proposals read
+            assert b.legal(gid, tokens[P1])["proposal"] is None
+        assert reads == []
+        eva = {"type": "buy_company", "entity": "KFBE", "entity_type": "minor",
+               "company": "EVA", "price": 5, "id": EVA_AT + 1}
+        p = a.act(gid, tokens[P1], eva)["proposal"]
+        seen = b.legal(gid, tokens[P3])
+        assert seen["actions"] == [] and seen["proposal"]["id"] == p["id"]
+        answered = b.proposals.answer(gid, tokens[P3], p["id"], "decline")
+        assert answered["proposal"]["status"] == "declined"
+        mine = a.legal(gid, tokens[P1])
+        assert mine["actions"] and mine["proposal"] is None
+        assert [q.status for q in a.get(gid).talks.answered] == ["declined"]
+        p = a.act(gid, tokens[P1], dict(eva, price=6))["proposal"]
+        assert b.proposals.answer(gid, tokens[P3], p["id"], "accept")["entry"]["price"] == 6
+        live = a.get(gid)
+        assert live.number == EVA_AT + 1 and live.talks.pending is None
+        assert live.game.history.entries[-1]["company"] == "EVA"
+    finally:
+        store_a.dispose()
+        store_b.dispose()
+
+
+def test_the_writer_commits_entries_and_jobs_together_and_each_hears_its_answer(tmp_path):
+    import threading
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+    from tracklayer.web.db import Store
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        gid = store.create("1893", 1, [], [{"player_id": 1, "name": "A", "token": None}])
+        store.append(gid, 1, {"type": "pass"})
+
+        def item(**kw):
+            return dict(kw, done=threading.Event(), error=None, result=None)
+        taken = item(row={"game_id": gid, "number": 1, "entry": "{}"})     # number taken
+        fresh = item(row={"game_id": gid, "number": 2, "entry": "{}"})
+        job = item(job=lambda conn: conn.execute(text("SELECT count(*) FROM actions"))
+                   .scalar())
+        store.writer._write([taken, fresh, job])
+        assert isinstance(taken["error"], IntegrityError)
+        assert fresh["error"] is None and job["error"] is None
+        assert [n for n, _ in store.entries(gid)] == [1, 2]
+        together = [item(row={"game_id": gid, "number": 3, "entry": "{}"}), item(
+            job=lambda conn: conn.execute(text("SELECT max(number) FROM actions")).scalar())]
+        store.writer._write(together)
+        assert together[1]["result"] == 3           # in the entries' transaction
+        assert store.writer.run(lambda conn: 7) == 7
+    finally:
+        store.dispose()

@@ -61,3 +61,24 @@ def test_an_end_trigger_met_while_nobody_acts_waits_for_an_action():
     assert (table.round.NAME, table.state.turn, table.phase.name) == ("Stock Round", 100, "8")
     assert not [c for c in table.state.corporations if c.floated and not c.closed]
     assert game.result() == {1: 98, 2: 42, 3: 0, 4: 62}
+
+
+LIQUIDATED_TOKEN = os.path.join(DATA, "1817NA_liquidated_token_opens_the_way.json")
+
+
+def test_a_token_removed_by_liquidation_no_longer_blocks():
+    """4 players, Five Shorts: R's only station is New York's western city (F22), its
+    track runs F22-G21-F20, where ME's token filled Albany's one slot (F20). In acquisition
+    round 1.2 the bank liquidates ME, removing its tokens, so R's network now runs on
+    through F20 to E21 and E23, and R may lay track at E23. (18xx.games keeps R's network
+    as it was before the liquidation until track or a token is next placed, and refuses
+    that tile: a lapse of its cache, not a rule. tracklayer follows the rule; the state
+    after every action the site accepts is the same.)"""
+    game = replay(load_json(LIQUIDATED_TOKEN))
+    table = game.table
+    assert table.round.NAME == "Operating Round" and table.round.acting().sym == "R"
+    assert not [c for c in table.state.corporations if c.sym == "ME" and not c.closed
+                and c.tokens and any(t.where for t in c.tokens)]
+    lays = {(a["hex"], a["tile"], a["rotation"]) for a in game.legal_actions()
+            if a["type"] == "lay_tile"}
+    assert ("E23", "7-2", 1) in lays and {h for h, _t, _r in lays} == {"E23"}

@@ -42,27 +42,6 @@ def test_a_corporation_in_liquidation_discards_before_the_merger_round_ends():
     assert table.player(4).cash == 71 - 1000 == -929    # settles UR's 10 loans
 
 
-DEAD_GAME = os.path.join(DATA, "1817NA_dead_game_runs_to_the_turn_limit.json")
-
-
-def test_an_end_trigger_met_while_nobody_acts_waits_for_an_action():
-    """4 players: player 3 goes bankrupt in operating round 2.1 and NYSW, the only
-    corporation, is liquidated. Nobody can start another (player 1 has $98), so the
-    rounds pass without an action, a train exported at the end of each operating round.
-    The first 8 goes in turn 14 (the game would end after 15.2), but 18xx.games looks for
-    the end of the game only after an action: with nobody left to act the rounds run on to
-    the turn limit and the game ends as unfinished ("dnf") in stock round 100, with the
-    same scores. tracklayer follows it (the state after each action must be the site's)."""
-    game = replay(load_json(DEAD_GAME))
-    table = game.table
-    end = table.state.end
-    assert game.is_over and end.reason == "dnf"
-    assert end.final_turn == 15 and end.trigger[0].value == "final_phase"
-    assert (table.round.NAME, table.state.turn, table.phase.name) == ("Stock Round", 100, "8")
-    assert not [c for c in table.state.corporations if c.floated and not c.closed]
-    assert game.result() == {1: 98, 2: 42, 3: 0, 4: 62}
-
-
 LIQUIDATED_TOKEN = os.path.join(DATA, "1817NA_liquidated_token_opens_the_way.json")
 
 

@@ -36,6 +36,8 @@ def settle(table: Table) -> None:
     while table.round.over() and not end.finished:
         for e in table.round.entities:
             e.passed = False
+        if timing is None and end.trigger is not None:
+            reason, timing = end.trigger     # a trigger that came with a new round
         if endgame.ends_now(table, timing):
             endgame.finish(table, reason.value)
         elif table.state.turn >= MAX_TURNS:

@@ -142,7 +142,7 @@ class PrinceBuyTrain(BuyTrainStep):
         will)."""
         table = self.table
         if not isinstance(corporation, CorporationState) or corporation.trains or \
-                not self.must_buy(corporation) or \
+                corporation in self.sold_for or not self.must_buy(corporation) or \
                 corporation.cash >= trains.cheapest_price(table):
             return []
         own = [c for c in certificates.held(corporation, corporation) if c.buyable]
@@ -179,11 +179,14 @@ class PrinceBuyTrain(BuyTrainStep):
 
     def may_sell(self, seller, bundle) -> bool:
         """The corporation issues its whole treasury; a player sells at most 30% of a
-        corporation, in one sale."""
+        corporation, in one sale. Once a player has sold a corporation's shares in this
+        emergency, none of them is sold again, not even from its own treasury."""
+        if bundle.corporation in self.sold_for:
+            return False                   # its shares were sold already: one sale only
         if seller is bundle.corporation:
             own = self.issuable(seller)
             return bool(own) and all(c in own for c in bundle.certificates)
-        if bundle.percent > data.TURN_SALE_LIMIT or bundle.corporation in self.sold_for:
+        if bundle.percent > data.TURN_SALE_LIMIT:
             return False
         return super().may_sell(seller, bundle)
 

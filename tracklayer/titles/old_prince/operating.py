@@ -151,7 +151,8 @@ class PrinceBuyTrain(BuyTrainStep):
         return own
 
     def funding(self, entity, train, form, variant, price, exchange):
-        """The Union Bank, presiding, pays what it can, the owner of UB the rest."""
+        """The Union Bank, presiding, pays what it can, the owner of UB the rest, once the
+        Union Bank has nothing left it may sell."""
         bank_seat = notes(self.table).union_bank
         missing = price - entity.cash
         if entity.owner is not bank_seat or missing <= 0:
@@ -162,6 +163,10 @@ class PrinceBuyTrain(BuyTrainStep):
         if price > variant.price and not isinstance(train.owner, CorporationState):
             raise GameError("cannot buy for more than cost")
         helper = self.helper(entity)
+        if helper is not bank_seat and bank_seat.cash < missing and \
+                finance.emergency_cash(self.table, bank_seat, self.may_sell) > bank_seat.cash:
+            # the Union Bank sells what it may before the player acting for it pays
+            raise GameError(f"{bank_seat.name} has {bank_seat.cash} and cannot spend {missing}")
         if bank_seat.cash + (helper.cash if helper is not bank_seat else 0) < missing:
             raise GameError(f"{bank_seat.name} and {helper.name} cannot contribute {missing}")
         return 0, missing

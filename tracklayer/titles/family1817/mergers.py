@@ -89,7 +89,11 @@ class MergerRound(Round):
         self.index = len(self.entities)
 
     def over(self) -> bool:
-        return self.index >= len(self.entities) or self.active_step() is None
+        # a corporation over its train limit discards before the round ends, even when
+        # no corporation is left to convert or merge (one in liquidation still discards)
+        step = self.active_step()
+        return step is None or (self.index >= len(self.entities)
+                                and not isinstance(step, DiscardStep))
 
 
 class ConversionStep(Step):

@@ -142,7 +142,7 @@ class PrinceBuyTrain(BuyTrainStep):
         will)."""
         table = self.table
         if not isinstance(corporation, CorporationState) or corporation.trains or \
-                not self.must_buy(corporation) or \
+                corporation in self.sold_for or not self.must_buy(corporation) or \
                 corporation.cash >= trains.cheapest_price(table):
             return []
         own = [c for c in certificates.held(corporation, corporation) if c.buyable]
@@ -151,7 +151,8 @@ class PrinceBuyTrain(BuyTrainStep):
         return own
 
     def funding(self, entity, train, form, variant, price, exchange):
-        """The Union Bank, presiding, pays what it can, the owner of UB the rest."""
+        """The Union Bank, presiding, pays what it can, the owner of UB the rest, once the
+        Union Bank has nothing left it may sell."""
         bank_seat = notes(self.table).union_bank
         missing = price - entity.cash
         if entity.owner is not bank_seat or missing <= 0:
@@ -162,6 +163,10 @@ class PrinceBuyTrain(BuyTrainStep):
         if price > variant.price and not isinstance(train.owner, CorporationState):
             raise GameError("cannot buy for more than cost")
         helper = self.helper(entity)
+        if helper is not bank_seat and bank_seat.cash < missing and \
+                finance.emergency_cash(self.table, bank_seat, self.may_sell) > bank_seat.cash:
+            # the Union Bank sells what it may before the player acting for it pays
+            raise GameError(f"{bank_seat.name} has {bank_seat.cash} and cannot spend {missing}")
         if bank_seat.cash + (helper.cash if helper is not bank_seat else 0) < missing:
             raise GameError(f"{bank_seat.name} and {helper.name} cannot contribute {missing}")
         return 0, missing
@@ -179,11 +184,14 @@ class PrinceBuyTrain(BuyTrainStep):
 
     def may_sell(self, seller, bundle) -> bool:
         """The corporation issues its whole treasury; a player sells at most 30% of a
-        corporation, in one sale."""
+        corporation, in one sale. Once a player has sold a corporation's shares in this
+        emergency, none of them is sold again, not even from its own treasury."""
+        if bundle.corporation in self.sold_for:
+            return False                   # its shares were sold already: one sale only
         if seller is bundle.corporation:
             own = self.issuable(seller)
             return bool(own) and all(c in own for c in bundle.certificates)
-        if bundle.percent > data.TURN_SALE_LIMIT or bundle.corporation in self.sold_for:
+        if bundle.percent > data.TURN_SALE_LIMIT:
             return False
         return super().may_sell(seller, bundle)
 

@@ -1,0 +1,63 @@
+"""1817 rules found by replaying new random games in 18xx.games' engine (games tracklayer's
+bots played, each accepted action by action by the reference with the same state after
+every action)."""
+
+from __future__ import annotations
+
+import copy
+import os
+
+from conftest import load_json
+from tracklayer.io.export import replay
+from tracklayer.rules import trains
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
+
+
+def kinds_of(game, sym) -> set:
+    return {a["type"] for a in game.legal_actions() if a.get("entity") == sym}
+
+
+def test_a_corporation_in_liquidation_discards_before_the_merger_round_ends():
+    """6 players, Modern Trains, operating round 4.2: UR (10 loans) runs for $110 and pays
+    out, cannot afford its $150 interest and goes into liquidation (price 0). The 4 train
+    exported at the round's end starts phase 4 (limit 3): UR holds 2+, 2+, 3, 3, the 2+s
+    obsolete and still counted. No corporation is left to convert or merge, yet the merger
+    round waits for UR to discard; only then does the acquisition round liquidate it."""
+    data = load_json(MERGER_DISCARD)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:154]
+    game = replay(cut)
+    table = game.table
+    ur = table.corporation("UR")
+    assert table.round.NAME == "Merger and Conversion Round"
+    assert sorted(t.name for t in ur.trains) == ["2+", "2+", "3", "3"]
+    assert trains.limit(table, ur) == 3 and trains.over_limit(table) == [ur]
+    assert kinds_of(game, "UR") == {"discard_train"}
+    assert table.player(4).cash == 71
+    game.apply(data["actions"][154])           # UR discards a 2+
+    assert table.round.NAME == "Acquisition Round"
+    assert ur.closed
+    assert table.player(4).cash == 71 - 1000 == -929    # settles UR's 10 loans
+
+
+LIQUIDATED_TOKEN = os.path.join(DATA, "1817NA_liquidated_token_opens_the_way.json")
+
+
+def test_a_token_removed_by_liquidation_no_longer_blocks():
+    """4 players, Five Shorts: R's only station is New York's western city (F22), its
+    track runs F22-G21-F20, where ME's token filled Albany's one slot (F20). In acquisition
+    round 1.2 the bank liquidates ME, removing its tokens, so R's network now runs on
+    through F20 to E21 and E23, and R may lay track at E23. (18xx.games keeps R's network
+    as it was before the liquidation until track or a token is next placed, and refuses
+    that tile: a lapse of its cache, not a rule. tracklayer follows the rule; the state
+    after every action the site accepts is the same.)"""
+    game = replay(load_json(LIQUIDATED_TOKEN))
+    table = game.table
+    assert table.round.NAME == "Operating Round" and table.round.acting().sym == "R"
+    assert not [c for c in table.state.corporations if c.sym == "ME" and not c.closed
+                and c.tokens and any(t.where for t in c.tokens)]
+    lays = {(a["hex"], a["tile"], a["rotation"]) for a in game.legal_actions()
+            if a["type"] == "lay_tile"}
+    assert ("E23", "7-2", 1) in lays and {h for h, _t, _r in lays} == {"E23"}

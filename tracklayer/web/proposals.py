@@ -113,7 +113,9 @@ class Desk:
             side = p.proposer if how == "withdraw" else p.responder
             indices = [_seat_index(live, s.player_id) for s in seats]
             stored = self.settle(live, side if side in indices else indices[0], how)
-        service.after_change(game_id)
+            start = service.claim_bots(live)
+        if start:
+            service.start_bots(live)
         return stored
 
     def settle(self, live, index: int, how: str) -> dict:

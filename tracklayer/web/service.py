@@ -433,7 +433,9 @@ class Service:
                 stored = self.proposals.propose(live, seat, entry)
             else:
                 stored = self._apply_and_store(live, entry)
-        self.after_change(game_id)
+            start = self.claim_bots(live)
+        if start:
+            self.start_bots(live)
         return stored
 
     def _check_one_of(self, live: Live, seats: List[Seat], entry: dict) -> Seat:
@@ -521,12 +523,23 @@ class Service:
         with self.lock:
             live = self.live.get(game_id)
         live = live or self.get(game_id)
-        if not any(s.bot for s in live.seats):
-            return
         with live.lock:
-            if live.bots_running:
-                return
-            live.bots_running = True
+            start = self.claim_bots(live)
+        if start:
+            self.start_bots(live)
+
+    @staticmethod
+    def claim_bots(live: Live) -> bool:
+        """Under the game's lock: mark the bots as about to play, unless a runner already
+        does (True: start one). Marked in the same hold as the entry that called for it,
+        so nobody sees the game settled between that entry and the bots' answer to it."""
+        if live.bots_running or not any(s.bot for s in live.seats):
+            return False
+        live.bots_running = True
+        return True
+
+    def start_bots(self, live: Live) -> None:
+        """Run the bots claimed by ``claim_bots`` (in a thread, unless told otherwise)."""
         if self.background:
             threading.Thread(target=self.run_bots, args=(live,), daemon=True).start()
         else:

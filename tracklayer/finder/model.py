@@ -219,6 +219,7 @@ class Step(NamedTuple):
     terminals: int
     npaths: int
     leg: Leg
+    bonus: int          # at most what the leg adds to the route's bonus (its hexes, stop b)
 
 
 class TrainModel:
@@ -243,6 +244,7 @@ class TrainModel:
         self.bonus = v.route_bonus_bound(table, entity, train)
         self.additive = not TitleRules.of(table).scoring and self.bonus == 0 and self._pays_every_stop(train)
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
+        self._prepare_bonus_parts(table, net)
         self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
         self._prepare_bound(net, stop_costs, chain_costs)
 
@@ -273,10 +275,34 @@ class TrainModel:
         """The legs from one stop this train may run, most valuable next stop first."""
         steps = [Step(leg.b, 1 << leg.b, leg.mask,
                       self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
-                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg)
+                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg,
+                      self.chain_bonus[leg.chain] + self.stop_bonus[leg.b])
                  for leg in legs if chain_costs[leg.chain] is not None]
         steps.sort(key=lambda st: -self.values[st.b])
         return steps
+
+    def _prepare_bonus_parts(self, table: Table, net: Network) -> None:
+        """With a bonus made of parts (``Variant.route_bonus_parts``): each stop's part
+        (``stop_bonus``) and each chain's, the parts of the hexes its track runs through
+        (``chain_bonus``). A route's bonus is at most its stops' parts and its legs' (a hex
+        several legs run through counted for each), a far closer bound than
+        ``route_bonus_bound``: only routes whose plain revenue with that bound beats the
+        best so far are scored by the engine (``bonus_parts``)."""
+        parts = table.variant.route_bonus_parts(table, self.train)
+        self.bonus_parts = parts is not None
+        if parts is None:
+            self.stop_bonus = [0] * len(net.nodes)
+            self.chain_bonus = [0] * len(net.chains)
+            return
+        self.stop_bonus = [parts.per_stop(n) for n in net.nodes]
+        self.chain_bonus = [sum(parts.per_hex.get(h, 0) for h in {r.hex for r in paths})
+                            for _, _, paths in net.chains]
+
+    def bonus_at_most(self, bwd: tuple, fwd: tuple) -> int:
+        """At most the bonus of the route the search holds (see
+        :meth:`_prepare_bonus_parts`): its anchor's part and its legs'."""
+        return self.stop_bonus[fwd[0].leg.a] + sum(st.bonus for st in fwd) + \
+            sum(st.bonus for st in bwd)
 
     @staticmethod
     def _pays_every_stop(train) -> bool:

@@ -98,6 +98,8 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             return
         if rev + model.bonus <= thr[0]:
             return
+        if model.bonus_parts and rev + model.bonus_at_most(bwd, fwd) <= thr[0]:
+            return
         real = score(tuple(bwd), tuple(fwd))
         if real is not None and real > thr[0]:
             thr[0] = sink(real, mask, tuple(bwd), tuple(fwd))
@@ -113,7 +115,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             return
         used = mask | forbidden
         for leg in legs_from[end]:
-            b, bit, lmask, cost, _, t_last, terminals, _, _ = leg
+            b, bit, lmask, cost, _, t_last, terminals, _, _, _ = leg
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             if not bwd and b <= first_b:
@@ -142,7 +144,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
                 return
         used = mask | forbidden
         for leg in legs_from[end]:
-            b, bit, lmask, cost, t_first, t_last, terminals, lnp, _ = leg
+            b, bit, lmask, cost, t_first, t_last, terminals, lnp, _, _ = leg
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             nrem = rem - cost

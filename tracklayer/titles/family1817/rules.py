@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
+from ...rules.revenue import BonusParts
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
@@ -140,19 +141,25 @@ class Family1817(CommonRounds):
         return cost
 
     def route_bonus(self, table, route, stops) -> int:
+        """See :meth:`route_bonus_parts`."""
+        return self.route_bonus_parts(table, route.train).of(route, stops)
+
+    def route_bonus_parts(self, table, train) -> BonusParts:
         """$10 for each stop on a bridge, $10 for each mine the route runs through; with
         Modern Trains, a 7 earns $10 and an 8 $20 more for each of its owner's stations
         it stops at."""
         hexes = table.state.hexes
-        bridged = sum(1 for node in stops if BRIDGE in hexes[node.hex].assignments)
-        bonus = 10 * (bridged + sum(1 for h in set(route_hexes(route))
-                                    if MINE in hexes[h].assignments))
-        per_station = modern_bonus(table, route.train)
-        if per_station:
-            bonus += per_station * sum(
-                1 for node in stops if node.is_city and node.city is not None and
-                any(t is not None and t.owner is route.train.owner for t in node.city.slots))
-        return bonus
+        per_station = modern_bonus(table, train)
+        owner = train.owner
+
+        def per_stop(node) -> int:
+            bonus = 10 if BRIDGE in hexes[node.hex].assignments else 0
+            if per_station and node.is_city and node.city is not None and any(
+                    t is not None and t.owner is owner for t in node.city.slots):
+                bonus += per_station
+            return bonus
+        return BonusParts(per_stop, {h: 10 for h, state in hexes.items()
+                                     if MINE in state.assignments})
 
     def route_bonus_bound(self, table, operator, train) -> int:
         marked = [h for h in table.state.hexes.values()
@@ -215,15 +222,6 @@ def modern_bonus(table, train) -> int:
         return 0
     distance = train.variant.distance
     return MODERN_BONUS.get(distance, 0) if isinstance(distance, int) else 0
-
-
-def route_hexes(route) -> list:
-    """The hexes a route runs through, in order, each stretch once."""
-    out = []
-    for rail in route.rails_in_order():
-        if not out or out[-1] != rail.hex:
-            out.append(rail.hex)
-    return out
 
 
 def export_train(table) -> None:

@@ -138,7 +138,12 @@ class _Finder:
         runnable = [t for t in entity.trains if not t.operated]
         self.trains = [t for t in runnable if not revenue.runs_locally(t)]
         self.skipped_local = len(runnable) - len(self.trains)
-        self.net = build_network(table, entity)
+        stop_rules = table.variant.route_stop_rules(table)
+        self.net = build_network(table, entity, stop_rules is not None and stop_rules.one_per_hex)
+        # The title's route rules are applied by the search when they are rules on stops
+        # and no stop the network reaches is one a route may not end at.
+        modeled = stop_rules is not None and not any(
+            n.hex in stop_rules.not_an_end for n in self.net.nodes)
         self.models: Dict[tuple, TrainModel] = {}
         self.model_of: list = []
         for t in self.trains:
@@ -153,7 +158,7 @@ class _Finder:
         self.stats: dict = {"uncovered": list(uncovered)}
         if self.skipped_local:
             self.stats["uncovered"].append("local trains")
-        self.check_routes = rules.route_checks
+        self.check_routes = rules.route_checks and not modeled
         self.check_reach = "check_reach" in uncovered
         self.set_checks = strict or rules.set_checks
 

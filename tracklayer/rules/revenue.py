@@ -66,6 +66,27 @@ class BonusParts:
             sum(self.per_hex.get(h, 0) for h in hexes)
 
 
+@dataclass(frozen=True)
+class StopRules:
+    """Route rules that look only at a route's stops in order: no two stops in one hex
+    (``one_per_hex``), and hexes a route may not start or end at (``not_an_end``). A title
+    whose own route rules are exactly these declares them, and the route finder applies
+    them as it searches instead of asking the engine about each route."""
+
+    one_per_hex: bool = False
+    not_an_end: FrozenSet[str] = frozenset()
+    end_problem: str = "Route cannot start or end there"
+
+    def problem(self, route) -> str:
+        """What is wrong with ``route`` by these rules ("" if nothing)."""
+        hexes = route.hexes()
+        if self.one_per_hex and len(hexes) != len(set(hexes)):
+            return "Route visits same hex twice"
+        if hexes and (hexes[0] in self.not_an_end or hexes[-1] in self.not_an_end):
+            return self.end_problem
+        return ""
+
+
 def paying_stops(table: Table, route, visited: List[Node]) -> List[Node]:
     """The stops a train pays for: all it visits, or for trains with allowances per kind
     of stop (8+x) the best set they may count."""

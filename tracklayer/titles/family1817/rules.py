@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
-from ...rules.revenue import BonusParts
+from ...rules.revenue import BonusParts, StopRules
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
@@ -168,13 +168,16 @@ class Family1817(CommonRounds):
         return 10 * len(marked) + modern_bonus(table, train) * stations
 
     def route_problem(self, table, route) -> None:
+        """See :meth:`route_stop_rules`."""
+        problem = self.route_stop_rules(table).problem(route)
+        if problem:
+            raise RouteError(problem)
+
+    def route_stop_rules(self, table) -> StopRules:
         """A route visits no hex twice, and neither starts nor ends at a mine."""
-        hexes = route.hexes()
-        if len(hexes) != len(set(hexes)):
-            raise RouteError("Route visits same hex twice")
-        ends = [hexes[0], hexes[-1]] if hexes else []
-        if any(MINE in table.state.hexes[h].assignments for h in ends):
-            raise RouteError("Route cannot start or end with a mine")
+        return StopRules(one_per_hex=True, not_an_end=frozenset(
+            h for h, state in table.state.hexes.items() if MINE in state.assignments),
+                         end_problem="Route cannot start or end with a mine")
 
     def ends_after_round(self, table, timing) -> bool:
         """One more set ends with the acquisition round after its last operating round."""

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import gc
 import time
+from itertools import permutations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -223,8 +224,55 @@ class _Finder:
         self.greedy(order, bests)
         total_best = sum(best_of_train)
         if len(self.trains) > 1 and total_best > self.best_total:
-            self.combine(order, [best_of_train[i] for i in order], total_best)
+            floor = max(self.best_total, self.greedy_other_orders(order, bests) - 1)
+            self.combine(order, [best_of_train[i] for i in order], total_best, floor)
         return complete
+
+    def greedy_other_orders(self, order: List[int], bests: dict) -> int:
+        """The most a greedy answer earns with the trains taken in each order, each then
+        improved a train at a time (its best route on the track the others leave), for up
+        to three trains and sets the engine checks only route by route: a set at least
+        this good exists, so the candidates of step 4 need only reach it, not beat the
+        incumbent. Only a bound: the answer stays the combination's (see :meth:`combine`)."""
+        top = self.best_total
+        if self.set_checks or len(order) > 3:
+            return top
+        tried = set()
+        for other in permutations(order):
+            keys = [self.model_of[i] for i in other]
+            if tuple(keys) in tried:
+                continue
+            tried.add(tuple(keys))
+            found: List[Optional[Found]] = []
+            used = 0
+            for key in keys:
+                f = bests[key] if used == 0 else self.best_avoiding(key, used)
+                found.append(f)
+                used |= f.mask if f is not None else 0
+            top = max(top, self.improve(keys, found))
+        return top
+
+    def best_avoiding(self, key: tuple, used: int, floor: float = 0) -> Optional[Found]:
+        m = self.models[key]
+        return best_route(m, self.net, used, self.clock, self.scorer(m), floor)
+
+    def improve(self, keys: list, found: list) -> int:
+        """Each train in turn takes its best route on the track the others' leave, while
+        that earns more; what the set then earns."""
+        better = True
+        while better:
+            better = False
+            for pos, key in enumerate(keys):
+                others = 0
+                for j, f in enumerate(found):
+                    if j != pos and f is not None:
+                        others |= f.mask
+                now = found[pos].revenue if found[pos] is not None else 0
+                f = self.best_avoiding(key, others, now)
+                if f is not None and f.revenue > now:
+                    found[pos] = f
+                    better = True
+        return sum(f.revenue for f in found if f is not None)
 
     def allowed(self, chosen: Dict[int, Found]) -> bool:
         """May the trains (by index) run the ``chosen`` routes together? (Track is disjoint
@@ -263,14 +311,18 @@ class _Finder:
             used |= f.mask
             self.offer(chosen, checked=True)
 
-    def combine(self, order: List[int], best_of: List[int], total_best: int) -> None:
-        """Improve on the incumbent: each train's routes that could be part of a better
-        set (earning more than the incumbent less the other trains' best), combined."""
+    def combine(self, order: List[int], best_of: List[int], total_best: int,
+                floor: int) -> None:
+        """Improve on the incumbent: each train's routes that could be part of a set
+        earning more than ``floor`` (at least the incumbent's revenue less one when a set
+        that good is known to exist: the routes earning more than ``floor`` less the other
+        trains' best), combined. The combination keeps the first best set in its order
+        whatever the floor below the best, so a higher floor only makes the lists shorter."""
         lists: List[List[Found]] = []
         cache: Dict[tuple, Tuple[float, List[Found]]] = {}
         for pos, i in enumerate(order):
             key = self.model_of[i]
-            threshold = self.best_total - (total_best - best_of[pos])
+            threshold = floor - (total_best - best_of[pos])
             have = cache.get(key)
             if have is None or have[0] != threshold:
                 m = self.models[key]
@@ -287,7 +339,7 @@ class _Finder:
                 return self.allowed({i: f for i, f in zip(order, choice) if f is not None})
             accept = accept_set
         try:
-            _, choice = combine(lists, same, self.best_total, self.clock, accept)
+            _, choice = combine(lists, same, floor, self.clock, accept)
         except SearchTimeout as e:
             if e.partial[1] is not None:
                 self.offer(dict(zip(order, e.partial[1])), checked=True)

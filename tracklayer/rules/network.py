@@ -79,10 +79,11 @@ def forget(table: Table) -> None:
     table.derived.network.clear()
 
 
-def forget_listed(table: Table) -> None:
-    """The position changed: networks worked out only to list moves no longer hold."""
-    listed = [k for k in table.derived.network if isinstance(k, tuple)]
-    for key in listed:
+def position_changed(table: Table) -> None:
+    """An action was carried out: the walks made at the position before it
+    (:func:`_worked_out`) no longer hold."""
+    walked = [k for k in table.derived.network if isinstance(k, tuple)]
+    for key in walked:
         del table.derived.network[key]
 
 
@@ -136,19 +137,19 @@ def _memo(table: Table, operator) -> Network:
 
 def _worked_out(table: Table, operator) -> tuple:
     """:func:`_memo`, and the stops and track of the walk if it was worked out just now
-    (else None)."""
+    (else None). A walk made at this position is made once (kept in the table's derived
+    data until an action is carried out or the board changes), whether moves are being
+    listed or an action applied: what it records in the state (the network, a route
+    found) is put back after a listing or a refused action (:func:`checkpoint`)."""
     walked = None
     memo = table.state.networks.get(operator)
     if memo is None or memo.pending:
-        memo = table.derived.network.get(("listed", operator))
+        memo = table.derived.network.get(("walked", operator))
         if memo is None:
             memo, walked = _explore(table, operator)
-        if table.listing:
-            table.derived.network[("listed", operator)] = memo
-        else:
-            table.state.networks[operator] = memo
-            table.derived.network.pop(("listed", operator), None)
-    if memo.route_for_train and not operator.route_known and not table.listing:
+            table.derived.network[("walked", operator)] = memo
+        table.state.networks[operator] = memo
+    if memo.route_for_train and not operator.route_known:
         operator.route_known = True
     return memo, walked
 
@@ -462,9 +463,7 @@ def remember(table: Table, operator, key: str, compute) -> bool:
     memo = _memo(table, operator)
     found = memo.answers.get(key)
     if found is None:
-        found = bool(compute())
-        if not table.listing:
-            memo.answers[key] = found
+        found = memo.answers[key] = bool(compute())
     return found
 
 
@@ -479,8 +478,8 @@ def keep_found(table: Table, operator, memo: Network) -> None:
 def may_wait(table: Table, operator) -> bool:
     """May the operator's network with a tile about to be laid be walked only when first
     read (:func:`pending`)? When walking it records nothing new: an operator that has had
-    a route for a train, moves not being listed."""
-    return isinstance(operator, OperatorState) and operator.route_known and not table.listing
+    a route for a train."""
+    return isinstance(operator, OperatorState) and operator.route_known
 
 
 def pending() -> Network:
@@ -496,6 +495,7 @@ def before_board_change(table: Table) -> None:
     waiting = [operator for operator, memo in networks.items() if memo.pending]
     for operator in waiting:
         networks[operator] = _explore(table, operator)[0]
+    position_changed(table)     # walks made on the board as it was no longer hold
 
 
 board.BEFORE_CHANGE.append(before_board_change)

@@ -70,31 +70,41 @@ class TrackStep(Step):
         return [h for h in network.hexes_reached(self.table, entity) if h is not None]
 
     def candidates(self, entity, kind, offer) -> list:
+        """Each tile of the supply (one of each name) on each hex the network reaches, in
+        each rotation the lay's own rotation check allows (any other would be refused
+        for it: the judge's checks then decide)."""
         if kind != "lay_tile":
             return super().candidates(entity, kind, offer)
         table = self.table
+        supply = {}
+        for tile_id in table.state.tiles:
+            supply.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
         out = []
         for hex_id in self.hexes_to_try(entity):
             if self.sides_reached(entity, hex_id) is None:
                 continue
-            seen = set()
-            for tile_id in table.state.tiles:
-                name = tile_id.rsplit("-", 1)[0]
-                if name in seen:
-                    continue
-                seen.add(name)
+            old = board.view(table, hex_id).layout
+            colors = table.variant.tile_colors(table, hex_id)
+            for tile_id in supply.values():
                 tile = board.supply_tile(table, tile_id)
-                if tile.blocks_lay or tile.color not in table.variant.tile_colors(table, hex_id):
+                if tile.blocks_lay or tile.color not in colors:
                     continue
                 try:
-                    if not table.variant.may_upgrade(table, hex_id, board.view(table, hex_id).layout,
-                                                     tile):
+                    if not table.variant.may_upgrade(table, hex_id, old, tile):
                         continue
                 except GameError:
                     break
                 out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
-                           for r in range(6))
+                           for r in range(6) if self.may_turn(entity, hex_id, tile, r))
         return out
+
+    def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
+        """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
+        (If it cannot tell without the other checks, yes: the judge decides.)"""
+        try:
+            return self.rotation_ok(entity, hex_id, tile.layout(rotation))
+        except GameError:
+            return True
 
     @handles("lay_tile")
     def lay(self, action):

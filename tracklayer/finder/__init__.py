@@ -21,9 +21,14 @@ The rules, as the finder applies them (the title's variant hooks, so titles plug
   (``tracklayer.rules.routes.track_pieces``).
 * Revenue: the sum of ``stop_value`` over the stops. When the title adds to it
   (``route_bonus``), or a train pays fewer stops than it visits, each complete route is
-  scored by the engine, with that sum plus ``route_bonus_bound`` as the bound. When the
-  title adds route checks of its own (``route_problem``), each candidate is also checked
-  by the engine; with rules on a set of routes (``routes_problem``), each set.
+  scored by the engine, with that sum plus ``route_bonus_bound`` as the bound — unless the
+  title declares its bonus as what its stops and the hexes it runs through add
+  (``route_bonus_parts``): the search then bounds each route by those parts, and counts
+  them itself where they are exact (every hex with a part carries one rail and no stop).
+  When the title adds route checks of its own (``route_problem``), each candidate is also
+  checked by the engine — unless they are rules on the stops the search applies itself
+  (``route_stop_rules``: one stop per hex, hexes no route ends at); with rules on a set of
+  routes (``routes_problem``), each set.
 * A title that changes ``check_reach`` without the reach hooks, or ``route_bonus``
   without ``route_bonus_bound``, gets legal routes (the engine checks them) but never
   "proven"; so does a company with local (1-stop) trains, which the finder does not run.
@@ -36,10 +41,11 @@ Method (exact, branch and bound):
    pruned by an admissible bound: revenue so far plus a fractional knapsack of the most
    valuable unvisited stops the remaining reach can still pay for).
 3. *Incumbent*: trains in order of their best revenue, each taking its best route on track
-   the others left free.
-4. *Candidates*: for each train, every route earning more than the incumbent minus the
-   best revenues of the other trains (no better set can use a poorer route), by the same
-   pruned search.
+   the others left free. The same greedy answer in the other orders of up to three trains,
+   each improved a train at a time, gives a floor: a set that good exists.
+4. *Candidates*: for each train, every route earning more than the floor (the incumbent,
+   or the best greedy set less one) minus the best revenues of the other trains (no
+   better set can use a poorer route), by the same pruned search.
 5. *Combination*: branch and bound over the trains' candidate lists (sorted by revenue),
    each indexed by track key as bit sets, so a train's best route still free is the lowest
    bit of one set; identical trains take routes in list order.

@@ -41,8 +41,8 @@ Method (exact, branch and bound):
    pruned by an admissible bound: revenue so far plus a fractional knapsack of the most
    valuable unvisited stops the remaining reach can still pay for).
 3. *Incumbent*: trains in order of their best revenue, each taking its best route on track
-   the others left free. The same greedy answer in the other orders of up to three trains,
-   each improved a train at a time, gives a floor: a set that good exists.
+   the others left free. The same greedy answer in the other orders of up to three trains
+   gives a floor: a set that good exists.
 4. *Candidates*: for each train, every route earning more than the floor (the incumbent,
    or the best greedy set less one) minus the best revenues of the other trains (no
    better set can use a poorer route), by the same pruned search.
@@ -235,50 +235,30 @@ class _Finder:
         return complete
 
     def greedy_other_orders(self, order: List[int], bests: dict) -> int:
-        """The most a greedy answer earns with the trains taken in each order, each then
-        improved a train at a time (its best route on the track the others leave), for up
-        to three trains and sets the engine checks only route by route: a set at least
-        this good exists, so the candidates of step 4 need only reach it, not beat the
-        incumbent. Only a bound: the answer stays the combination's (see :meth:`combine`)."""
+        """The most the greedy answer earns with the trains taken in the other orders (for
+        up to three trains, and sets the engine checks only route by route): a set at
+        least this good exists, so the candidates of step 4 need only reach it, not beat
+        the incumbent. Only a bound: the answer stays the combination's (see
+        :meth:`combine`)."""
         top = self.best_total
         if self.set_checks or len(order) > 3:
             return top
-        tried = set()
+        tried = {tuple(self.model_of[i] for i in order)}
         for other in permutations(order):
-            keys = [self.model_of[i] for i in other]
-            if tuple(keys) in tried:
+            keys = tuple(self.model_of[i] for i in other)
+            if keys in tried:
                 continue
-            tried.add(tuple(keys))
-            found: List[Optional[Found]] = []
-            used = 0
+            tried.add(keys)
+            used = total = 0
             for key in keys:
-                f = bests[key] if used == 0 else self.best_avoiding(key, used)
-                found.append(f)
-                used |= f.mask if f is not None else 0
-            top = max(top, self.improve(keys, found))
+                m = self.models[key]
+                f = bests[key] if used == 0 else \
+                    best_route(m, self.net, used, self.clock, self.scorer(m))
+                if f is not None:
+                    used |= f.mask
+                    total += f.revenue
+            top = max(top, total)
         return top
-
-    def best_avoiding(self, key: tuple, used: int, floor: float = 0) -> Optional[Found]:
-        m = self.models[key]
-        return best_route(m, self.net, used, self.clock, self.scorer(m), floor)
-
-    def improve(self, keys: list, found: list) -> int:
-        """Each train in turn takes its best route on the track the others' leave, while
-        that earns more; what the set then earns."""
-        better = True
-        while better:
-            better = False
-            for pos, key in enumerate(keys):
-                others = 0
-                for j, f in enumerate(found):
-                    if j != pos and f is not None:
-                        others |= f.mask
-                now = found[pos].revenue if found[pos] is not None else 0
-                f = self.best_avoiding(key, others, now)
-                if f is not None and f.revenue > now:
-                    found[pos] = f
-                    better = True
-        return sum(f.revenue for f in found if f is not None)
 
     def allowed(self, chosen: Dict[int, Found]) -> bool:
         """May the trains (by index) run the ``chosen`` routes together? (Track is disjoint

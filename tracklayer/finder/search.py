@@ -246,10 +246,10 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
     to choose is the sum of their best free routes."""
     k = len(lists)
     index: Dict[int, Dict[int, int]] = {}
-    for items in lists:
+    for items in lists[1:]:         # the first train's list is never looked up by key
         if id(items) not in index:
             index[id(items)] = _users_by_key(items)
-    users = [index[id(items)] for items in lists]
+    users = [index.get(id(items), {}) for items in lists]
     full = [(1 << len(items)) - 1 for items in lists]
     best = [incumbent, None]
     choice: list = [None] * k

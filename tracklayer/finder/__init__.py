@@ -236,12 +236,13 @@ class _Finder:
 
     def greedy_other_orders(self, order: List[int], bests: dict) -> int:
         """The most the greedy answer earns with the trains taken in the other orders (for
-        up to three trains, and sets the engine checks only route by route): a set at
-        least this good exists, so the candidates of step 4 need only reach it, not beat
+        up to three trains, whose routes the search scores itself, in sets the engine
+        checks only route by route): a set at least this good exists, so the candidates of step 4 need only reach it, not beat
         the incumbent. Only a bound: the answer stays the combination's (see
         :meth:`combine`)."""
         top = self.best_total
-        if self.set_checks or len(order) > 3:
+        if self.set_checks or len(order) > 3 or \
+                any(self.scorer(m) is not None for m in self.models.values()):
             return top
         tried = {tuple(self.model_of[i] for i in order)}
         for other in permutations(order):

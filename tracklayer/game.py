@@ -216,7 +216,8 @@ class Game:
         copy.table = Table(self.table.spec, self.table.state, self.table.variant,
                            self.table.keep_log)
         copy.table.messages = list(self.table.messages)
-        snapshot.restore(copy.table, snapshot.take(self.table))
+        with snapshot.collector_paused():   # the copy's objects live as long as it does
+            snapshot.restore(copy.table, snapshot.take(self.table))
         copy.history = self.history.copy()
         copy.actions = list(self.actions)
         copy.snapshots = dict(self.snapshots)

@@ -21,9 +21,14 @@ The rules, as the finder applies them (the title's variant hooks, so titles plug
   (``tracklayer.rules.routes.track_pieces``).
 * Revenue: the sum of ``stop_value`` over the stops. When the title adds to it
   (``route_bonus``), or a train pays fewer stops than it visits, each complete route is
-  scored by the engine, with that sum plus ``route_bonus_bound`` as the bound. When the
-  title adds route checks of its own (``route_problem``), each candidate is also checked
-  by the engine; with rules on a set of routes (``routes_problem``), each set.
+  scored by the engine, with that sum plus ``route_bonus_bound`` as the bound — unless the
+  title declares its bonus as what its stops and the hexes it runs through add
+  (``route_bonus_parts``): the search then bounds each route by those parts, and counts
+  them itself where they are exact (every hex with a part carries one rail and no stop).
+  When the title adds route checks of its own (``route_problem``), each candidate is also
+  checked by the engine — unless they are rules on the stops the search applies itself
+  (``route_stop_rules``: one stop per hex, hexes no route ends at); with rules on a set of
+  routes (``routes_problem``), each set.
 * A title that changes ``check_reach`` without the reach hooks, or ``route_bonus``
   without ``route_bonus_bound``, gets legal routes (the engine checks them) but never
   "proven"; so does a company with local (1-stop) trains, which the finder does not run.
@@ -36,10 +41,11 @@ Method (exact, branch and bound):
    pruned by an admissible bound: revenue so far plus a fractional knapsack of the most
    valuable unvisited stops the remaining reach can still pay for).
 3. *Incumbent*: trains in order of their best revenue, each taking its best route on track
-   the others left free.
-4. *Candidates*: for each train, every route earning more than the incumbent minus the
-   best revenues of the other trains (no better set can use a poorer route), by the same
-   pruned search.
+   the others left free. The same greedy answer in the other orders of up to three trains
+   gives a floor: a set that good exists.
+4. *Candidates*: for each train, every route earning more than the floor (the incumbent,
+   or the best greedy set less one) minus the best revenues of the other trains (no
+   better set can use a poorer route), by the same pruned search.
 5. *Combination*: branch and bound over the trains' candidate lists (sorted by revenue),
    each indexed by track key as bit sets, so a train's best route still free is the lowest
    bit of one set; identical trains take routes in list order.
@@ -53,6 +59,7 @@ from __future__ import annotations
 
 import gc
 import time
+from itertools import permutations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -138,7 +145,12 @@ class _Finder:
         runnable = [t for t in entity.trains if not t.operated]
         self.trains = [t for t in runnable if not revenue.runs_locally(t)]
         self.skipped_local = len(runnable) - len(self.trains)
-        self.net = build_network(table, entity)
+        stop_rules = table.variant.route_stop_rules(table)
+        self.net = build_network(table, entity, stop_rules is not None and stop_rules.one_per_hex)
+        # The title's route rules are applied by the search when they are rules on stops
+        # and no stop the network reaches is one a route may not end at.
+        modeled = stop_rules is not None and not any(
+            n.hex in stop_rules.not_an_end for n in self.net.nodes)
         self.models: Dict[tuple, TrainModel] = {}
         self.model_of: list = []
         for t in self.trains:
@@ -153,7 +165,7 @@ class _Finder:
         self.stats: dict = {"uncovered": list(uncovered)}
         if self.skipped_local:
             self.stats["uncovered"].append("local trains")
-        self.check_routes = rules.route_checks
+        self.check_routes = rules.route_checks and not modeled
         self.check_reach = "check_reach" in uncovered
         self.set_checks = strict or rules.set_checks
 
@@ -218,8 +230,36 @@ class _Finder:
         self.greedy(order, bests)
         total_best = sum(best_of_train)
         if len(self.trains) > 1 and total_best > self.best_total:
-            self.combine(order, [best_of_train[i] for i in order], total_best)
+            floor = max(self.best_total, self.greedy_other_orders(order, bests) - 1)
+            self.combine(order, [best_of_train[i] for i in order], total_best, floor)
         return complete
+
+    def greedy_other_orders(self, order: List[int], bests: dict) -> int:
+        """The most the greedy answer earns with the trains taken in the other orders (for
+        up to three trains, whose routes the search scores itself, in sets the engine
+        checks only route by route): a set at least this good exists, so the candidates of step 4 need only reach it, not beat
+        the incumbent. Only a bound: the answer stays the combination's (see
+        :meth:`combine`)."""
+        top = self.best_total
+        if self.set_checks or len(order) > 3 or \
+                any(self.scorer(m) is not None for m in self.models.values()):
+            return top
+        tried = {tuple(self.model_of[i] for i in order)}
+        for other in permutations(order):
+            keys = tuple(self.model_of[i] for i in other)
+            if keys in tried:
+                continue
+            tried.add(keys)
+            used = total = 0
+            for key in keys:
+                m = self.models[key]
+                f = bests[key] if used == 0 else \
+                    best_route(m, self.net, used, self.clock, self.scorer(m))
+                if f is not None:
+                    used |= f.mask
+                    total += f.revenue
+            top = max(top, total)
+        return top
 
     def allowed(self, chosen: Dict[int, Found]) -> bool:
         """May the trains (by index) run the ``chosen`` routes together? (Track is disjoint
@@ -258,14 +298,18 @@ class _Finder:
             used |= f.mask
             self.offer(chosen, checked=True)
 
-    def combine(self, order: List[int], best_of: List[int], total_best: int) -> None:
-        """Improve on the incumbent: each train's routes that could be part of a better
-        set (earning more than the incumbent less the other trains' best), combined."""
+    def combine(self, order: List[int], best_of: List[int], total_best: int,
+                floor: int) -> None:
+        """Improve on the incumbent: each train's routes that could be part of a set
+        earning more than ``floor`` (at least the incumbent's revenue less one when a set
+        that good is known to exist: the routes earning more than ``floor`` less the other
+        trains' best), combined. The combination keeps the first best set in its order
+        whatever the floor below the best, so a higher floor only makes the lists shorter."""
         lists: List[List[Found]] = []
         cache: Dict[tuple, Tuple[float, List[Found]]] = {}
         for pos, i in enumerate(order):
             key = self.model_of[i]
-            threshold = self.best_total - (total_best - best_of[pos])
+            threshold = floor - (total_best - best_of[pos])
             have = cache.get(key)
             if have is None or have[0] != threshold:
                 m = self.models[key]
@@ -282,7 +326,7 @@ class _Finder:
                 return self.allowed({i: f for i, f in zip(order, choice) if f is not None})
             accept = accept_set
         try:
-            _, choice = combine(lists, same, self.best_total, self.clock, accept)
+            _, choice = combine(lists, same, floor, self.clock, accept)
         except SearchTimeout as e:
             if e.partial[1] is not None:
                 self.offer(dict(zip(order, e.partial[1])), checked=True)

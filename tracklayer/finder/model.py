@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional
 
 from ..errors import GameError
-from ..rules import network, revenue, routes
+from ..rules import board, network, revenue, routes
 from ..rules.table import Table
 from ..rules.variant import Variant
 
@@ -107,10 +107,11 @@ def _trails_from(table: Table, start) -> List[tuple]:
     return found
 
 
-def build_network(table: Table, entity) -> Network:
+def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     """Walk the track from ``entity``'s token cities, through every stop it may pass, and
     collect the stops reached and the legs between them (legs whose track would claim a
-    piece twice are left out: the engine refuses them)."""
+    piece twice are left out: the engine refuses them). With ``one_per_hex`` (a route
+    stops once in a hex), the stops of one hex share a group."""
     tokens = network.token_nodes(table, entity)
     nodes: list = []
     index: Dict[int, int] = {}
@@ -148,10 +149,15 @@ def build_network(table: Table, entity) -> Network:
     legs_from: List[List[Leg]] = [[] for _ in range(n)]
     group_bits: Dict[str, int] = {}
     groups = []
+    per_hex: Dict[str, int] = {}
+    for node in nodes:
+        per_hex[node.hex] = per_hex.get(node.hex, 0) + 1
     for node in nodes:
         bits = 0
         for g in node.groups:
             bits |= group_bits.setdefault(g, 1 << len(group_bits))
+        if one_per_hex and per_hex[node.hex] > 1:
+            bits |= group_bits.setdefault(("hex", node.hex), 1 << len(group_bits))
         groups.append(bits)
     chains = _compress_masks(chains)
     out_chains = []
@@ -219,6 +225,8 @@ class Step(NamedTuple):
     terminals: int
     npaths: int
     leg: Leg
+    bonus: int          # at most what the leg adds to the route's bonus (its hexes, stop b)
+    gain: int           # what the leg adds to the route's revenue as the search counts it
 
 
 class TrainModel:
@@ -241,8 +249,10 @@ class TrainModel:
         stop_costs = [v.stop_reach_cost(table, train, n) for n in net.nodes]
         self.stop_cost = [self._pack(c) for c in stop_costs]
         self.bonus = v.route_bonus_bound(table, entity, train)
-        self.additive = not TitleRules.of(table).scoring and self.bonus == 0 and self._pays_every_stop(train)
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
+        self._prepare_bonus_parts(table, net)
+        self.additive = self._pays_every_stop(train) and (
+            self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
         self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
         self._prepare_bound(net, stop_costs, chain_costs)
 
@@ -273,10 +283,50 @@ class TrainModel:
         """The legs from one stop this train may run, most valuable next stop first."""
         steps = [Step(leg.b, 1 << leg.b, leg.mask,
                       self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
-                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg)
+                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg,
+                      self.chain_bonus[leg.chain] + self.stop_bonus[leg.b],
+                      self.pays[leg.b] + (self.chain_bonus[leg.chain] if self.exact_bonus
+                                          else 0))
                  for leg in legs if chain_costs[leg.chain] is not None]
         steps.sort(key=lambda st: -self.values[st.b])
         return steps
+
+    def _prepare_bonus_parts(self, table: Table, net: Network) -> None:
+        """With a bonus made of parts (``Variant.route_bonus_parts``): each stop's part
+        (``stop_bonus``) and each chain's, the parts of the hexes its track runs through
+        (``chain_bonus``). A route's bonus is at most its stops' parts and its legs' (a hex
+        several legs run through counted for each), a far closer bound than
+        ``route_bonus_bound``: only routes whose plain revenue with that bound beats the
+        best so far are scored by the engine (``bonus_parts``).
+
+        When every hex with a part carries one rail and no stop, no two legs of a route
+        run through it (they never share track), so the parts add up to the bonus exactly
+        (``exact_bonus``): the search then counts them itself, each stop paying its value
+        and part (``pays``), each leg its hexes' parts, and bounds what is still to come
+        by the parts of all those hexes (``bonus``)."""
+        parts = table.variant.route_bonus_parts(table, self.train)
+        n = len(net.nodes)
+        self.bonus_parts = parts is not None
+        self.exact_bonus = False
+        self.pays = list(self.values)
+        if parts is None:
+            self.stop_bonus = [0] * n
+            self.chain_bonus = [0] * len(net.chains)
+            return
+        self.stop_bonus = [parts.per_stop(node) for node in net.nodes]
+        hexes_of = [{r.hex for r in paths} for _, _, paths in net.chains]
+        self.chain_bonus = [sum(parts.per_hex.get(h, 0) for h in hexes) for hexes in hexes_of]
+        marked = {h for hexes in hexes_of for h in hexes if parts.per_hex.get(h, 0)}
+        if all(_passed_once(table, h) for h in marked):
+            self.exact_bonus = True
+            self.pays = [value + extra for value, extra in zip(self.values, self.stop_bonus)]
+            self.bonus = sum(parts.per_hex[h] for h in marked)
+
+    def bonus_at_most(self, bwd: tuple, fwd: tuple) -> int:
+        """At most the bonus of the route the search holds (see
+        :meth:`_prepare_bonus_parts`): its anchor's part and its legs'."""
+        return self.stop_bonus[fwd[0].leg.a] + sum(st.bonus for st in fwd) + \
+            sum(st.bonus for st in bwd)
 
     @staticmethod
     def _pays_every_stop(train) -> bool:
@@ -308,18 +358,18 @@ class TrainModel:
             free, costly = [], []
             total_cost = 0
             for v in range(n):
-                if not reach[v] or self.values[v] <= 0:
+                if not reach[v] or self.pays[v] <= 0:
                     continue
                 cost = int(stop_costs[v].get(m, 0)) + least[v].get(m, 0)
                 if cost <= 0:
-                    free.append((1 << v, self.values[v]))
+                    free.append((1 << v, self.pays[v]))
                 else:
-                    costly.append((1 << v, self.values[v], cost))
+                    costly.append((1 << v, self.pays[v], cost))
                     total_cost += cost
             costly.sort(key=lambda t: -t[1] / t[2])
             self.measure_bounds.append((i, free, costly, total_cost))
-        self.all_values = [(1 << v, self.values[v]) for v in range(n)
-                           if reach[v] and self.values[v] > 0]
+        self.all_values = [(1 << v, self.pays[v]) for v in range(n)
+                           if reach[v] and self.pays[v] > 0]
 
     def extra_bound(self, visited: int, rem: int) -> float:
         """At most what stops not yet ``visited`` can add with reach ``rem`` left: for each
@@ -349,6 +399,13 @@ class TrainModel:
         if best is None:
             best = sum(value for bit, value in self.all_values if not visited & bit)
         return best + self.bonus
+
+
+def _passed_once(table: Table, hex_id: str) -> bool:
+    """Does the tile on the hex carry one rail and no stop (so that no two legs of a
+    route run through it)?"""
+    view = board.view(table, hex_id)
+    return len(view.rails) <= 1 and not view.nodes
 
 
 __all__ = ["revenue"]

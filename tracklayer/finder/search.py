@@ -79,7 +79,6 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
     network than the forward part's (so each route is met once). ``score``, if given,
     returns the route's real revenue (None if illegal); the search then bounds with the
     plain sum of stop values."""
-    values = model.values
     stop_cost = model.stop_cost
     legs_from = model.legs_from
     guard_all = model.guard_all
@@ -98,6 +97,8 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             return
         if rev + model.bonus <= thr[0]:
             return
+        if model.bonus_parts and rev + model.bonus_at_most(bwd, fwd) <= thr[0]:
+            return
         real = score(tuple(bwd), tuple(fwd))
         if real is not None and real > thr[0]:
             thr[0] = sink(real, mask, tuple(bwd), tuple(fwd))
@@ -113,7 +114,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             return
         used = mask | forbidden
         for leg in legs_from[end]:
-            b, bit, lmask, cost, _, t_last, terminals, _, _ = leg
+            b, bit, lmask, cost, _, t_last, terminals, _, _, _, gain = leg
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             if not bwd and b <= first_b:
@@ -125,7 +126,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             if ntc and ntc - t_last - last_term > 0:
                 continue
             bwd.append(leg)
-            backward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
+            backward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
                      ntc, first_b, last_term)
             bwd.pop()
 
@@ -142,7 +143,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
                 return
         used = mask | forbidden
         for leg in legs_from[end]:
-            b, bit, lmask, cost, t_first, t_last, terminals, lnp, _ = leg
+            b, bit, lmask, cost, t_first, t_last, terminals, lnp, _, _, gain = leg
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             nrem = rem - cost
@@ -153,7 +154,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             if ntc and nnp > 1 and ntc - (fwd[0].t_first if fwd else t_first) - t_last > 0:
                 continue
             fwd.append(leg)
-            forward(b, visited | bit, mask | lmask, nrem, rev + values[b], grp | groups[b],
+            forward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
                     nnp, ntc, anchor)
             fwd.pop()
 
@@ -161,7 +162,7 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
     for t in net.tokens:
         rem = model.limit_packed - stop_cost[t]
         if legs_from[t] and rem & guard_all == guard_all:
-            forward(t, banned | (1 << t), 0, rem, values[t], groups[t], 0, 0, t)
+            forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t)
         banned |= 1 << t
 
 
@@ -245,10 +246,10 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
     to choose is the sum of their best free routes."""
     k = len(lists)
     index: Dict[int, Dict[int, int]] = {}
-    for items in lists:
+    for items in lists[1:]:         # the first train's list is never looked up by key
         if id(items) not in index:
             index[id(items)] = _users_by_key(items)
-    users = [index[id(items)] for items in lists]
+    users = [index.get(id(items), {}) for items in lists]
     full = [(1 << len(items)) - 1 for items in lists]
     best = [incumbent, None]
     choice: list = [None] * k

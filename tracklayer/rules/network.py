@@ -25,18 +25,14 @@ there, when the whole network would teach nothing that outlasts the lay
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..board.tiles import facing
 from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, links, view
 from .table import Table
-
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-
 
 @dataclass(eq=False)
 class Network:
@@ -83,10 +79,11 @@ def forget(table: Table) -> None:
     table.derived.network.clear()
 
 
-def forget_listed(table: Table) -> None:
-    """The position changed: networks worked out only to list moves no longer hold."""
-    listed = [k for k in table.derived.network if isinstance(k, tuple)]
-    for key in listed:
+def position_changed(table: Table) -> None:
+    """An action was carried out: the walks made at the position before it
+    (:func:`_worked_out`) no longer hold."""
+    walked = [k for k in table.derived.network if isinstance(k, tuple)]
+    for key in walked:
         del table.derived.network[key]
 
 
@@ -140,19 +137,19 @@ def _memo(table: Table, operator) -> Network:
 
 def _worked_out(table: Table, operator) -> tuple:
     """:func:`_memo`, and the stops and track of the walk if it was worked out just now
-    (else None)."""
+    (else None). A walk made at this position is made once (kept in the table's derived
+    data until an action is carried out or the board changes), whether moves are being
+    listed or an action applied: what it records in the state (the network, a route
+    found) is put back after a listing or a refused action (:func:`checkpoint`)."""
     walked = None
     memo = table.state.networks.get(operator)
     if memo is None or memo.pending:
-        memo = table.derived.network.get(("listed", operator))
+        memo = table.derived.network.get(("walked", operator))
         if memo is None:
             memo, walked = _explore(table, operator)
-        if table.listing:
-            table.derived.network[("listed", operator)] = memo
-        else:
-            table.state.networks[operator] = memo
-            table.derived.network.pop(("listed", operator), None)
-    if memo.route_for_train and not operator.route_known and not table.listing:
+            table.derived.network[("walked", operator)] = memo
+        table.state.networks[operator] = memo
+    if memo.route_for_train and not operator.route_known:
         operator.route_known = True
     return memo, walked
 
@@ -223,94 +220,135 @@ def walk_links(table: Table, rail: Rail) -> tuple:
     return found
 
 
-class _Arrived(Exception):
-    """A walk looking for some rails reached one (:func:`arrives_at`)."""
-
-
 def follow(table: Table, start: Node, tokens: List[Node], operator,
-           closed: Optional[Dict[Node, bool]] = None, goal: frozenset = frozenset(),
-           need: int = 1) -> List[Rail]:
-    """Every rail reachable from ``start``, each once, in the order first reached by a
-    depth-first walk.
+           closed: Optional[Dict[Node, bool]] = None) -> List[Rail]:
+    """Every rail reachable from ``start`` (see :func:`trails`), each once, in the order
+    first reached."""
+    return list(dict.fromkeys(trails(table, start, tokens, operator, closed)))
 
-    The walk goes along a rail unless it is on the trail already, its junction was passed
-    twice, or the trail has left its hex by one of the rail's sides (in its lane). From a
-    rail it goes, in turn: into its stops (unless terminal track, or the stop is closed to
-    the operator or entered already, as is the stop the trail set out from), along the
-    rails from each but ignored track; along the other rails through its junction (unless
-    it came through it); across each of its hex sides but the one it came by. Other token
-    cities are left to their own walks. Where several rails of a tile share a hex side,
-    the trail may branch there: beyond, the walk is on a branch, and rails and stops it
-    passes are given up when it comes back (they may be walked again along other trails).
-    ``closed`` keeps which stops are closed to the operator (for walks on the same
-    position). The walk stops (raising :class:`_Arrived`) once it has reached ``need``
-    rails of ``goal``."""
-    if closed is None:
-        closed = {}
-    seen_nodes = {t for t in tokens if t is not start}
-    on_trail = set()
-    crossed = set()                        # hex sides (by lane) the trail left by
-    junctions: Dict[object, int] = {}      # times through each junction on the trail
-    order: Dict[Rail, bool] = {}           # rails reached, in the order first reached
-    arrived: set = set()                   # rails of ``goal`` reached
 
-    def along(rail: Rail, came_over, via_junction, branching: bool) -> None:
-        """Walk on along ``rail`` (callers check that it is not on the trail), come in by
-        hex side ``came_over`` or through ``via_junction``; ``branching``: on a branch."""
+def first_reached(table: Table, start: Node, tokens: List[Node], operator,
+                  closed: Dict[Node, bool], goal: frozenset) -> Optional[Rail]:
+    """The first rail of ``goal`` the trails from ``start`` reach (None: none); the
+    walk goes no further."""
+    for rail in trails(table, start, tokens, operator, closed):
+        if rail in goal:
+            return rail
+    return None
+
+
+def trails(table: Table, start: Node, tokens: List[Node], operator,
+           closed: Optional[Dict[Node, bool]] = None) -> Iterator[Rail]:
+    """The rails a train of ``operator`` setting out from its token city ``start`` could
+    run along, as a depth-first walk of its trails reaches them (a rail again each time
+    another trail reaches it).
+
+    A trail is track a train could follow: along a rail, then through one of its stops
+    (not over terminal track, not a stop closed to the operator, not a stop the trail
+    passed already; other token cities are left to their own walks), through its junction
+    (at most twice), or across one of its hex sides to the rail beyond (never back over
+    the side it came by, never into a rail using a side the trail left by). A rail
+    reached once need not be walked again, so the walk goes on from each rail once,
+    except beyond a hex side several rails of a tile share: there trails fork, and rails
+    and stops passed on a fork are walked again along the others.
+
+    The walk keeps its trail on a stack of the rails it is on, each with the moves still
+    to try from it (:class:`_Trail`); ``closed`` keeps which stops are closed to the
+    operator, for walks on the same position."""
+    trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
+    stack = [trail.setting_out()]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+        elif trail.enter(*move):
+            yield move[0]
+            stack.append(trail.onward(*move))
+
+
+class _Trail:
+    """The state of a walk of :func:`trails`: the rails on the trail, the stops passed,
+    the hex sides left by (by lane) and the times through each junction."""
+
+    __slots__ = ("table", "start", "operator", "closed", "seen_nodes", "on_trail", "crossed",
+                 "junctions")
+
+    def __init__(self, table: Table, start: Node, tokens: List[Node], operator,
+                 closed: Dict[Node, bool]) -> None:
+        self.table = table
+        self.start = start
+        self.operator = operator
+        self.closed = closed
+        self.seen_nodes = {t for t in tokens if t is not start}
+        self.seen_nodes.add(start)
+        self.on_trail: set = set()
+        self.crossed: set = set()
+        self.junctions: Dict[object, int] = {}
+
+    def setting_out(self) -> Iterator[tuple]:
+        """The first moves: along each rail leaving the token city."""
+        for rail in self.start.entries:
+            if rail not in self.on_trail:
+                yield rail, None, None, False
+
+    def enter(self, rail: Rail, came_over, via_junction, forked: bool) -> bool:
+        """Step onto ``rail`` (come in over hex side ``came_over`` or through
+        ``via_junction``), unless its junction was passed twice already or the trail left
+        its hex by one of its sides."""
         junction = rail.junction
-        if junction is not None and junctions.get(junction, 0) > 1:
-            return
+        if junction is not None and self.junctions.get(junction, 0) > 1:
+            return False
+        crossed = self.crossed
         if crossed and not crossed.isdisjoint(rail.side_keys):
-            return
-        on_trail.add(rail)
+            return False
+        self.on_trail.add(rail)
         if junction is not None:
-            junctions[junction] = junctions.get(junction, 0) + 1
-        order[rail] = True
-        if goal and rail in goal:
-            arrived.add(rail)
-            if len(arrived) >= need:
-                raise _Arrived(rail)
+            self.junctions[junction] = self.junctions.get(junction, 0) + 1
+        return True
+
+    def passable(self, node: Node) -> bool:
+        """May the trail go through ``node``: not passed yet, not closed to the operator?"""
+        if node in self.seen_nodes:
+            return False
+        shut = self.closed.get(node)
+        if shut is None:
+            shut = self.closed[node] = node.closed_to(self.operator)
+        return not shut
+
+    def onward(self, rail: Rail, came_over, via_junction, forked: bool) -> Iterator[tuple]:
+        """The moves from ``rail``, in turn: through its stops, through its junction,
+        across its hex sides; then the trail steps back off it (on a fork, giving up the
+        rail and the stops passed, which other trails may reach again)."""
+        on_trail = self.on_trail
         if not rail.terminal:
             for node in rail.nodes:
-                if node in seen_nodes:
+                if not self.passable(node):
                     continue
-                shut = closed.get(node)
-                if shut is None:
-                    shut = closed[node] = node.closed_to(operator)
-                if shut:
-                    continue
-                seen_nodes.add(node)
+                self.seen_nodes.add(node)
                 for nxt in node.entries:
                     if nxt not in on_trail:
-                        along(nxt, None, None, branching)
-                if branching:
-                    seen_nodes.discard(node)
+                        yield nxt, None, None, forked
+                if forked:
+                    self.seen_nodes.discard(node)
+        junction = rail.junction
         if junction is not None and junction is not via_junction:
             for other in rail.others:
                 if other not in on_trail:
-                    along(other, None, junction, branching)
+                    yield other, None, junction, forked
         leads = rail.walk
         if leads is None:
-            leads = walk_links(table, rail)
-        for side, key, nxt, back, wide in leads:
+            leads = walk_links(self.table, rail)
+        crossed = self.crossed
+        for side, key, nxt, back, shared in leads:
             if side == came_over or nxt in on_trail:
                 continue
             crossed.add(key)
-            along(nxt, back, None, branching or wide)
+            yield nxt, back, None, forked or shared
             crossed.discard(key)
-        if branching:
+        if forked:
             on_trail.discard(rail)
         if junction is not None:
-            junctions[junction] -= 1
-
-    seen_nodes.add(start)
-    try:
-        for rail in start.entries:
-            if rail not in on_trail:
-                along(rail, None, None, False)
-    finally:
-        del along   # the walk refers to itself: dropped here, it is freed at once, not collected
-    return list(order)
+            self.junctions[junction] -= 1
 
 
 # -- what the network gives ----------------------------------------------------------------
@@ -382,10 +420,9 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     closed: Dict[Node, bool] = {}
     distance = table.spec.grid.distance
     for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)):
-        try:
-            follow(table, start, starts, operator, closed, goal)
-        except _Arrived as arrived:
-            return [arrivals[arrived.args[0]]]
+        arrived = first_reached(table, start, starts, operator, closed, goal)
+        if arrived is not None:
+            return [arrivals[arrived]]
     return None
 
 
@@ -426,9 +463,7 @@ def remember(table: Table, operator, key: str, compute) -> bool:
     memo = _memo(table, operator)
     found = memo.answers.get(key)
     if found is None:
-        found = bool(compute())
-        if not table.listing:
-            memo.answers[key] = found
+        found = memo.answers[key] = bool(compute())
     return found
 
 
@@ -443,8 +478,8 @@ def keep_found(table: Table, operator, memo: Network) -> None:
 def may_wait(table: Table, operator) -> bool:
     """May the operator's network with a tile about to be laid be walked only when first
     read (:func:`pending`)? When walking it records nothing new: an operator that has had
-    a route for a train, moves not being listed."""
-    return isinstance(operator, OperatorState) and operator.route_known and not table.listing
+    a route for a train."""
+    return isinstance(operator, OperatorState) and operator.route_known
 
 
 def pending() -> Network:
@@ -460,6 +495,7 @@ def before_board_change(table: Table) -> None:
     waiting = [operator for operator, memo in networks.items() if memo.pending]
     for operator in waiting:
         networks[operator] = _explore(table, operator)[0]
+    position_changed(table)     # walks made on the board as it was no longer hold
 
 
 board.BEFORE_CHANGE.append(before_board_change)
@@ -470,9 +506,5 @@ def reaches_any(table: Table, operator, goal: frozenset) -> bool:
     token cities in turn, each stopping at the first such rail. Nothing is kept."""
     starts = token_nodes(table, operator)
     closed: Dict[Node, bool] = {}
-    for start in starts:
-        try:
-            follow(table, start, starts, operator, closed, goal)
-        except _Arrived:
-            return True
-    return False
+    return any(first_reached(table, start, starts, operator, closed, goal) is not None
+               for start in starts)

@@ -9,8 +9,9 @@ add bonuses.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Dict, FrozenSet, List, Tuple
+from typing import Callable, Dict, FrozenSet, List, Tuple
 
 from ..errors import RouteError
 from .board import Node
@@ -46,6 +47,44 @@ def stops_value(table: Table, route, stops: List[Node]) -> int:
 def route_value(table: Table, route, stops: List[Node]) -> int:
     """The revenue of ``stops`` on ``route`` (with the title's bonuses)."""
     return stops_value(table, route, stops) + table.variant.route_bonus(table, route, stops)
+
+
+@dataclass(frozen=True)
+class BonusParts:
+    """A route bonus that is a sum of parts: what each stop it pays for adds
+    (``per_stop``), and what each hex it runs through adds, once however often
+    (``per_hex``). A title whose bonus reads so declares it, and the route finder bounds a
+    route's bonus by the parts of its stops and of its legs' hexes."""
+
+    per_stop: Callable[[Node], int]
+    per_hex: Dict[str, int]
+
+    def of(self, route, stops: List[Node]) -> int:
+        """The bonus of ``route`` paying ``stops``."""
+        hexes = {rail.hex for rail in route.rails_in_order()} if self.per_hex else ()
+        return sum(self.per_stop(n) for n in stops) + \
+            sum(self.per_hex.get(h, 0) for h in hexes)
+
+
+@dataclass(frozen=True)
+class StopRules:
+    """Route rules that look only at a route's stops in order: no two stops in one hex
+    (``one_per_hex``), and hexes a route may not start or end at (``not_an_end``). A title
+    whose own route rules are exactly these declares them, and the route finder applies
+    them as it searches instead of asking the engine about each route."""
+
+    one_per_hex: bool = False
+    not_an_end: FrozenSet[str] = frozenset()
+    end_problem: str = "Route cannot start or end there"
+
+    def problem(self, route) -> str:
+        """What is wrong with ``route`` by these rules ("" if nothing)."""
+        hexes = route.hexes()
+        if self.one_per_hex and len(hexes) != len(set(hexes)):
+            return "Route visits same hex twice"
+        if hexes and (hexes[0] in self.not_an_end or hexes[-1] in self.not_an_end):
+            return self.end_problem
+        return ""
 
 
 def paying_stops(table: Table, route, visited: List[Node]) -> List[Node]:

@@ -207,6 +207,16 @@ class Variant:
         """At most what :meth:`route_bonus` adds to a route of ``train``."""
         return 0
 
+    def route_stop_rules(self, table: Table) -> Optional[revenue.StopRules]:
+        """The title's own route rules (:meth:`route_problem`) when they are exactly rules
+        on a route's stops that the finder can apply itself (None: they are not)."""
+        return None
+
+    def route_bonus_parts(self, table: Table, train) -> Optional[revenue.BonusParts]:
+        """The parts :meth:`route_bonus` adds up for routes of ``train``, for a title whose
+        bonus is what its stops and the hexes it runs through add (None: it is not)."""
+        return None
+
     # -- the end --------------------------------------------------------------------------
 
     def ends_after_round(self, table: Table, timing: EndTiming) -> bool:

@@ -1,8 +1,7 @@
 """An operator's turn: lay track, place a station token, run trains, pay or withhold.
 
-Track: the title's tile lays (one tile, yellow or an upgrade, by default), each within the
-operator's network, each paid for. Token: one per turn, in a city the network reaches.
-Routes: each train its own route (see ``rules.routes``). Dividend: the revenue goes to
+Track: see ``turns.laying`` (its ``TrackStep`` is also found here). Token: one per turn,
+in a city the network reaches. Routes: each train its own route (see ``rules.routes``). Dividend: the revenue goes to
 the shareholders (each share its part, rounded up) or stays in the treasury; the price
 moves right after a payout, left after withholding.
 """
@@ -10,216 +9,17 @@ moves right after a payout, left after withholding.
 from __future__ import annotations
 
 import math
-from typing import Optional
 
 from ..actions import OffMap, new_action
 from ..errors import GameError, RouteError
 from ..rules import board, certificates, market, money, network, operators, powers, routes, \
-    tokens, track, trains
+    tokens, trains
 from ..rules.market import Direction
 from ..spec.data import Timing
 from ..spec.settings import MinorDividend
 from ..state.model import CompanyState, CorporationState, MinorState, Operation
+from .laying import TrackStep  # noqa: F401  (the operating round's steps are found here)
 from .step import Step, handles
-
-
-# -- track --------------------------------------------------------------------------------------
-
-
-class TrackStep(Step):
-    """See the module docstring."""
-
-    NAME = "Lay Track"
-
-    def prepare(self) -> None:
-        n = self.round.notes
-        n.laid = n.upgrades = 0
-        n.upgraded = False
-        n.laid_hexes = []
-
-    def describe(self) -> str:
-        lay = self.allowance(self.actor()) if self.actor() is not None else None
-        if lay is None:
-            return "Lay Track"
-        if lay.lay and lay.upgrade:
-            return "Lay/Upgrade Track"
-        return "Lay Track" if lay.lay else "Upgrade Track"
-
-    def kinds(self, entity):
-        if entity is not self.actor() or isinstance(entity, CompanyState):
-            return ()
-        return ("lay_tile", "pass") if self.may_lay(entity) else ()
-
-    def allowance(self, entity):
-        """The tile lay the operator is at this turn (None when it has had them all)."""
-        operator = entity.owner if isinstance(entity, CompanyState) else entity
-        lays = self.table.variant.tile_lays(self.table, operator)
-        n = self.round.notes
-        if n.laid >= len(lays):
-            return None
-        lay = lays[n.laid]
-        if lay.not_after_upgrade and n.upgraded:
-            return type(lay)(lay=False, upgrade=False, cost=lay.cost,
-                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
-        if lay.no_upgrade_after_upgrade and n.upgraded:
-            return type(lay)(lay=lay.lay, upgrade=False, cost=lay.cost,
-                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
-        return lay
-
-    def may_lay(self, entity) -> bool:
-        lay = self.allowance(entity)
-        if lay is None:
-            return False
-        return bool(entity.tokens) and entity.cash >= lay.cost and (lay.lay or lay.upgrade)
-
-    def sides_reached(self, entity, hex_id: str):
-        """The hex's sides at which the operator's network arrives (None: not reached)."""
-        return network.hexes_reached(self.table, entity).get(hex_id)
-
-    def hexes_to_try(self, entity) -> list:
-        """Hexes where a tile lay might be legal (the operator's network reaches them)."""
-        return [h for h in network.hexes_reached(self.table, entity) if h is not None]
-
-    def candidates(self, entity, kind, offer) -> list:
-        if kind != "lay_tile":
-            return super().candidates(entity, kind, offer)
-        table = self.table
-        out = []
-        for hex_id in self.hexes_to_try(entity):
-            if self.sides_reached(entity, hex_id) is None:
-                continue
-            seen = set()
-            for tile_id in table.state.tiles:
-                name = tile_id.rsplit("-", 1)[0]
-                if name in seen:
-                    continue
-                seen.add(name)
-                tile = board.supply_tile(table, tile_id)
-                if tile.blocks_lay or tile.color not in table.variant.tile_colors(table, hex_id):
-                    continue
-                try:
-                    if not table.variant.may_upgrade(table, hex_id, board.view(table, hex_id).layout,
-                                                     tile):
-                        continue
-                except GameError:
-                    break
-                out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
-                           for r in range(6))
-        return out
-
-    @handles("lay_tile")
-    def lay(self, action):
-        return self.judge_lay(action, action.entity)
-
-    def judge_lay(self, action, entity, payer=None):
-        table = self.table
-        hex_id, tile, rotation = action.hex, action.tile, action.rotation
-        payer = payer or entity
-        lay = self.allowance(action.entity)
-        if lay is None:
-            raise GameError(f"{action.entity.name} cannot lay more track now")
-        old_view = board.view(table, hex_id)
-        upgrade = old_view.tile.color != "white"
-        if upgrade and not lay.upgrade:
-            raise GameError("cannot lay an upgrade now")
-        if tile.color == "yellow" and not lay.lay:
-            raise GameError("cannot lay a yellow tile now")
-        if lay.new_hex_only and hex_id in self.round.notes.laid_hexes:
-            raise GameError(f"{hex_id} was already laid this turn")
-        track.check_lay_basics(table, entity, hex_id, action.tile_id, tile,
-                               special=isinstance(entity, CompanyState))
-        new = tile.layout(rotation)
-        if not self.rotation_ok(entity, hex_id, new):
-            raise GameError(f"tile {tile.name} cannot be laid on {hex_id} with rotation "
-                            f"{rotation}")
-        found = {}
-        if not isinstance(entity, CompanyState):
-            found = self.check_restriction(entity, hex_id, action.tile_id, tile, rotation,
-                                           old_view) or {}
-        extra = lay.cost if tile.color == "yellow" else lay.price_of_upgrade
-        cost = track.lay_cost(table, entity, hex_id, tile, rotation) + extra
-        if cost > 0 and payer.cash < cost:
-            raise GameError(f"{payer.name} has {payer.cash} and cannot spend {cost}")
-
-        def commit() -> None:
-            network.forget(table)   # before the board changes, as after (nothing to walk)
-            track.lay(table, entity, hex_id, action.tile_id, rotation, tile, payer, extra)
-            network.forget(table)
-            for operator, memo in found.items():
-                network.keep_found(table, operator, memo)
-            n = self.round.notes
-            if upgrade:
-                n.upgraded = True
-                n.upgrades += 1
-            n.laid += 1
-            n.laid_hexes.append(hex_id)
-            self.after_lay(action, entity)
-        return commit
-
-    def rotation_ok(self, entity, hex_id: str, new) -> bool:
-        table = self.table
-        return table.variant.rotation_allowed(table, entity, hex_id, new,
-                                              self.sides_met(entity, hex_id, new.exits))
-
-    def sides_met(self, entity, hex_id: str, exits):
-        """The hex's sides at which the operator's network arrives, as far as a tile with
-        ``exits`` needs them: it must point at one (:func:`network.arrives_at`)."""
-        return network.arrives_at(self.table, entity, hex_id, exits)
-
-    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
-        """New track keeps the old cities' and towns' track, and meets the title's track
-        restriction for the track the operator reaches. Returns the networks worked out
-        with the tile laid."""
-        table = self.table
-        new = tile.layout(rotation)
-        if not track.keeps_stop_track(old_view.layout, new):
-            raise GameError("new track must keep the old track")
-        if not old_view.layout.tracks:
-            return None
-        demand = track.restriction_demand(table, old_view.layout, new)
-        if demand is None:
-            return None         # met whatever track the operator reaches: no walk
-        if not demand[0]:
-            raise GameError(demand[1])      # no new track could meet it
-        # The lay itself may open sides the trial does not (track.lay): then walk now.
-        wait = network.may_wait(table, entity) and \
-            old_view.tile.color not in table.settings.impassable_colors
-        if wait or table.listing:
-            # only listed (or the walk must wait): walk no further than a track that
-            # meets the restriction; a lay made works the networks out once laid
-            self.check_restriction_reached(entity, hex_id, tile_id, tile, rotation, old_view)
-            return {entity: network.pending()} if wait else None
-        with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
-            reached = network.rails_reached(table, entity)
-            laid = board.view(table, hex_id)
-            ours = {rail.track for rail in laid.rails if rail in reached}
-            problem = track.restriction_problem(table, old_view.layout, new,
-                                                lambda t: t in ours)
-        if problem:
-            raise GameError(problem)
-        return trial.found
-
-    def check_restriction_reached(self, entity, hex_id, tile_id, tile, rotation,
-                                  old_view) -> None:
-        """The track restriction, for an operator whose network is not worked out for the
-        tile: it walks only as far as the first new track that meets the restriction
-        (and not at all if the tile meets it, or no track could)."""
-        table = self.table
-        demand = track.restriction_demand(table, old_view.layout, tile.layout(rotation))
-        if demand is None:
-            return
-        tracks, problem = demand
-        if tracks:
-            with track.TrialLay(table, hex_id, tile_id, rotation, tile):
-                goal = frozenset(r for r in board.view(table, hex_id).rails
-                                 if r.track in tracks)
-                if network.reaches_any(table, entity, goal):
-                    return
-        raise GameError(problem)
-
-    def after_lay(self, action, entity) -> None:
-        if not self.may_lay(action.entity):
-            self.mark_done()
 
 
 # -- tokens -------------------------------------------------------------------------------------

@@ -179,7 +179,7 @@ class Round:
     def carry_out(self, action, step, commit) -> None:
         step.acted = True
         commit()
-        network.forget_listed(self.table)
+        network.position_changed(self.table)
         self.forget()
         self.at_start = False
         self.after_action_before_lapses(action)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
+from ...rules.revenue import BonusParts, StopRules
 from ...spec.settings import (BankruptcyEnd, Capitalization, EndTiming, EndTrigger,
                               HomeTokenTiming, PoolDrop, SaleMovement, SaleTiming, Settings,
                               TileLay, TradeOrder, TrainDuty)
@@ -144,19 +145,25 @@ class Family1817(CommonRounds):
         return cost
 
     def route_bonus(self, table, route, stops) -> int:
+        """See :meth:`route_bonus_parts`."""
+        return self.route_bonus_parts(table, route.train).of(route, stops)
+
+    def route_bonus_parts(self, table, train) -> BonusParts:
         """$10 for each stop on a bridge, $10 for each mine the route runs through; with
         Modern Trains, a 7 earns $10 and an 8 $20 more for each of its owner's stations
         it stops at."""
         hexes = table.state.hexes
-        bridged = sum(1 for node in stops if BRIDGE in hexes[node.hex].assignments)
-        bonus = 10 * (bridged + sum(1 for h in set(route_hexes(route))
-                                    if MINE in hexes[h].assignments))
-        per_station = modern_bonus(table, route.train)
-        if per_station:
-            bonus += per_station * sum(
-                1 for node in stops if node.is_city and node.city is not None and
-                any(t is not None and t.owner is route.train.owner for t in node.city.slots))
-        return bonus
+        per_station = modern_bonus(table, train)
+        owner = train.owner
+
+        def per_stop(node) -> int:
+            bonus = 10 if BRIDGE in hexes[node.hex].assignments else 0
+            if per_station and node.is_city and node.city is not None and any(
+                    t is not None and t.owner is owner for t in node.city.slots):
+                bonus += per_station
+            return bonus
+        return BonusParts(per_stop, {h: 10 for h, state in hexes.items()
+                                     if MINE in state.assignments})
 
     def route_bonus_bound(self, table, operator, train) -> int:
         marked = [h for h in table.state.hexes.values()
@@ -165,13 +172,16 @@ class Family1817(CommonRounds):
         return 10 * len(marked) + modern_bonus(table, train) * stations
 
     def route_problem(self, table, route) -> None:
+        """See :meth:`route_stop_rules`."""
+        problem = self.route_stop_rules(table).problem(route)
+        if problem:
+            raise RouteError(problem)
+
+    def route_stop_rules(self, table) -> StopRules:
         """A route visits no hex twice, and neither starts nor ends at a mine."""
-        hexes = route.hexes()
-        if len(hexes) != len(set(hexes)):
-            raise RouteError("Route visits same hex twice")
-        ends = [hexes[0], hexes[-1]] if hexes else []
-        if any(MINE in table.state.hexes[h].assignments for h in ends):
-            raise RouteError("Route cannot start or end with a mine")
+        return StopRules(one_per_hex=True, not_an_end=frozenset(
+            h for h, state in table.state.hexes.items() if MINE in state.assignments),
+                         end_problem="Route cannot start or end with a mine")
 
     def ends_after_round(self, table, timing) -> bool:
         """One more set ends with the acquisition round after its last operating round."""
@@ -219,15 +229,6 @@ def modern_bonus(table, train) -> int:
         return 0
     distance = train.variant.distance
     return MODERN_BONUS.get(distance, 0) if isinstance(distance, int) else 0
-
-
-def route_hexes(route) -> list:
-    """The hexes a route runs through, in order, each stretch once."""
-    out = []
-    for rail in route.rails_in_order():
-        if not out or out[-1] != rail.hex:
-            out.append(rail.hex)
-    return out
 
 
 def export_train(table) -> None:

@@ -1,0 +1,269 @@
+"""Laying track in an operator's turn: the title's tile lays (one tile, yellow or an
+upgrade, by default), each within the operator's network, each paid for.
+
+A lay is judged by a table of named checks (:data:`LAY_CHECKS`), one function per rule in
+the order a player would check them; the first broken refuses the lay, naming the rule.
+The same checks accept a listed move and an action applied.
+"""
+
+from __future__ import annotations
+
+from ..actions import new_action
+from ..errors import GameError
+from ..rules import board, network, track
+from ..state.model import CompanyState
+from .step import Step, handles
+
+
+class TrackStep(Step):
+    """See the module docstring."""
+
+    NAME = "Lay Track"
+
+    def prepare(self) -> None:
+        n = self.round.notes
+        n.laid = n.upgrades = 0
+        n.upgraded = False
+        n.laid_hexes = []
+
+    def describe(self) -> str:
+        lay = self.allowance(self.actor()) if self.actor() is not None else None
+        if lay is None:
+            return "Lay Track"
+        if lay.lay and lay.upgrade:
+            return "Lay/Upgrade Track"
+        return "Lay Track" if lay.lay else "Upgrade Track"
+
+    def kinds(self, entity):
+        if entity is not self.actor() or isinstance(entity, CompanyState):
+            return ()
+        return ("lay_tile", "pass") if self.may_lay(entity) else ()
+
+    def allowance(self, entity):
+        """The tile lay the operator is at this turn (None when it has had them all)."""
+        operator = entity.owner if isinstance(entity, CompanyState) else entity
+        lays = self.table.variant.tile_lays(self.table, operator)
+        n = self.round.notes
+        if n.laid >= len(lays):
+            return None
+        lay = lays[n.laid]
+        if lay.not_after_upgrade and n.upgraded:
+            return type(lay)(lay=False, upgrade=False, cost=lay.cost,
+                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
+        if lay.no_upgrade_after_upgrade and n.upgraded:
+            return type(lay)(lay=lay.lay, upgrade=False, cost=lay.cost,
+                             upgrade_cost=lay.upgrade_cost, new_hex_only=lay.new_hex_only)
+        return lay
+
+    def may_lay(self, entity) -> bool:
+        lay = self.allowance(entity)
+        if lay is None:
+            return False
+        return bool(entity.tokens) and entity.cash >= lay.cost and (lay.lay or lay.upgrade)
+
+    def sides_reached(self, entity, hex_id: str):
+        """The hex's sides at which the operator's network arrives (None: not reached)."""
+        return network.hexes_reached(self.table, entity).get(hex_id)
+
+    def hexes_to_try(self, entity) -> list:
+        """Hexes where a tile lay might be legal (the operator's network reaches them)."""
+        return [h for h in network.hexes_reached(self.table, entity) if h is not None]
+
+    def candidates(self, entity, kind, offer) -> list:
+        """Each tile of the supply (one of each name) on each hex the network reaches, in
+        each rotation the lay's own rotation check allows (any other would be refused
+        for it: the judge's checks then decide)."""
+        if kind != "lay_tile":
+            return super().candidates(entity, kind, offer)
+        table = self.table
+        supply = {}
+        for tile_id in table.state.tiles:
+            supply.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
+        out = []
+        for hex_id in self.hexes_to_try(entity):
+            if self.sides_reached(entity, hex_id) is None:
+                continue
+            old = board.view(table, hex_id).layout
+            colors = table.variant.tile_colors(table, hex_id)
+            for tile_id in supply.values():
+                tile = board.supply_tile(table, tile_id)
+                if tile.blocks_lay or tile.color not in colors:
+                    continue
+                try:
+                    if not table.variant.may_upgrade(table, hex_id, old, tile):
+                        continue
+                except GameError:
+                    break
+                out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
+                           for r in range(6) if self.may_turn(entity, hex_id, tile, r))
+        return out
+
+    def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
+        """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
+        (If it cannot tell without the other checks, yes: the judge decides.)"""
+        try:
+            return self.rotation_ok(entity, hex_id, tile.layout(rotation))
+        except GameError:
+            return True
+
+    @handles("lay_tile")
+    def lay(self, action):
+        return self.judge_lay(action, action.entity)
+
+    def judge_lay(self, action, entity, payer=None):
+        """The lay checked by each rule of :data:`LAY_CHECKS` in turn (the first broken
+        refuses it, naming the rule), the same whether moves are listed or an action
+        applied; the commit lays and pays."""
+        attempt = LayAttempt(self, action, entity, payer or entity)
+        for check in LAY_CHECKS:
+            check(self, attempt)
+        table = self.table
+        hex_id = action.hex
+
+        def commit() -> None:
+            network.forget(table)   # before the board changes, as after (nothing to walk)
+            track.lay(table, entity, hex_id, action.tile_id, action.rotation, action.tile,
+                      attempt.payer, attempt.extra)
+            network.forget(table)
+            for operator, memo in attempt.found.items():
+                network.keep_found(table, operator, memo)
+            n = self.round.notes
+            if attempt.upgrade:
+                n.upgraded = True
+                n.upgrades += 1
+            n.laid += 1
+            n.laid_hexes.append(hex_id)
+            self.after_lay(action, entity)
+        return commit
+
+    def rotation_ok(self, entity, hex_id: str, new) -> bool:
+        table = self.table
+        return table.variant.rotation_allowed(table, entity, hex_id, new,
+                                              self.sides_met(entity, hex_id, new.exits))
+
+    def sides_met(self, entity, hex_id: str, exits):
+        """The hex's sides at which the operator's network arrives, as far as a tile with
+        ``exits`` needs them: it must point at one (:func:`network.arrives_at`)."""
+        return network.arrives_at(self.table, entity, hex_id, exits)
+
+    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
+        """New track keeps the old cities' and towns' track, and meets the title's track
+        restriction: one of the new tracks it asks for must be reached by the operator
+        once the tile is laid (walks that stop at the first such track). Returns the
+        networks to keep after the lay (:meth:`network_after_lay`)."""
+        table = self.table
+        new = tile.layout(rotation)
+        if not track.keeps_stop_track(old_view.layout, new):
+            raise GameError("new track must keep the old track")
+        if not old_view.layout.tracks:
+            return None
+        demand = track.restriction_demand(table, old_view.layout, new)
+        if demand is None:
+            return None         # met whatever track the operator reaches: no walk
+        tracks, problem = demand
+        if not tracks:
+            raise GameError(problem)        # no new track could meet it
+        with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
+            goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
+            met = network.reaches_any(table, entity, goal)
+            kept = self.network_after_lay(entity, old_view)
+        if not met:
+            raise GameError(problem)
+        return kept if kept is not None else trial.found
+
+    def network_after_lay(self, entity, old_view):
+        """The operator's network with the tile laid, as kept after the lay: walked when
+        first read (``network.pending``) when that walk records nothing new; otherwise
+        walked now, in the trial (None: the trial's), when it may find a first route (which
+        counts from now on) or the old tile's colour kept track out (the lay itself then
+        opens sides the trial does not)."""
+        table = self.table
+        if network.may_wait(table, entity) and \
+                old_view.tile.color not in table.settings.impassable_colors:
+            return {entity: network.pending()}
+        network.reach(table, entity)
+        return None
+
+    def after_lay(self, action, entity) -> None:
+        if not self.may_lay(action.entity):
+            self.mark_done()
+
+
+class LayAttempt:
+    """A tile lay being judged: the action, who lays (``entity``) and pays, the lay the
+    turn is at, the old tile, and what the checks work out for the commit (the extra cost
+    of the lay, the networks to keep)."""
+
+    def __init__(self, step: TrackStep, action, entity, payer) -> None:
+        self.action = action
+        self.entity = entity
+        self.payer = payer
+        self.allowance = step.allowance(action.entity)
+        self.old_view = board.view(step.table, action.hex)
+        self.upgrade = self.old_view.tile.color != "white"
+        self.extra = 0
+        self.found: dict = {}
+
+
+def _lay_left(step: TrackStep, a: LayAttempt) -> None:
+    """The operator has a tile lay left this turn."""
+    if a.allowance is None:
+        raise GameError(f"{a.action.entity.name} cannot lay more track now")
+
+
+def _lay_kind(step: TrackStep, a: LayAttempt) -> None:
+    """The lay allows an upgrade, or a yellow tile, as the tile is."""
+    if a.upgrade and not a.allowance.upgrade:
+        raise GameError("cannot lay an upgrade now")
+    if a.action.tile.color == "yellow" and not a.allowance.lay:
+        raise GameError("cannot lay a yellow tile now")
+
+
+def _new_hex(step: TrackStep, a: LayAttempt) -> None:
+    """A lay that must go on a new hex does not go on one laid this turn."""
+    if a.allowance.new_hex_only and a.action.hex in step.round.notes.laid_hexes:
+        raise GameError(f"{a.action.hex} was already laid this turn")
+
+
+def _tile_fits(step: TrackStep, a: LayAttempt) -> None:
+    """The tile is in the supply, of a colour of the phase, on a hex not blocked, an
+    upgrade of the tile there."""
+    action = a.action
+    track.check_lay_basics(step.table, a.entity, action.hex, action.tile_id, action.tile,
+                           special=isinstance(a.entity, CompanyState))
+
+
+def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:
+    """The tile's rotation is allowed (by default: it points at the operator's network
+    and keeps the old track)."""
+    action = a.action
+    if not step.rotation_ok(a.entity, action.hex, action.tile.layout(action.rotation)):
+        raise GameError(f"tile {action.tile.name} cannot be laid on {action.hex} with "
+                        f"rotation {action.rotation}")
+
+
+def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
+    """An operator's new track keeps the old stops' track and meets the title's track
+    restriction (a private company's lay is not held to it)."""
+    if isinstance(a.entity, CompanyState):
+        return
+    action = a.action
+    a.found = step.check_restriction(a.entity, action.hex, action.tile_id, action.tile,
+                                     action.rotation, a.old_view) or {}
+
+
+def _paid_for(step: TrackStep, a: LayAttempt) -> None:
+    """The payer can pay the terrain and the lay's own cost."""
+    action = a.action
+    a.extra = a.allowance.cost if action.tile.color == "yellow" else \
+        a.allowance.price_of_upgrade
+    cost = track.lay_cost(step.table, a.entity, action.hex, action.tile,
+                          action.rotation) + a.extra
+    if cost > 0 and a.payer.cash < cost:
+        raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {cost}")
+
+
+LAY_CHECKS = (_lay_left, _lay_kind, _new_hex, _tile_fits, _turned_to_network,
+              _track_restriction, _paid_for)
+"""The rules a tile lay must meet, in the order they are checked (each names what it
+checks in its docstring and refuses the lay naming what is wrong)."""

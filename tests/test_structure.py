@@ -10,11 +10,13 @@ from typing import Dict, List, Set
 
 import pytest
 
+from tracklayer.sources import imported_modules
+
 PACKAGE = Path(__file__).resolve().parent.parent / "tracklayer"
 
 # Lower layers first; a module may import from its own layer and the layers below.
 LAYERS = [
-    {"errors", "rng", "board", "history"},
+    {"errors", "rng", "board", "history", "sources"},
     {"spec"},
     {"state"},
     {"rules"},
@@ -43,25 +45,7 @@ MODULES = _modules()
 
 def _imports(module: str) -> Set[str]:
     """The package's modules that ``module`` imports, anywhere in it."""
-    path = MODULES[module]
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: Set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name in MODULES)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            for a in node.names:
-                if f"{target}.{a.name}" in MODULES:
-                    found.add(f"{target}.{a.name}")
-                elif target in MODULES:
-                    found.add(target)
-    found.discard(module)
-    return found
+    return imported_modules(module, MODULES)
 
 
 GRAPH = {m: _imports(m) for m in MODULES}

@@ -37,6 +37,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Dict, FrozenSet, Iterable, Optional, Set
 
+from ..sources import imported_modules
 from ..title import Title
 
 PACKAGE = Path(__file__).resolve().parent.parent          # tracklayer/
@@ -163,26 +164,7 @@ def _closure(roots: Iterable[str]) -> FrozenSet[str]:
 
 @lru_cache(maxsize=None)
 def _imports(name: str) -> FrozenSet[str]:
-    modules = _modules()
-    path = modules[name]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: Set[str] = set()
-    for node in ast.walk(_tree(name)):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name in modules)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            for a in node.names:
-                if f"{target}.{a.name}" in modules:
-                    found.add(f"{target}.{a.name}")
-                elif target in modules:
-                    found.add(target)
-    found.discard(name)
-    return frozenset(found)
+    return frozenset(imported_modules(name, _modules(), _tree(name)))
 
 
 @lru_cache(maxsize=None)

@@ -64,18 +64,25 @@ def most_held(corporation, other) -> int:
     return max(held.values(), default=0)
 
 
+def take_assets(table, buyer, corporation) -> "TokensToReduce | None":
+    """In a merger or an acquisition the buyer takes all the corporation has: its cash,
+    private companies, loans, trains and stations (those as ``take_over_tokens`` says;
+    returns the token reduction the buyer must make)."""
+    if corporation.cash > 0:
+        money.pay(table, corporation, buyer, corporation.cash)
+    for company in list(corporation.companies):
+        corporation.companies.remove(company)
+        company.owner = buyer
+        buyer.companies.append(company)
+    buyer.loans += corporation.loans
+    corporation.loans = 0
+    trains.move_all(table, corporation, buyer)
+    return take_over_tokens(table, buyer, corporation)
+
+
 def merge(table, corporation, other) -> "TokensToReduce | None":
     """``corporation`` takes ``other`` over (see the module docstring)."""
-    if other.cash > 0:
-        money.pay(table, other, corporation, other.cash)
-    for company in list(other.companies):
-        other.companies.remove(company)
-        company.owner = corporation
-        corporation.companies.append(company)
-    corporation.loans += other.loans
-    other.loans = 0
-    trains.move_all(table, other, corporation)
-    pending = take_over_tokens(table, corporation, other)
+    pending = take_assets(table, corporation, other)
     cell = merged_price(table, corporation, other)
     old = corporation.price
     market.leave_market(table, corporation)

@@ -14,10 +14,10 @@ shareholders, by share.
 
 from __future__ import annotations
 
-from ...rules import certificates, finance, market, money, trains
+from ...rules import certificates, finance, market, money
 from ...state.model import PlayerState
 from . import loans
-from .merging import take_over_tokens
+from .merging import take_assets
 from .stock import ZONES
 
 BID_STEP = 10
@@ -53,19 +53,10 @@ def most_for(table, buyer, corporation, compensation: int) -> int:
 def take_over(table, buyer, corporation, price: int, compensation: int):
     """``buyer`` takes ``corporation`` over for ``price`` (``compensation``: what the bank
     pays for its treasury shares, when it was offered for sale); returns the token
-    reduction the buyer must make (``merging.take_over_tokens``)."""
+    reduction the buyer must make (``merging.take_assets``)."""
     if compensation > 0:
         money.pay(table, table.state.bank, corporation, compensation)
-    if corporation.cash > 0:
-        money.pay(table, corporation, buyer, corporation.cash)
-    for company in list(corporation.companies):
-        corporation.companies.remove(company)
-        company.owner = buyer
-        buyer.companies.append(company)
-    buyer.loans += corporation.loans
-    corporation.loans = 0
-    trains.move_all(table, corporation, buyer)
-    reducing = take_over_tokens(table, buyer, corporation)
+    reducing = take_assets(table, buyer, corporation)
     table.log(f"{buyer.name} acquires {corporation.name}")
     while buyer.cash < price:
         loans.take(table, buyer)

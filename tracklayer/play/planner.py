@@ -1,16 +1,17 @@
 """The planner bot: greedy's judgement, with a look ahead where a decision shapes a
 player's fortune.
 
-At a decision that matters (every move greedy rates highly is one of ``WEIGHED``: shares,
-par prices, bids, dividends, trains, loans, mergers), the planner takes greedy's few best
-distinct moves (``CANDIDATES``) and plays each out on a copy of the game
+At a decision that matters outside operating rounds (every move greedy rates highly is
+one of ``WEIGHED``: shares, par prices, bids, loans, mergers), the planner takes greedy's
+few best distinct moves (``CANDIDATES``) and plays each out on a copy of the game
 (``Game.clone``): the move, then every seat played by greedy, deals answered as greedy
 answers them, until the round ends or the move's share of the budget is spent. Each
 outcome is valued for the planner's seat: its score by the title's rule plus what its
 shares earn over the next ``HORIZON`` operating rounds at their companies' last revenues,
 less the best such value among the other players (a lead, not a fortune, wins). The move
-with the best outcome is played; greedy's own choice where outcomes tie, and elsewhere
-(track, tokens, routes, where greedy already tries its moves on a copy).
+with the best outcome is played; greedy's own choice where outcomes tie, and in operating
+rounds (where greedy tries its lays on a copy, and an action played out costs tenfold: a
+budget counted in actions would overrun its time many times).
 
 The budget is seconds per move, counted in actions played on copies at a nominal rate
 (``ACTIONS_PER_SECOND``, about what one core plays in a stock round), so that the same
@@ -57,7 +58,7 @@ class PlannerBot(GreedyBot):
             raise ValueError("no legal move")
         scored = self.scores(game, player_at(game, seat), moves)
         choice = self.pick(game, seat, moves, scored)
-        if consent.deal_of(game, choice) is not None:
+        if consent.deal_of(game, choice) is not None or game.table.round.is_operating:
             return choice
         candidates = self.candidates(game, choice, moves, scored)
         if len(candidates) < 2:

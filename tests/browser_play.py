@@ -139,10 +139,14 @@ class Person:
         self.page.locator("#proposals ." + ("accept-proposal" if yes else
                                             "decline-proposal")).click()
         self.clicks += 1
+        # answered: a new entry, no proposal left to answer, or another one shown (a bot
+        # declined may propose its next deal at once, at the same entry)
         self.page.wait_for_function(
-            "n => parseInt(document.querySelector('#view .view').dataset.number) > n || "
-            "!document.querySelector('#proposals .accept-proposal') || "
-            "document.getElementById('error').textContent", arg=at, timeout=30000)
+            "([n, id]) => parseInt(document.querySelector('#view .view').dataset.number) > n"
+            " || !document.querySelector('#proposals .accept-proposal')"
+            " || document.querySelector('#proposals .proposal').dataset.proposal != id"
+            " || document.getElementById('error').textContent", arg=[at, str(p.id)],
+            timeout=30000)
         error = self.page.locator("#error").inner_text()
         if error:
             raise Stuck(f"the server refused the answer at {at}: {error}")

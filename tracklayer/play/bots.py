@@ -6,6 +6,8 @@ controls. Bots are seeded: the same seed and the same position give the same cho
 - ``random``: uniform over the kinds of action it may take, then over the actions of that
   kind (a price drawn within a listed range), so games move on.
 - ``greedy``: a heuristic player (``tracklayer.play.greedy``).
+- ``planner``: greedy with a look ahead on copies of the game at the decisions that
+  shape a fortune (``tracklayer.play.planner``).
 
 ``tracklayer.play.roster`` makes them by name.
 """
@@ -84,13 +86,17 @@ class Bot:
         """The seat's moves (all the listed moves if none is the seat's: someone must
         move), without the deals barred in this decision; GameError if only those are
         left (proposing a declined deal again would go round in circles)."""
-        listed = game.legal_actions()
+        listed = self.listing(game)
         mine = moves_of(game, seat, listed) or listed
         self.listed = mine
         kept = [h for h in mine if not self._barred(game, h)] if self.barred else mine
         if not kept and mine:
             raise GameError(f"seat {seat + 1} has no move left but deals declined here")
         return kept
+
+    def listing(self, game: Game) -> List[dict]:
+        """The moves the bot weighs (all the legal moves, unless it asks for fewer)."""
+        return game.legal_actions()
 
     def _barred(self, game: Game, h: dict) -> bool:
         deal = consent.deal_of(game, h)

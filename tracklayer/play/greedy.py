@@ -9,9 +9,10 @@ highest par its cash floats, never one it could not equip with a train once its 
 is paid), buys shares of its own companies until it holds 40% (none of one whose last run
 earned nothing), then those paying the best dividend for their price, and never sells
 unless it must. For its companies it runs the route finder's best routes, lays the tile
-and places the token that raise their best revenue most (a few likely lays, those whose
-track leads towards a paying stop first, tried on a copy of the game with the route
-finder; none that spends the price of a train it needs), proposes buying a rival's train
+and places the token that raise their best revenue most (``greedy_track``: a few likely
+lays, those whose track leads towards a paying stop first, tried on a copy of the game
+with the route finder; only those few are judged legal at all; none that spends the price
+of a train it needs), proposes buying a rival's train
 (at a fair price: ``dealing``) when it needs one, else buys a depot train when it has room
 and none left that the next train would not rust, and withholds when a train it needs is
 out of reach, or when it has a single train and room for another it cannot yet pay for; a
@@ -26,22 +27,16 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from .. import snapshot
 from ..errors import GameError
-from ..finder import find_best_routes
 from ..game import Game
 from ..rules import board, market, track, trains
-from ..state.model import CompanyState, CorporationState, OperatorState, PlayerState
+from ..state.model import CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
 from . import greedy_finance as finance
-from .bots import Bot, controller, moves_of, player_at, seat_to_act
+from .asking import moves_asked
+from .bots import Bot, controller, player_at
+from .greedy_track import ASKED_LAYS, TrackSense, runner
 
-TRIED_LAYS = 6          # tile lays tried on a copy with the route finder, per decision
-FINDER_STEPS = 5000      # search steps the route finder may take per trial (about 0.02 s):
-#                          counted, not timed, so that the bot chooses the same under load
-FINDER_SAFETY_S = 5.0    # a time cap only against the pathological
-NEAR = 2                # hexes from home counted in a home's worth
-TOWARD = 3              # a lay leading within this many hexes of a paying stop gains
 OWN_HOLDING = 40        # percent of its own company it buys up to: the president's
 #                         certificate and a share or two; more only puts its cash where
 #                         others' sales and one missed train can close the company
@@ -58,7 +53,7 @@ STEALABLE_INCOMES = 2   # a company others may take at their price is bought fro
 #                         for at most this many of its incomes
 
 
-class GreedyBot(Bot):
+class GreedyBot(TrackSense, Bot):
     """See the module docstring."""
 
     NAME = "greedy"
@@ -68,12 +63,19 @@ class GreedyBot(Bot):
         self.homes: Dict[str, int] = {}
         self.paying: Optional[List[str]] = None
 
+    def listing(self, game: Game) -> List[dict]:
+        """The moves it weighs: tile lays only the best guessed (``asking``)."""
+        return moves_asked(game, lambda lays: self.rank_lays(game, lays), ASKED_LAYS)
+
     def decide(self, game: Game, seat: int) -> dict:
         moves = self.options(game, seat)
         if not moves:
             raise ValueError("no legal move")
-        player = player_at(game, seat)
-        scored = self.scores(game, player, moves)
+        return self.pick(game, seat, moves, self.scores(game, player_at(game, seat), moves))
+
+    def pick(self, game: Game, seat: int, moves: List[dict], scored: List[float]) -> dict:
+        """The best scored move (at random among equals), priced; a company others may
+        take at their price as late as it can be taken (``grab_last``)."""
         best = max(scored)
         top = [h for s, h in zip(scored, moves) if s == best]
         choice = self.rng.choice(top)
@@ -96,21 +98,11 @@ class GreedyBot(Bot):
                   grab: dict) -> dict:
         """Take a company others may buy at their price (``grab``) as late in the turn as
         it can be taken: whoever holds it when the game ends scores its face value, and
-        the next operator may take it away. The best other move comes first when, after
-        it, the seat still acts with the company still to be had."""
-        others = [(s, i) for i, s in enumerate(scored) if not self.is_grab(game, moves[i])]
-        if not others:
-            return grab
-        _s, i = max(others)
-        then = game.clone()
-        try:
-            then.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
-        except GameError:
-            return grab
-        if not then.is_over and seat_to_act(then) == seat and \
-                any(self.is_grab(then, h) for h in moves_of(then, seat)):
-            return moves[i]
-        return grab
+        the next operator may take it away. Any other move worth making (not a pass)
+        comes first; the company stays to be had while the turn goes on."""
+        others = [(s, i) for i, s in enumerate(scored)
+                  if s > 0 and moves[i]["type"] != "pass" and not self.is_grab(game, moves[i])]
+        return moves[max(others)[1]] if others else grab
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -316,98 +308,6 @@ class GreedyBot(Bot):
     def depot_affordable(self, game: Game, entity) -> bool:
         return trains.cheapest_price(game.table) <= entity.cash
 
-    def by_revenue(self, game: Game, moves: List[dict]) -> Dict[int, float]:
-        """Scores of tile lays (or tokens) by the best revenue after them, for a few of
-        them tried on a copy; the others by a guess."""
-        table = game.table
-        entity = table.find(moves[0].get("entity_type"), moves[0].get("entity"))
-        operator = runner(entity)
-        guesses = [(self.guess(game, operator, h), i) for i, h in enumerate(moves)]
-        guesses.sort(reverse=True)
-        out = {i: g for g, i in guesses}
-        if operator is None or not operator.trains:
-            return out
-        trial = game.clone()
-        start = snapshot.take(trial.table)
-        before = find_best_routes(trial.table, operator, budget_s=FINDER_SAFETY_S,
-                                  max_steps=FINDER_STEPS).revenue
-        for g, i in guesses[:TRIED_LAYS]:
-            try:
-                trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
-                found = runner(trial.table.find(moves[i]["entity_type"], moves[i]["entity"]))
-                after = find_best_routes(trial.table, found, budget_s=FINDER_SAFETY_S,
-                                         max_steps=FINDER_STEPS).revenue \
-                    if found is not None else before
-                out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
-            except GameError:
-                out[i] = -10.0
-            snapshot.restore(trial.table, start)
-            trial.actions = list(game.actions)
-        return out
-
-    def guess(self, game: Game, entity, h: dict) -> float:
-        """A lay or token worth without the finder: on a stop, near home, cheap."""
-        table = game.table
-        if h["type"] == "place_token":
-            if not isinstance(entity, OperatorState):
-                return 1.0
-            if all(t.where is None for t in entity.tokens):
-                return 3.0 + self.worth_near(game, [h.get("city", "").split("-")[0]]) / 10
-            price = next((t.price for t in entity.tokens if t.where is None), 0)
-            reserve = trains.cheapest_price(table) if self.needs_train(game, entity) else 0
-            return 3.0 if entity.cash - price >= reserve else -1.0
-        hex_id = h.get("hex")
-        if hex_id not in table.state.hexes:
-            return 0.5
-        stops = sum(1 for n in board.view(table, hex_id).nodes.values()
-                    if n.is_city or n.is_town or n.is_offboard)
-        home = self.home_of(game, entity)
-        near = 0.0
-        if home is not None:
-            near = max(0.0, 2.0 - table.spec.grid.distance(home, hex_id) / 3)
-        return 1.0 + stops + near + self.toward(game, entity, h) + self.rng.random() * 0.1
-
-    def toward(self, game: Game, entity, h: dict) -> float:
-        """How much nearer a stop the lay's track leads: the fewest hexes from a hex its
-        track points into to a hex with a paying stop the operator has no station on (a
-        company whose track leads nowhere earns nothing, whatever it lays next to home)."""
-        table = game.table
-        tile_id, rotation = h.get("tile"), h.get("rotation")
-        if not isinstance(tile_id, str) or not isinstance(rotation, int):
-            return 0.0
-        try:
-            layout = board.supply_tile(table, tile_id).layout(rotation)
-        except GameError:
-            return 0.0
-        tokens = entity.tokens if isinstance(entity, OperatorState) else ()
-        own = {t.where[0] for t in tokens if t.where is not None}
-        goals = [x for x in self.paying_hexes(game) if x not in own]
-        across = table.spec.grid.across.get(h["hex"], {})
-        ends = [across[s] for s in layout.exits if s in across]
-        if not goals or not ends:
-            return 0.0
-        grid = table.spec.grid
-        nearest = min(grid.distance(e, g) for e in ends for g in goals)
-        return max(0.0, TOWARD - nearest) * 1.5
-
-    def paying_hexes(self, game: Game) -> List[str]:
-        """The hexes with a stop that pays (worked out once a game: stops stay put)."""
-        if self.paying is None:
-            table = game.table
-            colours = ("yellow", "green", "brown", "gray")
-            self.paying = [x for x in table.state.hexes if any(
-                n.revenue_in(colours) for n in board.view(table, x).nodes.values())]
-        return self.paying
-
-    def home_of(self, game: Game, entity) -> Optional[str]:
-        if not isinstance(entity, OperatorState):
-            return None
-        for t in entity.tokens:
-            if t.where is not None:
-                return t.where[0]
-        home = entity.spec.home
-        return home if isinstance(home, str) else (home[0] if home else None)
-
     # -- stock rounds -----------------------------------------------------------------------
 
     def home_worth(self, game: Game, corporation: CorporationState) -> int:
@@ -418,16 +318,6 @@ class GreedyBot(Bot):
             homes = [home] if isinstance(home, str) else list(home or ())
             found = self.homes[corporation.sym] = self.worth_near(game, homes)
         return found
-
-    def worth_near(self, game: Game, homes: List[str]) -> int:
-        """The revenue of the stops within ``NEAR`` hexes of ``homes``."""
-        table = game.table
-        grid = table.spec.grid
-        homes = [x for x in homes if x in table.state.hexes]
-        colours = ("yellow", "green", "brown", "gray")
-        return sum(n.revenue_in(colours) for hex_id in table.state.hexes
-                   if homes and min(grid.distance(hex_id, x) for x in homes) <= NEAR
-                   for n in board.view(table, hex_id).nodes.values())
 
     def presidencies(self, game: Game, player) -> List[CorporationState]:
         return [c for c in game.state.corporations if c.owner is player and not c.closed]
@@ -587,13 +477,3 @@ def stealable(company) -> bool:
 def has_power(company, kind: str) -> bool:
     """Has ``company`` a power of ``kind`` (working now or not)?"""
     return any(p.spec.kind == kind for p in company.powers)
-
-
-def runner(entity) -> Optional[OperatorState]:
-    """The operator whose routes a move of ``entity`` serves: the operator itself, or the
-    operator owning a private company that acts (1817's mines and Denver lay tiles)."""
-    if isinstance(entity, OperatorState):
-        return entity
-    if isinstance(entity, CompanyState) and isinstance(entity.owner, OperatorState):
-        return entity.owner
-    return None

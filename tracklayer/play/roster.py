@@ -1,4 +1,4 @@
-"""The bots by name: ``random``, ``greedy``."""
+"""The bots by name: ``random``, ``greedy``, ``planner``."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from typing import Callable, Dict
 
 from .bots import Bot, RandomBot
 from .greedy import GreedyBot
+from .planner import PlannerBot
 
-BOTS: Dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: Dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                         "planner": PlannerBot}
 
 
 def bot(name: str, seed: int = 0) -> Bot:

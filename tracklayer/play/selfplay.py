@@ -16,10 +16,11 @@ from ..errors import GameError
 from ..finder import plan_routes
 from ..game import Game
 from ..titles import title
-from . import consent
 from .consent import Negotiation
+from .moving import bot_move
 from .roster import bot
-from .seats import seat_to_act
+
+__all__ = ["bot_move", "new_game", "play_game", "run", "winners"]
 
 MAX_ACTIONS = 6000
 
@@ -69,30 +70,6 @@ def play_game(title_name: str, bots: Sequence[str], seed: int,
             out["export"] = game.export()
     out["seconds"] = round(time.perf_counter() - start, 3)
     return out
-
-
-def bot_move(game: Game, players: Sequence, talks: Negotiation,
-             deals: Optional[dict] = None) -> Optional[dict]:
-    """The move of the bot whose turn it is, to apply; None when it proposed a deal the
-    other side declined (the proposer then moves again). A deal the other bot accepts is
-    the proposer's move."""
-    seat = seat_to_act(game)
-    seat = seat if seat is not None else 0
-    h = players[seat].choose(game, seat, talks.declined_keys(game, seat))
-    if consent.deal_of(game, h) is None:
-        return h
-    proposal = talks.propose(game, seat, h, check=False)
-    if deals is not None:
-        deals["proposed"] += 1
-    if players[proposal.responder].answer(game, proposal.responder, proposal):
-        talks.accept(proposal.responder)
-        if deals is not None:
-            deals["accepted"] += 1
-        return dict(proposal.action)
-    talks.decline(proposal.responder)
-    if deals is not None:
-        deals["declined"] += 1
-    return None
 
 
 def _one(args) -> dict:

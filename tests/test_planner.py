@@ -1,0 +1,52 @@
+"""The planner bot: greedy's judgement with a look ahead on copies of the game, chosen by
+name wherever bots are, and the same moves from the same seed."""
+
+from tracklayer.play.consent import Negotiation
+from tracklayer.play.planner import PlannerBot
+from tracklayer.play.roster import BOTS, bot
+from tracklayer.play.selfplay import bot_move, new_game, play_game
+from tracklayer.play.seats import player_at, seat_to_act
+
+
+def test_the_planner_is_a_bot_kind():
+    assert isinstance(bot("planner", 3), PlannerBot) and "planner" in BOTS
+
+
+def test_the_planner_plays_the_same_moves_from_the_same_seed():
+    """Its budget is counted in actions played on copies, not timed: a loaded machine
+    changes nothing."""
+    first = play_game("1893", ["planner", "greedy", "greedy"], seed=7, max_actions=120,
+                      keep=True)
+    again = play_game("1893", ["planner", "greedy", "greedy"], seed=7, max_actions=120,
+                      keep=True)
+    assert first["export"]["actions"] == again["export"]["actions"]
+    assert len(first["export"]["actions"]) >= 120
+
+
+def test_the_planner_weighs_greedys_best_stock_moves_on_copies():
+    """In a stock round, greedy's choice and its next best distinct moves are played out;
+    the planner's move is one of them, and each is valued (none refused)."""
+    bots = ["greedy", "greedy", "greedy"]
+    game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], 7)
+    players = [bot(b, 700 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    planner = PlannerBot(5)
+    weighed = 0
+    while not game.is_over and len(game.actions) < 200 and weighed < 3:
+        seat = seat_to_act(game)
+        if game.table.round.is_stock and seat is not None:
+            planner.rng.seed(1)
+            moves = planner.options(game, seat)
+            scored = planner.scores(game, player_at(game, seat), moves)
+            choice = planner.pick(game, seat, moves, scored)
+            found = planner.candidates(game, choice, moves, scored)
+            if len(found) >= 2:
+                weighed += 1
+                assert all(planner.outcome(game, seat, h, 10) is not None for h in found)
+                planner.rng.seed(1)
+                assert planner.decide(game, seat) in found
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    assert weighed == 3

@@ -1,0 +1,170 @@
+"""The planner bot: greedy's judgement, with a look ahead where a decision shapes a
+player's fortune.
+
+At a decision that matters outside operating rounds (every move greedy rates highly is
+one of ``WEIGHED``: shares, par prices, bids, loans, mergers), the planner takes greedy's
+few best distinct moves (``CANDIDATES``) and plays each out on a copy of the game
+(``Game.clone``): the move, then every seat played by greedy, deals answered as greedy
+answers them, until the round ends or the move's share of the budget is spent. Each
+outcome is valued for the planner's seat: its score by the title's rule plus what its
+shares earn over the next ``HORIZON`` operating rounds at their companies' last revenues,
+less the best such value among the other players (a lead, not a fortune, wins). The move
+with the best outcome is played; greedy's own choice where outcomes tie, and in operating
+rounds (where greedy tries its lays on a copy, and an action played out costs tenfold: a
+budget counted in actions would overrun its time many times).
+
+The budget is seconds per move, counted in actions played on copies at a nominal rate
+(``ACTIONS_PER_SECOND``, about what one core plays in a stock round), so that the same
+seed and position always give the same move, on a loaded machine too.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ..errors import GameError
+from ..game import Game
+from ..rules import trains
+from ..state.model import PlayerState
+from ..turns.listing import concrete
+from . import consent
+from .consent import Negotiation
+from .greedy import GreedyBot
+from .moving import bot_move
+from .seats import player_at
+
+WEIGHED = ("buy_shares", "sell_shares", "par", "bid", "buy_company", "buy_corporation",
+           "pass", "dividend", "buy_train", "take_loan", "payoff_loan", "convert", "merge",
+           "short")
+CANDIDATES = 3          # greedy's best distinct moves played out
+ACTIONS_PER_SECOND = 400  # the nominal rate the budget is counted at
+HORIZON = 3             # operating rounds of income counted in an outcome's value
+BUDGET_S = 0.1          # seconds a move by default
+
+
+class PlannerBot(GreedyBot):
+    """See the module docstring."""
+
+    NAME = "planner"
+
+    def __init__(self, seed: int = 0, budget_s: float = BUDGET_S) -> None:
+        super().__init__(seed)
+        self.budget_s = budget_s
+        self.players: List[GreedyBot] = []
+
+    def decide(self, game: Game, seat: int) -> dict:
+        moves = self.options(game, seat)
+        if not moves:
+            raise ValueError("no legal move")
+        scored = self.scores(game, player_at(game, seat), moves)
+        choice = self.pick(game, seat, moves, scored)
+        if consent.deal_of(game, choice) is not None or game.table.round.is_operating:
+            return choice
+        candidates = self.candidates(game, choice, moves, scored)
+        if len(candidates) < 2:
+            return choice
+        steps = max(1, int(self.budget_s * ACTIONS_PER_SECOND) // len(candidates))
+        best, best_value = choice, None
+        for h in candidates:
+            value = self.outcome(game, seat, h, steps)
+            if value is not None and (best_value is None or value > best_value):
+                best, best_value = h, value
+        return best
+
+    def candidates(self, game: Game, choice: dict, moves: List[dict],
+                   scored: List[float]) -> List[dict]:
+        """Greedy's choice and its next best distinct moves, priced, if all are of the
+        kinds weighed (none when greedy's best is a lay, a token or a route)."""
+        order = sorted(range(len(moves)), key=lambda i: -scored[i])
+        out, seen = [choice], {what(choice)}
+        for i in order:
+            if len(out) >= CANDIDATES:
+                break
+            h = moves[i]
+            if scored[i] < 0 and h["type"] != "pass":
+                continue        # a move greedy would not make is not weighed
+            if what(h) in seen or consent.deal_of(game, h) is not None:
+                continue
+            seen.add(what(h))
+            out.append(self.priced(game, h))
+        if any(h["type"] not in WEIGHED for h in out):
+            return []
+        return out
+
+    def rollout_players(self, game: Game) -> List[GreedyBot]:
+        """The greedy bots that play the copies, one a seat (kept: what they work out once
+        a game, the paying stops and homes, holds for every copy)."""
+        if len(self.players) != len(game.player_specs):
+            self.players = [GreedyBot(self.seed * 7919 + s)
+                            for s in range(len(game.player_specs))]
+        return self.players
+
+    def outcome(self, game: Game, seat: int, h: dict, steps: int) -> Optional[float]:
+        """The value for ``seat`` of playing ``h`` and then greedy for everyone, for up to
+        ``steps`` actions within this round (None if ``h`` is refused)."""
+        trial = game.clone()
+        try:
+            trial.apply(dict(concrete(h), id=len(trial.actions) + 1), auto=True)
+        except GameError:
+            return None
+        players = self.rollout_players(game)
+        talks = Negotiation()
+        round_now = trial.table.round
+        for _ in range(steps):
+            if trial.is_over or trial.table.round is not round_now:
+                break
+            try:
+                move = bot_move(trial, players, talks)
+                if move is None:
+                    continue
+                move["id"] = len(trial.actions) + 1
+                trial.apply(move, auto=True)
+            except (GameError, ValueError):
+                break
+        return standing(trial, seat)
+
+
+def what(h: dict) -> tuple:
+    """A move by what it does (shares of one company alike, whichever certificate)."""
+    return (h["type"], h.get("entity"), h.get("corporation"), h.get("company"),
+            h.get("kind"), h.get("share_price"), h.get("percent"),
+            h.get("train", "").split("-")[0] if isinstance(h.get("train"), str) else None,
+            shares_of(h))
+
+
+def shares_of(h: dict) -> Optional[tuple]:
+    """The company of the shares a move names, and how many."""
+    ids = h.get("shares") or []
+    return (str(ids[0]).rsplit("_", 1)[0], len(ids)) if ids else None
+
+
+def income(game: Game, player: PlayerState) -> float:
+    """What ``player``'s shares earn in an operating round, at their companies' last
+    revenues (nothing from a company without a train), less what the companies it
+    presides over without a train lack of the cheapest one (which it may have to pay)."""
+    total = 0.0
+    for certs in player.shares.values():
+        for cert in certs:
+            corporation = cert.corporation
+            if corporation.history and corporation.trains and cert.percent > 0:
+                total += corporation.history[-1].revenue * cert.percent / 100
+    price = trains.cheapest_price(game.table)
+    for corporation in game.state.corporations:
+        if corporation.owner is player and corporation.floated and not corporation.closed \
+                and not corporation.trains:
+            total -= max(0, price - corporation.cash) / HORIZON
+    return total
+
+
+def standing(game: Game, seat: int) -> float:
+    """The seat's value less the best of the others' (see the module docstring)."""
+    table = game.table
+    values = []
+    for i in range(len(game.player_specs)):
+        player = player_at(game, i)
+        value = table.variant.score(table, player)
+        if not game.is_over:
+            value += HORIZON * income(game, player)
+        values.append(value)
+    mine = values.pop(seat)
+    return mine - max(values) if values else mine

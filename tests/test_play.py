@@ -471,9 +471,14 @@ def test_greedy_spends_no_train_money_on_track():
             assert greedy.track_budget(game, c) == 0
             assert (scored[json.dumps(h)] == -10.0) == (cost > 0)
             if cost:
+                # what the lay itself charges, as its log line says (the turn may move on
+                # after it: a trainless company that cannot run may close)
                 trial = game.clone()
+                trial.table.keep_log = True
+                before = len(trial.table.messages)
                 trial.apply(dict(h, id=len(game.actions) + 1))
-                assert trial.table.find("corporation", c.sym).cash == need - cost
+                said = trial.table.messages[before]
+                assert said.startswith(f"{c.sym} spends L.{cost} and lays"), said
 
 
 def test_greedy_keeps_back_only_what_its_companies_lack_of_a_train():

@@ -6,28 +6,16 @@ archive; ``tracklayer check-games`` lists it and changes nothing; nothing is del
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from web_support import FIXTURES, web_missing
+from web_support import auth, recorded, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
 GAME = ("1893", "1893_game_end_bank.json")
 RULE = "no tile may be laid on {hex} (a rule changed for this test)"
 OLD = ("0.0.9", "ab" * 32)              # the rules the game was stored under
-
-
-def recorded(*parts: str) -> dict:
-    path = FIXTURES.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    return json.loads(path.read_text())
-
-
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def change_the_rule(monkeypatch, hex_id: str) -> None:

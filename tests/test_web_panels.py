@@ -5,12 +5,11 @@ counts and a form kept after an error; hostile text comes back escaped."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from web_support import FIXTURES, web_missing
+from web_support import auth, recorded, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -21,17 +20,6 @@ def client(tmp_path):
     from tracklayer.web.app import create_app
     with TestClient(create_app(f"sqlite:///{tmp_path / 'panels.db'}")) as c:
         yield c
-
-
-def recorded(*parts: str) -> dict:
-    path = FIXTURES.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    return json.loads(path.read_text())
-
-
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def imported(client, data: dict, upto=None):

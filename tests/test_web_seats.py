@@ -5,14 +5,13 @@ seat, issued by the creator's key, after which the old link is void."""
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 
 import pytest
 
 from hook_receiver import Receiver
-from web_support import FIXTURES, web_missing
+from web_support import auth, recorded, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -23,17 +22,6 @@ def client(tmp_path):
     from tracklayer.web.app import create_app
     with TestClient(create_app(f"sqlite:///{tmp_path / 'seats.db'}")) as c:
         yield c
-
-
-def recorded(*parts: str) -> dict:
-    path = FIXTURES.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    return json.loads(path.read_text())
-
-
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def two_people(client, bot=None):

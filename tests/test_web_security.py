@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from web_support import FIXTURES, EventReader, Server, database, redis_or_skip, web_missing
+from web_support import (FIXTURES, EventReader, Server, auth, database, recorded,
+                         redis_or_skip, web_missing)
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -40,17 +41,6 @@ def client_for(url, **kw):
 def client(tmp_path):
     with client_for(f"sqlite:///{tmp_path / 'sec.db'}") as c:
         yield c
-
-
-def recorded(*parts: str) -> dict:
-    path = FIXTURES.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    return json.loads(path.read_text())
-
-
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_game(client, names=("Ann", "Bob"), seed=4) -> dict:

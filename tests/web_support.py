@@ -148,3 +148,17 @@ class EventReader:
             self.response.close()
         except Exception:       # closing from another thread may interrupt the reader
             pass
+
+
+def recorded(*parts: str) -> dict:
+    """A shared game export by its path under ../shared/fixtures (the test skips without it)."""
+    import json
+    path = FIXTURES.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    return json.loads(path.read_text())
+
+
+def auth(token: str) -> dict:
+    """The header that presents a seat's (or the creator's) token."""
+    return {"Authorization": f"Bearer {token}"}

@@ -27,7 +27,8 @@ The rules, as the finder applies them (the title's variant hooks, so titles plug
   them itself where they are exact (every hex with a part carries one rail and no stop).
   When the title adds route checks of its own (``route_problem``), each candidate is also
   checked by the engine — unless they are rules on the stops the search applies itself
-  (``route_stop_rules``: one stop per hex, hexes no route ends at); with rules on a set of
+  (``route_stop_rules``: one stop per hex, hexes no route ends at, hexes a route of two
+  stops may not stop at); with rules on a set of
   routes (``routes_problem``), each set.
 * A title that changes ``check_reach`` without the reach hooks, or ``route_bonus``
   without ``route_bonus_bound``, gets legal routes (the engine checks them) but never
@@ -150,7 +151,11 @@ class _Finder:
         # The title's route rules are applied by the search when they are rules on stops
         # and no stop the network reaches is one a route may not end at.
         modeled = stop_rules is not None and not any(
-            n.hex in stop_rules.not_an_end for n in self.net.nodes)
+            n.hex in stop_rules.not_an_end for n in self.net.nodes) and (
+            not stop_rules.not_in_two or all(TrainModel.pays_every_stop(t) for t in self.trains))
+        if modeled:
+            self.net.not_in_two = sum(1 << i for i, n in enumerate(self.net.nodes)
+                                      if n.hex in stop_rules.not_in_two)
         self.models: Dict[tuple, TrainModel] = {}
         self.model_of: list = []
         for t in self.trains:

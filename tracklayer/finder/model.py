@@ -91,6 +91,7 @@ class Network:
     groups: List[int]            # bit mask of the stop's groups
     legs_from: List[List[Leg]]
     chains: List[tuple]          # undirected chains: (a, b, paths)
+    not_in_two: int = 0          # stops a route of two stops may not stop at (bits)
 
 
 def _trails_from(table: Table, start) -> List[tuple]:
@@ -227,6 +228,26 @@ class Step(NamedTuple):
     leg: Leg
     bonus: int          # at most what the leg adds to the route's bonus (its hexes, stop b)
     gain: int           # what the leg adds to the route's revenue as the search counts it
+    pos: int = 0        # its place among the legs from its stop (routes are ordered by it)
+
+
+class Bundle(NamedTuple):
+    """The legs a train may run from one stop to the same next stop ``b``, taken as one
+    step of a stop sequence at its most favourable: the track all of them hold, the least
+    reach any uses, the most revenue any adds, the fewest terminal pieces. A sequence of
+    bundles that cannot earn enough rules out every route along those stops; one that can
+    is realised leg by leg (``members``, in their order)."""
+
+    b: int
+    bit: int
+    mask: int
+    cost: int
+    t_first: bool
+    t_last: bool
+    terminals: int
+    npaths: int
+    gain: int
+    members: tuple
 
 
 class TrainModel:
@@ -251,9 +272,10 @@ class TrainModel:
         self.bonus = v.route_bonus_bound(table, entity, train)
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
         self._prepare_bonus_parts(table, net)
-        self.additive = self._pays_every_stop(train) and (
+        self.additive = self.pays_every_stop(train) and (
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
         self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
+        self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
         self._prepare_bound(net, stop_costs, chain_costs)
 
     # -- reach -----------------------------------------------------------------------------
@@ -281,15 +303,47 @@ class TrainModel:
 
     def _steps(self, legs: List[Leg], chain_costs: list) -> List[Step]:
         """The legs from one stop this train may run, most valuable next stop first."""
-        steps = [Step(leg.b, 1 << leg.b, leg.mask,
-                      self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
-                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg,
-                      self.chain_bonus[leg.chain] + self.stop_bonus[leg.b],
-                      self.pays[leg.b] + (self.chain_bonus[leg.chain] if self.exact_bonus
-                                          else 0))
-                 for leg in legs if chain_costs[leg.chain] is not None]
-        steps.sort(key=lambda st: -self.values[st.b])
-        return steps
+        runnable = [leg for leg in legs if chain_costs[leg.chain] is not None]
+        runnable.sort(key=lambda leg: -self.values[leg.b])
+        return [Step(leg.b, 1 << leg.b, leg.mask,
+                     self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
+                     leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg,
+                     self.chain_bonus[leg.chain] + self.stop_bonus[leg.b],
+                     self.pays[leg.b] + (self.chain_bonus[leg.chain] if self.exact_bonus
+                                         else 0), pos)
+                for pos, leg in enumerate(runnable)]
+
+    def _bundles(self, steps: List[Step]) -> List[Bundle]:
+        """The legs from one stop grouped by the stop they lead to (see :class:`Bundle`),
+        in the order of their first leg."""
+        by_stop: Dict[int, List[Step]] = {}
+        for st in steps:
+            by_stop.setdefault(st.b, []).append(st)
+        out = []
+        for b, members in by_stop.items():
+            if len(members) == 1:
+                st = members[0]
+                out.append(Bundle(b, st.bit, st.mask, st.cost, st.t_first, st.t_last,
+                                  st.terminals, st.npaths, st.gain, (st,)))
+                continue
+            mask = members[0].mask
+            for st in members[1:]:
+                mask &= st.mask
+            out.append(Bundle(b, 1 << b, mask, self._least_cost(members),
+                              any(st.t_first for st in members),
+                              any(st.t_last for st in members),
+                              min(st.terminals for st in members),
+                              min(st.npaths for st in members),
+                              max(st.gain for st in members), tuple(members)))
+        return out
+
+    def _least_cost(self, steps: List[Step]) -> int:
+        """The least each measure's field holds among the steps' packed costs."""
+        out = 0
+        for i in range(len(self.measures)):
+            field = FIELD * i
+            out |= min((st.cost >> field) & FIELD_MASK for st in steps) << field
+        return out
 
     def _prepare_bonus_parts(self, table: Table, net: Network) -> None:
         """With a bonus made of parts (``Variant.route_bonus_parts``): each stop's part
@@ -329,7 +383,7 @@ class TrainModel:
             sum(st.bonus for st in bwd)
 
     @staticmethod
-    def _pays_every_stop(train) -> bool:
+    def pays_every_stop(train) -> bool:
         """Does the train pay for every stop it may visit (so revenue is a plain sum)?"""
         distance = train.variant.distance
         if isinstance(distance, int):

@@ -3,6 +3,7 @@ trains' routes (see ``tracklayer.finder`` for the method)."""
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
@@ -69,55 +70,72 @@ def _reverse_leg(leg: Leg) -> Leg:
                leg.t_first, leg.terminals)
 
 
-def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: int,
-                  sink: Callable[[int, int, tuple, tuple], float], clock: _Clock,
+def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
+                  sink: Callable[[int, int, tuple, tuple, tuple], int], clock: _Clock,
                   score: Optional[Callable[[tuple, tuple], Optional[int]]] = None) -> None:
-    """Depth-first search of the train's routes that avoid track ``forbidden`` and could
-    earn more than ``threshold``; each is passed to ``sink(revenue, mask, bwd, fwd)``, which
-    returns the new threshold. A route is anchored at its first token city (in map order):
-    from there a forward part, then a backward part whose first stop comes later in the
-    network than the forward part's (so each route is met once). ``score``, if given,
-    returns the route's real revenue (None if illegal); the search then bounds with the
-    plain sum of stop values."""
-    stop_cost = model.stop_cost
-    legs_from = model.legs_from
+    """Depth-first search of the train's routes that avoid track ``forbidden`` and earn at
+    least ``need``; each is passed to ``sink(revenue, mask, bwd, fwd, key)``, which returns
+    the new ``need``. A route is anchored at its first token city (in map order): from there
+    a forward part, then a backward part whose first stop comes later in the network than
+    the forward part's (so each route is met once). Its ``key`` (the anchor's place, then
+    the places of the forward and of the backward legs among the legs from their stops)
+    orders routes as a walk of the legs in their order would meet them: ties go to the
+    first. ``score``, if given, returns the route's real revenue (None if illegal); the
+    search then bounds with the plain sum of stop values.
+
+    The walk goes from stop to stop (:class:`Bundle`: the legs to one next stop at their
+    most favourable), pruned by what the stops could still earn at best. Only where the
+    stops so far could earn enough are legs chosen for them, every way the rules allow,
+    worked out once along the walk and shared by what follows (:class:`_Realised`); stops
+    no choice of legs realises end the walk there."""
+    bundles_from = model.bundles_from
     guard_all = model.guard_all
     passable = net.passable
     groups = net.groups
     extra_bound = model.extra_bound
     tick = clock.tick
-    thr = [threshold]
-    fwd: list = []
-    bwd: list = []
+    not_in_two = net.not_in_two
+    real = _Realised(forbidden, guard_all)
+    out = [need]
 
-    def emit(rev: int, mask: int) -> None:
-        if score is None:
-            if rev > thr[0]:
-                thr[0] = sink(rev, mask, tuple(bwd), tuple(fwd))
-            return
-        if rev + model.bonus <= thr[0]:
-            return
-        if model.bonus_parts and rev + model.bonus_at_most(bwd, fwd) <= thr[0]:
-            return
-        real = score(tuple(bwd), tuple(fwd))
-        if real is not None and real > thr[0]:
-            thr[0] = sink(real, mask, tuple(bwd), tuple(fwd))
+    def emit(rev: int, nf: int, anchor_no: int, anchor: int) -> bool:
+        """Pass on the real routes along the stops so far earning enough; False if no
+        choice of legs realises these stops."""
+        if rev + (0 if score is None else model.bonus) < out[0]:
+            return True
+        if len(real.path) == 1 and ((1 << anchor) | real.path[0].bit) & not_in_two:
+            return True     # two stops, one where a route of two may not stop
+        routes = real.along(nf)
+        for mask, _, got, _, _, _, _, steps in routes:
+            fwd, bwd = steps[:nf], steps[nf:]
+            if score is not None:
+                if got + model.bonus < out[0] or (
+                        model.bonus_parts and got + model.bonus_at_most(bwd, fwd) < out[0]):
+                    continue
+                got = score(bwd, fwd)
+                if got is None:
+                    continue
+            if got >= out[0]:
+                key = (anchor_no, tuple(st.pos for st in fwd), tuple(st.pos for st in bwd))
+                out[0] = sink(got, mask, bwd, fwd, key)
+        return bool(routes)
 
     def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
-                 first_b: int, last_term: bool) -> None:
+                 nf: int, anchor_no: int, anchor: int, last_term: bool) -> None:
         tick()
-        if bwd:
-            emit(rev, mask)
+        if len(real.path) > nf and not emit(rev, nf, anchor_no, anchor):
+            return
         if not passable[end]:
             return
-        if rev + extra_bound(visited, rem) <= thr[0]:
+        if rev + extra_bound(visited, rem) < out[0]:
             return
         used = mask | forbidden
-        for leg in legs_from[end]:
-            b, bit, lmask, cost, _, t_last, terminals, _, _, _, gain = leg
+        first_b = real.path[0].b
+        for bundle in bundles_from[end]:
+            b, bit, lmask, cost, _, t_last, terminals, _, gain, _ = bundle
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
-            if not bwd and b <= first_b:
+            if len(real.path) == nf and b <= first_b:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:
@@ -125,25 +143,28 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
             ntc = tc + terminals
             if ntc and ntc - t_last - last_term > 0:
                 continue
-            bwd.append(leg)
+            real.push(bundle)
             backward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
-                     ntc, first_b, last_term)
-            bwd.pop()
+                     ntc, nf, anchor_no, anchor, last_term)
+            real.pop()
 
     def forward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
-                tc: int, anchor: int) -> None:
+                tc: int, anchor: int, anchor_no: int) -> None:
         tick()
-        if fwd:
-            emit(rev, mask)
-        if rev + extra_bound(visited, rem) <= thr[0]:
+        path = real.path
+        nf = len(path)
+        if nf and not emit(rev, nf, anchor_no, anchor):
             return
-        if fwd:
-            backward(anchor, visited, mask, rem, rev, grp, tc, fwd[0].b, fwd[-1].t_last)
+        if rev + extra_bound(visited, rem) < out[0]:
+            return
+        if nf:
+            backward(anchor, visited, mask, rem, rev, grp, tc, nf, anchor_no, anchor,
+                     path[-1].t_last)
             if not passable[end]:
                 return
         used = mask | forbidden
-        for leg in legs_from[end]:
-            b, bit, lmask, cost, t_first, t_last, terminals, lnp, _, _, gain = leg
+        for bundle in bundles_from[end]:
+            b, bit, lmask, cost, t_first, t_last, terminals, lnp, gain, _ = bundle
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             nrem = rem - cost
@@ -151,19 +172,103 @@ def search_routes(model: TrainModel, net: Network, threshold: float, forbidden: 
                 continue
             ntc = tc + terminals
             nnp = np + lnp
-            if ntc and nnp > 1 and ntc - (fwd[0].t_first if fwd else t_first) - t_last > 0:
+            if ntc and nnp > 1 and ntc - (path[0].t_first if nf else t_first) - t_last > 0:
                 continue
-            fwd.append(leg)
+            real.push(bundle)
             forward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
-                    nnp, ntc, anchor)
-            fwd.pop()
+                    nnp, ntc, anchor, anchor_no)
+            real.pop()
 
     banned = 0
-    for t in net.tokens:
-        rem = model.limit_packed - stop_cost[t]
-        if legs_from[t] and rem & guard_all == guard_all:
-            forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t)
+    for anchor_no, t in enumerate(net.tokens):
+        rem = model.limit_packed - model.stop_cost[t]
+        if bundles_from[t] and rem & guard_all == guard_all:
+            real.start(rem, model.pays[t])
+            forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t,
+                    anchor_no)
         banned |= 1 << t
+
+
+class _Realised:
+    """The real partial routes along the stops the walk holds (``path``, bundles: the
+    forward part's, then the backward part's), each a tuple (track mask, reach left,
+    revenue, terminal pieces, paths, first piece terminal, forward part's last piece
+    terminal, steps): worked out for a prefix only when first asked for, then kept while
+    the walk is below it. Each leg added is checked as the rules say: no track twice,
+    within reach, terminal track only at the route's two ends."""
+
+    def __init__(self, forbidden: int, guard_all: int) -> None:
+        self.forbidden = forbidden
+        self.guard_all = guard_all
+        self.path: list = []
+        self.known: list = []
+        self.root: list = []
+
+    def start(self, rem: int, rev: int) -> None:
+        """A walk from an anchor, with reach ``rem`` left and revenue ``rev`` there."""
+        self.root = [(0, rem, rev, 0, 0, False, False, ())]
+
+    def push(self, bundle) -> None:
+        self.path.append(bundle)
+        self.known.append(None)
+
+    def pop(self) -> None:
+        self.path.pop()
+        self.known.pop()
+
+    def along(self, nf: int, j: int = -1) -> list:
+        """The real partial routes along ``path[:j + 1]`` (all of it by default), the first
+        ``nf`` bundles being the forward part."""
+        if j < 0:
+            j += len(self.path)
+            if j < 0:
+                return self.root
+        got = self.known[j]
+        if got is None:
+            before = self.along(nf, j - 1) if j else self.root
+            extend = self._forward if j < nf else self._backward
+            got = self.known[j] = extend(before, self.path[j])
+        return got
+
+    def _forward(self, states: list, bundle) -> list:
+        """Each way to add a leg of ``bundle`` to the forward part."""
+        out = []
+        guard_all = self.guard_all
+        for mask, rem, rev, tc, np, first_t, _, steps in states:
+            used = mask | self.forbidden
+            for st in bundle.members:
+                if st.mask & used:
+                    continue
+                nrem = rem - st.cost
+                if nrem & guard_all != guard_all:
+                    continue
+                ntc = tc + st.terminals
+                nnp = np + st.npaths
+                first = first_t if steps else st.t_first
+                if ntc and nnp > 1 and ntc - first - st.t_last > 0:
+                    continue
+                out.append((mask | st.mask, nrem, rev + st.gain, ntc, nnp, first, st.t_last,
+                            steps + (st,)))
+        return out
+
+    def _backward(self, states: list, bundle) -> list:
+        """Each way to add a leg of ``bundle`` to the backward part."""
+        out = []
+        guard_all = self.guard_all
+        for mask, rem, rev, tc, np, first_t, last_t, steps in states:
+            used = mask | self.forbidden
+            for st in bundle.members:
+                if st.mask & used:
+                    continue
+                nrem = rem - st.cost
+                if nrem & guard_all != guard_all:
+                    continue
+                ntc = tc + st.terminals
+                if ntc and ntc - st.t_last - last_t > 0:
+                    continue
+                out.append((mask | st.mask, nrem, rev + st.gain, ntc, np, first_t, last_t,
+                            steps + (st,)))
+        return out
 
 
 def legs_of(found_bwd: tuple, found_fwd: tuple) -> tuple:
@@ -171,18 +276,26 @@ def legs_of(found_bwd: tuple, found_fwd: tuple) -> tuple:
     return _oriented(tuple(st.leg for st in found_bwd), tuple(st.leg for st in found_fwd))
 
 
+def _need(floor: float) -> int:
+    """The least whole revenue earning more than ``floor``."""
+    return math.floor(floor) + 1
+
+
 def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
                score=None, floor: float = 0) -> Optional[Found]:
     """The train's best route avoiding track ``forbidden`` (None if none earns more than
-    ``floor``)."""
+    ``floor``); of equally good routes, the first by key (see :func:`search_routes`)."""
     best: List[Optional[Found]] = [None]
+    best_key: list = [None]
 
-    def sink(rev, mask, bwd, fwd) -> float:
-        best[0] = Found(rev, mask, bwd, fwd)
-        return rev
+    def sink(rev, mask, bwd, fwd, key) -> int:
+        if best[0] is None or rev > best[0].revenue or key < best_key[0]:
+            best[0] = Found(rev, mask, bwd, fwd)
+            best_key[0] = key
+        return best[0].revenue
 
     try:
-        search_routes(model, net, floor, forbidden, sink, clock, score)
+        search_routes(model, net, _need(floor), forbidden, sink, clock, score)
     except SearchTimeout as e:
         e.partial = best[0]
         raise
@@ -191,16 +304,17 @@ def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
 
 def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Clock,
                  score=None) -> List[Found]:
-    """Every route of the train earning more than ``threshold``, best first."""
-    out: List[Found] = []
+    """Every route of the train earning more than ``threshold``, best first (then by key)."""
+    out: List[tuple] = []
+    need = _need(threshold)
 
-    def sink(rev, mask, bwd, fwd) -> float:
-        out.append(Found(rev, mask, bwd, fwd))
-        return threshold
+    def sink(rev, mask, bwd, fwd, key) -> int:
+        out.append((-rev, key, Found(rev, mask, bwd, fwd)))
+        return need
 
-    search_routes(model, net, threshold, 0, sink, clock, score)
-    out.sort(key=lambda f: -f.revenue)
-    return out
+    search_routes(model, net, need, 0, sink, clock, score)
+    out.sort(key=lambda t: (t[0], t[1]))
+    return [f for _, _, f in out]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -69,13 +69,16 @@ class BonusParts:
 @dataclass(frozen=True)
 class StopRules:
     """Route rules that look only at a route's stops in order: no two stops in one hex
-    (``one_per_hex``), and hexes a route may not start or end at (``not_an_end``). A title
-    whose own route rules are exactly these declares them, and the route finder applies
-    them as it searches instead of asking the engine about each route."""
+    (``one_per_hex``), hexes a route may not start or end at (``not_an_end``), and hexes a
+    route of two stops may not stop at (``not_in_two``: a route there has at least three
+    stops). A title whose own route rules are exactly these declares them, and the route
+    finder applies them as it searches instead of asking the engine about each route."""
 
     one_per_hex: bool = False
     not_an_end: FrozenSet[str] = frozenset()
     end_problem: str = "Route cannot start or end there"
+    not_in_two: FrozenSet[str] = frozenset()
+    two_problem: str = "Route of two stops cannot stop there"
 
     def problem(self, route) -> str:
         """What is wrong with ``route`` by these rules ("" if nothing)."""
@@ -84,6 +87,10 @@ class StopRules:
             return "Route visits same hex twice"
         if hexes and (hexes[0] in self.not_an_end or hexes[-1] in self.not_an_end):
             return self.end_problem
+        if self.not_in_two:
+            stops = route.stops()
+            if len(stops) <= 2 and any(s.hex in self.not_in_two for s in stops):
+                return self.two_problem
         return ""
 
 

@@ -20,13 +20,14 @@
 from __future__ import annotations
 
 import functools
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from ...board.tiles import gauges_join
 from ...errors import GameError, RouteError
 from ...rules import board, certificates, money, network, operators, powers, setup, tokens, \
     trading
 from ...rules.certificates import Bundle, move_certificate
+from ...rules.revenue import BonusParts, StopRules
 from ...spec.data import Power, Timing
 from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFromOthers,
                               EndTiming, EndTrigger, HomeTokenTiming, PoolDrop, SaleMovement,
@@ -392,9 +393,23 @@ class Family1849(CommonRounds):
         stops (7.1)."""
         if route.train.name == "E" and any(r.gauge == "narrow" for r in route.rails):
             raise RouteError("an E-train cannot run on narrow gauge")
-        stops = route.stops()
-        if any(s.hex in self.PORTS for s in stops) and len(stops) <= 2:
-            raise RouteError("a route to a port must include two non-port stops")
+        problem = self.route_stop_rules(table).problem(route)
+        if problem:
+            raise RouteError(problem)
+
+    def route_stop_rules(self, table) -> StopRules:
+        """A route of two stops stops at no port (7.1). (The E-train's gauge, the other
+        rule of :meth:`route_problem`, is :meth:`train_may_use`'s, which the finder
+        applies.)"""
+        return StopRules(not_in_two=frozenset(self.PORTS),
+                         two_problem="a route to a port must include two non-port stops")
+
+    def route_bonus_parts(self, table, train) -> Optional[BonusParts]:
+        """For the finder: a corporation without CNM's port token earns no bonus (with it,
+        None: the engine scores its routes, see :meth:`route_bonus`)."""
+        if "CNM" in train.owner.assignments:
+            return None
+        return BonusParts(lambda node: 0, {})
 
     def stop_value(self, table, node, train) -> int:
         """Some gray locations pay by the phase; an E-train scores some hexes twice."""

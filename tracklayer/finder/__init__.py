@@ -69,9 +69,11 @@ from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
 from ..rules.table import Table
 from .model import Leg, Network, TitleRules, TrainModel, build_network
-from .search import Found, SearchTimeout, _Clock, best_route, combine, legs_of, routes_above
+from .search import (Found, SearchTimeout, _Clock, best_route, best_routes, combine, legs_of,
+                     routes_above)
 
 DEFAULT_BUDGET_S = 10.0
+ALTERNATIVES = 32   # equally good first routes the greedy answers of step 3 try
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,13 +222,15 @@ class _Finder:
         if not self.trains or not self.net.tokens:
             return complete
         bests: Dict[tuple, Optional[Found]] = {}
+        ties: Dict[tuple, List[Found]] = {}
         for key, m in self.models.items():
             first = self.model_of.index(key)
             try:
-                bests[key] = best_route(m, self.net, 0, self.clock, self.scorer(m))
+                ties[key] = best_routes(m, self.net, 0, self.clock, self.scorer(m))
             except SearchTimeout as e:
                 self.offer({first: e.partial})
                 raise
+            bests[key] = ties[key][0] if ties[key] else None
             self.offer({first: bests[key]})
         best_of_train = [bests[k].revenue if bests[k] else 0 for k in self.model_of]
         keys = list(self.models)
@@ -235,36 +239,48 @@ class _Finder:
         self.greedy(order, bests)
         total_best = sum(best_of_train)
         if len(self.trains) > 1 and total_best > self.best_total:
-            floor = max(self.best_total, self.greedy_other_orders(order, bests) - 1)
+            floor = max(self.best_total, self.greedy_other_orders(order, ties) - 1)
             self.combine(order, [best_of_train[i] for i in order], total_best, floor)
         return complete
 
-    def greedy_other_orders(self, order: List[int], bests: dict) -> int:
-        """The most the greedy answer earns with the trains taken in the other orders (for
-        up to three trains, whose routes the search scores itself, in sets the engine
-        checks only route by route): a set at least this good exists, so the candidates of step 4 need only reach it, not beat
-        the incumbent. Only a bound: the answer stays the combination's (see
-        :meth:`combine`)."""
+    def greedy_other_orders(self, order: List[int], ties: dict) -> int:
+        """The most the greedy answer earns with the trains taken in the other orders, and
+        with the first train taking any of its equally best routes (up to ``ALTERNATIVES``;
+        for up to three trains, whose routes the search scores itself, in sets the engine
+        checks only route by route): a set at least this good exists, so the candidates of
+        step 4 need only reach it, not beat the incumbent. Only a bound: the answer stays
+        the combination's (see :meth:`combine`)."""
         top = self.best_total
         if self.set_checks or len(order) > 3 or \
                 any(self.scorer(m) is not None for m in self.models.values()):
             return top
-        tried = {tuple(self.model_of[i] for i in order)}
+        own = tuple(self.model_of[i] for i in order)
+        tried = set()
         for other in permutations(order):
             keys = tuple(self.model_of[i] for i in other)
-            if keys in tried:
+            if keys in tried or not ties[keys[0]]:
                 continue
             tried.add(keys)
-            used = total = 0
-            for key in keys:
-                m = self.models[key]
-                f = bests[key] if used == 0 else \
-                    best_route(m, self.net, used, self.clock, self.scorer(m))
-                if f is not None:
-                    used |= f.mask
-                    total += f.revenue
-            top = max(top, total)
+            for n, first in enumerate(ties[keys[0]][:ALTERNATIVES]):
+                if keys != own or n:
+                    top = max(top, self.greedy_total(keys, first, top, ties))
         return top
+
+    def greedy_total(self, keys: tuple, first: Found, top: int, ties: dict) -> int:
+        """What the greedy answer earns with the trains in the order of ``keys``, the first
+        taking ``first`` and each other its best route on the track left free; each searched
+        only for routes that could still lift the total above ``top`` (else the total so
+        far)."""
+        used, total = first.mask, first.revenue
+        for p in range(1, len(keys)):
+            later = sum(ties[k][0].revenue for k in keys[p + 1:] if ties[k])
+            m = self.models[keys[p]]
+            f = best_route(m, self.net, used, self.clock, None, max(0, top - total - later))
+            if f is None:
+                return total
+            used |= f.mask
+            total += f.revenue
+        return total
 
     def allowed(self, chosen: Dict[int, Found]) -> bool:
         """May the trains (by index) run the ``chosen`` routes together? (Track is disjoint

@@ -281,25 +281,33 @@ def _need(floor: float) -> int:
     return math.floor(floor) + 1
 
 
-def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
-               score=None, floor: float = 0) -> Optional[Found]:
-    """The train's best route avoiding track ``forbidden`` (None if none earns more than
-    ``floor``); of equally good routes, the first by key (see :func:`search_routes`)."""
-    best: List[Optional[Found]] = [None]
-    best_key: list = [None]
+def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
+                score=None, floor: float = 0) -> List[Found]:
+    """The train's best routes avoiding track ``forbidden``, all that earn the most, first by
+    key (see :func:`search_routes`); none if none earns more than ``floor``."""
+    best: list = []
 
     def sink(rev, mask, bwd, fwd, key) -> int:
-        if best[0] is None or rev > best[0].revenue or key < best_key[0]:
-            best[0] = Found(rev, mask, bwd, fwd)
-            best_key[0] = key
-        return best[0].revenue
+        if best and rev > best[0][1].revenue:
+            best.clear()
+        best.append((key, Found(rev, mask, bwd, fwd)))
+        return rev
 
     try:
         search_routes(model, net, _need(floor), forbidden, sink, clock, score)
     except SearchTimeout as e:
-        e.partial = best[0]
+        e.partial = min(best, key=lambda t: t[0])[1] if best else None
         raise
-    return best[0]
+    best.sort(key=lambda t: t[0])
+    return [f for _, f in best]
+
+
+def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
+               score=None, floor: float = 0) -> Optional[Found]:
+    """The train's best route avoiding track ``forbidden`` (None if none earns more than
+    ``floor``); of equally good routes, the first by key (see :func:`search_routes`)."""
+    found = best_routes(model, net, forbidden, clock, score, floor)
+    return found[0] if found else None
 
 
 def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Clock,

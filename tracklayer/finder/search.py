@@ -101,8 +101,6 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     def emit(rev: int, nf: int, anchor_no: int, anchor: int) -> bool:
         """Pass on the real routes along the stops so far earning enough; False if no
         choice of legs realises these stops."""
-        if rev + (0 if score is None else model.bonus) < out[0]:
-            return True
         if len(real.path) == 1 and ((1 << anchor) | real.path[0].bit) & not_in_two:
             return True     # two stops, one where a route of two may not stop
         routes = real.along(nf)
@@ -120,22 +118,25 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 out[0] = sink(got, mask, bwd, fwd, key)
         return bool(routes)
 
+    path, known = real.path, real.known
+    bonus = 0 if score is None else model.bonus
+
     def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
                  nf: int, anchor_no: int, anchor: int, last_term: bool) -> None:
         tick()
-        if len(real.path) > nf and not emit(rev, nf, anchor_no, anchor):
+        if len(path) > nf and rev + bonus >= out[0] and not emit(rev, nf, anchor_no, anchor):
             return
         if not passable[end]:
             return
         if rev + extra_bound(visited, rem) < out[0]:
             return
         used = mask | forbidden
-        first_b = real.path[0].b
+        first_b = path[0].b
         for bundle in bundles_from[end]:
             b, bit, lmask, cost, _, t_last, terminals, _, gain, _ = bundle
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
-            if len(real.path) == nf and b <= first_b:
+            if len(path) == nf and b <= first_b:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:
@@ -143,17 +144,18 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             ntc = tc + terminals
             if ntc and ntc - t_last - last_term > 0:
                 continue
-            real.push(bundle)
+            path.append(bundle)
+            known.append(None)
             backward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
                      ntc, nf, anchor_no, anchor, last_term)
-            real.pop()
+            path.pop()
+            known.pop()
 
     def forward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
                 tc: int, anchor: int, anchor_no: int) -> None:
         tick()
-        path = real.path
         nf = len(path)
-        if nf and not emit(rev, nf, anchor_no, anchor):
+        if nf and rev + bonus >= out[0] and not emit(rev, nf, anchor_no, anchor):
             return
         if rev + extra_bound(visited, rem) < out[0]:
             return
@@ -174,10 +176,12 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             nnp = np + lnp
             if ntc and nnp > 1 and ntc - (path[0].t_first if nf else t_first) - t_last > 0:
                 continue
-            real.push(bundle)
+            path.append(bundle)
+            known.append(None)
             forward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
                     nnp, ntc, anchor, anchor_no)
-            real.pop()
+            path.pop()
+            known.pop()
 
     banned = 0
     for anchor_no, t in enumerate(net.tokens):
@@ -207,14 +211,6 @@ class _Realised:
     def start(self, rem: int, rev: int) -> None:
         """A walk from an anchor, with reach ``rem`` left and revenue ``rev`` there."""
         self.root = [(0, rem, rev, 0, 0, False, False, ())]
-
-    def push(self, bundle) -> None:
-        self.path.append(bundle)
-        self.known.append(None)
-
-    def pop(self) -> None:
-        self.path.pop()
-        self.known.pop()
 
     def along(self, nf: int, j: int = -1) -> list:
         """The real partial routes along ``path[:j + 1]`` (all of it by default), the first

@@ -40,10 +40,14 @@ Method (exact, branch and bound):
    a graph of stops, each with a bit mask of the track keys it holds.
 2. *Best route per train* (depth-first search over simple paths anchored at a token city,
    pruned by an admissible bound: revenue so far plus a fractional knapsack of the most
-   valuable unvisited stops the remaining reach can still pay for).
+   valuable unvisited stops the remaining reach can still pay for). The walk goes from stop
+   to stop, the parallel legs to the next stop taken at their most favourable; legs are
+   chosen only where the stops could earn enough. Of equally good routes the first by key
+   (anchor, then each leg's place among the legs from its stop) is kept.
 3. *Incumbent*: trains in order of their best revenue, each taking its best route on track
-   the others left free. The same greedy answer in the other orders of up to three trains
-   gives a floor: a set that good exists.
+   the others left free. The same greedy answer in the other orders of up to three trains,
+   and with the first train taking any of its equally best routes, gives a floor: a set
+   that good exists.
 4. *Candidates*: for each train, every route earning more than the floor (the incumbent,
    or the best greedy set less one) minus the best revenues of the other trains (no
    better set can use a poorer route), by the same pruned search.

@@ -127,6 +127,7 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     for t in tokens:
         add(t)
     key_bits: Dict[object, int] = {}
+    rail_bits: Dict[int, Optional[int]] = {}
     chains: List[tuple] = []
     seen_chains: set = set()
     queue = list(range(len(nodes)))
@@ -141,7 +142,7 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
             ident = (min(u, v), max(u, v), frozenset(id(p) for p in paths))
             if ident not in seen_chains:
                 seen_chains.add(ident)
-                mask = _track_mask(table, paths, key_bits)
+                mask = _track_mask(table, paths, key_bits, rail_bits)
                 if mask is not None:
                     chains.append((u, v, paths, mask))
             if v not in expanded and not end.closed_to(entity):
@@ -195,17 +196,30 @@ def _compress_masks(chains: List[tuple]) -> List[tuple]:
     return [(u, v, paths, new_masks[ci]) for ci, (u, v, paths, _) in enumerate(chains)]
 
 
-def _track_mask(table: Table, paths, key_bits: dict) -> Optional[int]:
-    """Bit mask of the track pieces of ``paths``, or None if the chain claims one twice."""
+def _track_mask(table: Table, paths, key_bits: dict, rails: dict) -> Optional[int]:
+    """Bit mask of the track pieces of ``paths``, or None if the chain claims one twice
+    (each rail's pieces worked out once per network, kept in ``rails``)."""
     mask = 0
     for p in paths:
-        for k in routes.track_pieces(table, p):
-            bit = key_bits.get(k)
-            if bit is None:
-                bit = key_bits[k] = 1 << len(key_bits)
-            if mask & bit:
-                return None
-            mask |= bit
+        bits = rails.get(id(p), 0)
+        if bits == 0:
+            bits = rails[id(p)] = _rail_mask(table, p, key_bits)
+        if bits is None or mask & bits:
+            return None
+        mask |= bits
+    return mask
+
+
+def _rail_mask(table: Table, rail, key_bits: dict) -> Optional[int]:
+    """Bit mask of one rail's track pieces (None if it holds one twice)."""
+    mask = 0
+    for k in routes.track_pieces(table, rail):
+        bit = key_bits.get(k)
+        if bit is None:
+            bit = key_bits[k] = 1 << len(key_bits)
+        if mask & bit:
+            return None
+        mask |= bit
     return mask
 
 

@@ -48,12 +48,20 @@ class _Clock:
         self.deadline = deadline
         self.max_steps = max_steps
         self.ticks = 0
+        self.next_check = 1
 
     def tick(self) -> None:
         self.ticks += 1
-        if self.ticks & 255 == 1 and (time.perf_counter() > self.deadline or (
-                self.max_steps is not None and self.ticks > self.max_steps)):
-            raise SearchTimeout()
+        if self.ticks >= self.next_check:
+            self.next_check = self.ticks + 256
+            if time.perf_counter() > self.deadline or (
+                    self.max_steps is not None and self.ticks > self.max_steps):
+                raise SearchTimeout()
+
+    def count(self, steps: int) -> None:
+        """Steps taken in bulk (the legs chosen for a sequence of stops): counted now,
+        looked at by the next :meth:`tick`."""
+        self.ticks += steps
 
 
 def _oriented(bwd: tuple, fwd: tuple) -> tuple:
@@ -95,7 +103,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     extra_bound = model.extra_bound
     tick = clock.tick
     not_in_two = net.not_in_two
-    real = _Realised(forbidden, guard_all)
+    real = _Realised(forbidden, guard_all, clock)
     out = [need]
 
     def emit(rev: int, nf: int, anchor_no: int, anchor: int) -> bool:
@@ -116,6 +124,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             if got >= out[0]:
                 key = (anchor_no, tuple(st.pos for st in fwd), tuple(st.pos for st in bwd))
                 out[0] = sink(got, mask, bwd, fwd, key)
+                tick()
         return bool(routes)
 
     path, known = real.path, real.known
@@ -201,7 +210,8 @@ class _Realised:
     the walk is below it. Each leg added is checked as the rules say: no track twice,
     within reach, terminal track only at the route's two ends."""
 
-    def __init__(self, forbidden: int, guard_all: int) -> None:
+    def __init__(self, forbidden: int, guard_all: int, clock: _Clock) -> None:
+        self.clock = clock
         self.forbidden = forbidden
         self.guard_all = guard_all
         self.path: list = []
@@ -224,6 +234,7 @@ class _Realised:
             before = self.along(nf, j - 1) if j else self.root
             extend = self._forward if j < nf else self._backward
             got = self.known[j] = extend(before, self.path[j])
+            self.clock.count(len(got))
         return got
 
     def _forward(self, states: list, bundle) -> list:

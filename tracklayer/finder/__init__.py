@@ -77,7 +77,8 @@ from .search import (Found, SearchTimeout, _Clock, best_route, best_routes, comb
                      routes_above)
 
 DEFAULT_BUDGET_S = 10.0
-ALTERNATIVES = 32   # equally good first routes the greedy answers of step 3 try
+ALTERNATIVES = 8    # equally good first routes the greedy answers of step 3 try (the
+#                     ones holding the least track, which leave the most to the others)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,7 +250,8 @@ class _Finder:
 
     def greedy_other_orders(self, order: List[int], ties: dict) -> int:
         """The most the greedy answer earns with the trains taken in the other orders, and
-        with the first train taking any of its equally best routes (up to ``ALTERNATIVES``;
+        in its own order with the first train taking another of its equally best routes (up
+        to ``ALTERNATIVES``, those holding the least track first;
         for up to three trains, whose routes the search scores itself, in sets the engine
         checks only route by route): a set at least this good exists, so the candidates of
         step 4 need only reach it, not beat the incumbent. Only a bound: the answer stays
@@ -259,15 +261,15 @@ class _Finder:
                 any(self.scorer(m) is not None for m in self.models.values()):
             return top
         own = tuple(self.model_of[i] for i in order)
-        tried = set()
+        tried = {own}
         for other in permutations(order):
             keys = tuple(self.model_of[i] for i in other)
-            if keys in tried or not ties[keys[0]]:
-                continue
-            tried.add(keys)
-            for n, first in enumerate(ties[keys[0]][:ALTERNATIVES]):
-                if keys != own or n:
-                    top = max(top, self.greedy_total(keys, first, top, ties))
+            if keys not in tried and ties[keys[0]]:
+                tried.add(keys)
+                top = max(top, self.greedy_total(keys, ties[keys[0]][0], top, ties))
+        firsts = sorted(ties[own[0]][1:], key=lambda f: bin(f.mask).count("1"))
+        for first in firsts[:ALTERNATIVES]:
+            top = max(top, self.greedy_total(own, first, top, ties))
         return top
 
     def greedy_total(self, keys: tuple, first: Found, top: int, ties: dict) -> int:

@@ -262,6 +262,7 @@ class Bundle(NamedTuple):
     npaths: int
     gain: int
     members: tuple
+    several: int        # 1 if more than one leg leads there, else 0
 
 
 class TrainModel:
@@ -338,7 +339,7 @@ class TrainModel:
             if len(members) == 1:
                 st = members[0]
                 out.append(Bundle(b, st.bit, st.mask, st.cost, st.t_first, st.t_last,
-                                  st.terminals, st.npaths, st.gain, (st,)))
+                                  st.terminals, st.npaths, st.gain, (st,), 0))
                 continue
             mask = members[0].mask
             for st in members[1:]:
@@ -348,7 +349,7 @@ class TrainModel:
                               any(st.t_last for st in members),
                               min(st.terminals for st in members),
                               min(st.npaths for st in members),
-                              max(st.gain for st in members), tuple(members)))
+                              max(st.gain for st in members), tuple(members), 1))
         return out
 
     def _least_cost(self, steps: List[Step]) -> int:

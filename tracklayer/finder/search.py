@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import math
 import time
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
 from .model import Leg, Network, TrainModel
+
+
+_POS = attrgetter("pos")
 
 
 class SearchTimeout(Exception):
@@ -80,7 +84,8 @@ def _reverse_leg(leg: Leg) -> Leg:
 
 def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                   sink: Callable[[int, int, tuple, tuple, tuple], int], clock: _Clock,
-                  score: Optional[Callable[[tuple, tuple], Optional[int]]] = None) -> None:
+                  score: Optional[Callable[[tuple, tuple], Optional[int]]] = None,
+                  ties_at_anchor: bool = False) -> None:
     """Depth-first search of the train's routes that avoid track ``forbidden`` and earn at
     least ``need``; each is passed to ``sink(revenue, mask, bwd, fwd, key)``, which returns
     the new ``need``. A route is anchored at its first token city (in map order): from there
@@ -88,8 +93,10 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     the forward part's (so each route is met once). Its ``key`` (the anchor's place, then
     the places of the forward and of the backward legs among the legs from their stops)
     orders routes as a walk of the legs in their order would meet them: ties go to the
-    first. ``score``, if given, returns the route's real revenue (None if illegal); the
-    search then bounds with the plain sum of stop values.
+    first. With ``ties_at_anchor`` (``sink`` returning the best revenue so far), the
+    ``need`` rises by one at the next anchor once a route is passed on: equally good routes
+    matter only from the same anchor. ``score``, if given, returns the route's real revenue
+    (None if illegal); the search then bounds with the plain sum of stop values.
 
     The walk goes from stop to stop (:class:`Bundle`: the legs to one next stop at their
     most favourable), pruned by what the stops could still earn at best. Only where the
@@ -105,13 +112,17 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     not_in_two = net.not_in_two
     real = _Realised(forbidden, guard_all, clock)
     out = [need]
+    found = [False]
 
-    def emit(rev: int, nf: int, anchor_no: int, anchor: int) -> bool:
+    def emit(rev: int, mask: int, nf: int, anchor_no: int, anchor: int) -> bool:
         """Pass on the real routes along the stops so far earning enough; False if no
         choice of legs realises these stops."""
-        if len(real.path) == 1 and ((1 << anchor) | real.path[0].bit) & not_in_two:
+        if len(path) == 1 and ((1 << anchor) | path[0].bit) & not_in_two:
             return True     # two stops, one where a route of two may not stop
-        routes = real.along(nf)
+        if any(bd.several for bd in path):
+            routes = real.along(nf)
+        else:               # one leg to each stop: the walk is the route
+            routes = [(mask, 0, rev, 0, 0, False, False, tuple(bd.members[0] for bd in path))]
         for mask, _, got, _, _, _, _, steps in routes:
             fwd, bwd = steps[:nf], steps[nf:]
             if score is not None:
@@ -122,8 +133,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 if got is None:
                     continue
             if got >= out[0]:
-                key = (anchor_no, tuple(st.pos for st in fwd), tuple(st.pos for st in bwd))
+                key = (anchor_no, tuple(map(_POS, fwd)), tuple(map(_POS, bwd)))
                 out[0] = sink(got, mask, bwd, fwd, key)
+                found[0] = True
                 tick()
         return bool(routes)
 
@@ -133,7 +145,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
                  nf: int, anchor_no: int, anchor: int, last_term: bool) -> None:
         tick()
-        if len(path) > nf and rev + bonus >= out[0] and not emit(rev, nf, anchor_no, anchor):
+        if len(path) > nf and rev + bonus >= out[0] and \
+                not emit(rev, mask, nf, anchor_no, anchor):
             return
         if not passable[end]:
             return
@@ -142,7 +155,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         used = mask | forbidden
         first_b = path[0].b
         for bundle in bundles_from[end]:
-            b, bit, lmask, cost, _, t_last, terminals, _, gain, _ = bundle
+            b, bit, lmask, cost, _, t_last, terminals, _, gain, _, _ = bundle
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             if len(path) == nf and b <= first_b:
@@ -164,7 +177,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 tc: int, anchor: int, anchor_no: int) -> None:
         tick()
         nf = len(path)
-        if nf and rev + bonus >= out[0] and not emit(rev, nf, anchor_no, anchor):
+        if nf and rev + bonus >= out[0] and not emit(rev, mask, nf, anchor_no, anchor):
             return
         if rev + extra_bound(visited, rem) < out[0]:
             return
@@ -175,7 +188,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 return
         used = mask | forbidden
         for bundle in bundles_from[end]:
-            b, bit, lmask, cost, t_first, t_last, terminals, lnp, gain, _ = bundle
+            b, bit, lmask, cost, t_first, t_last, terminals, lnp, gain, _, _ = bundle
             if visited & bit or lmask & used or grp & groups[b]:
                 continue
             nrem = rem - cost
@@ -194,6 +207,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
 
     banned = 0
     for anchor_no, t in enumerate(net.tokens):
+        if ties_at_anchor and found[0]:
+            out[0] += 1     # a route from a later anchor comes later: a tie is no better
+            found[0] = False
         rem = model.limit_packed - model.stop_cost[t]
         if bundles_from[t] and rem & guard_all == guard_all:
             real.start(rem, model.pays[t])
@@ -290,8 +306,9 @@ def _need(floor: float) -> int:
 
 def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
                 score=None, floor: float = 0) -> List[Found]:
-    """The train's best routes avoiding track ``forbidden``, all that earn the most, first by
-    key (see :func:`search_routes`); none if none earns more than ``floor``."""
+    """The train's best routes avoiding track ``forbidden``: the first by key (see
+    :func:`search_routes`), then the others earning as much from the same anchor, in key
+    order; none if none earns more than ``floor``."""
     best: list = []
 
     def sink(rev, mask, bwd, fwd, key) -> int:
@@ -301,7 +318,7 @@ def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
         return rev
 
     try:
-        search_routes(model, net, _need(floor), forbidden, sink, clock, score)
+        search_routes(model, net, _need(floor), forbidden, sink, clock, score, True)
     except SearchTimeout as e:
         e.partial = min(best, key=lambda t: t[0])[1] if best else None
         raise

@@ -1,14 +1,15 @@
 """Route finder speed: time to find the best routes at every ``run_routes`` entry of the
 fixtures of the supported titles.
 
-    python3 benchmarks/routes.py [--repeat N] [--budget S] [FILES...]
+    python3 benchmarks/routes.py [--repeat N] [--budget S] [--slowest N] [FILES...]
 
 Times :func:`tracklayer.finder.find_best_routes` alone (network, search and the
 routes in action format) as CPU time of this process (less disturbed by other work on the
 machine than wall time; ``--wall`` for wall time), the median of N runs per position;
 reports per title and overall the median, 99th percentile (nearest rank) and maximum over
 positions, how many answers are proven optimal, and how many earn more than the players
-did (and, which should never happen, less).
+did (and, which should never happen, less). ``--slowest N`` then lists the N slowest
+positions (file, index among its run_routes entries, operator, trains, candidates).
 """
 
 from __future__ import annotations
@@ -38,16 +39,20 @@ def percentile(sorted_values: list, q: float) -> float:
 
 
 def measure(path: str, repeat: int, budget: float, clock=time.process_time) -> list:
-    """(ms, proven, ours, recorded) for every run_routes entry of the game at ``path``."""
+    """(ms, proven, ours, recorded, where) for every run_routes entry of the game at
+    ``path``; ``where`` names the position for ``--slowest``."""
     out = []
-    for _, entry, game, entity in route_positions(load_export(path)):
+    for k, (_, entry, game, entity) in enumerate(route_positions(load_export(path))):
         times = []
         for _ in range(repeat):
             t = clock()
             result = find_best_routes(game.table, entity, budget_s=budget)
             times.append((clock() - t) * 1000.0)
+        trains = ",".join(t.name for t in entity.trains if not t.operated)
+        where = (f"{os.path.basename(path)} #{k} {entity.id} [{trains}] "
+                 f"candidates {result.stats.get('candidates', '-')}")
         out.append((statistics.median(times), result.proven, result.revenue,
-                    recorded_revenue(entry)))
+                    recorded_revenue(entry), where))
     return out
 
 
@@ -66,6 +71,7 @@ def main() -> int:
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--budget", type=float, default=10.0, help="seconds per position")
     p.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
+    p.add_argument("--slowest", type=int, default=0, help="list the N slowest positions")
     p.add_argument("--shared", default=os.path.join(os.path.dirname(HERE), "..", "shared"))
     args = p.parse_args()
     groups = {}
@@ -91,6 +97,8 @@ def main() -> int:
             print(f"{title[:36]:36} {summary(rows)}")
     if len(groups) > 1 and everything:
         print(f"{'all':36} {summary(everything)}")
+    for row in sorted(everything, key=lambda r: -r[0])[:args.slowest]:
+        print(f"{row[0]:9.2f} ms  {row[4]}")
     return 0
 
 

@@ -336,24 +336,28 @@ class TrainModel:
             by_stop.setdefault(st.b, []).append(st)
         out = []
         for b, members in by_stop.items():
+            st = members[0]
             if len(members) == 1:
-                st = members[0]
                 out.append(Bundle(b, st.bit, st.mask, st.cost, st.t_first, st.t_last,
                                   st.terminals, st.npaths, st.gain, (st,), 0))
                 continue
-            mask = members[0].mask
+            mask, t_first, t_last = st.mask, st.t_first, st.t_last
+            terminals, npaths, gain = st.terminals, st.npaths, st.gain
             for st in members[1:]:
                 mask &= st.mask
-            out.append(Bundle(b, 1 << b, mask, self._least_cost(members),
-                              any(st.t_first for st in members),
-                              any(st.t_last for st in members),
-                              min(st.terminals for st in members),
-                              min(st.npaths for st in members),
-                              max(st.gain for st in members), tuple(members), 1))
+                t_first = t_first or st.t_first
+                t_last = t_last or st.t_last
+                terminals = min(terminals, st.terminals)
+                npaths = min(npaths, st.npaths)
+                gain = max(gain, st.gain)
+            out.append(Bundle(b, members[0].bit, mask, self._least_cost(members), t_first,
+                              t_last, terminals, npaths, gain, tuple(members), 1))
         return out
 
     def _least_cost(self, steps: List[Step]) -> int:
         """The least each measure's field holds among the steps' packed costs."""
+        if len(self.measures) == 1:
+            return min(st.cost for st in steps)
         out = 0
         for i in range(len(self.measures)):
             field = FIELD * i

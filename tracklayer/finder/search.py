@@ -83,12 +83,13 @@ def _reverse_leg(leg: Leg) -> Leg:
 
 
 def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
-                  sink: Callable[[int, int, tuple, tuple, tuple], int], clock: _Clock,
+                  sink: Callable[[int, int, tuple, int, int], int], clock: _Clock,
                   score: Optional[Callable[[tuple, tuple], Optional[int]]] = None,
                   ties_at_anchor: bool = False) -> None:
     """Depth-first search of the train's routes that avoid track ``forbidden`` and earn at
-    least ``need``; each is passed to ``sink(revenue, mask, bwd, fwd, key)``, which returns
-    the new ``need``. A route is anchored at its first token city (in map order): from there
+    least ``need``; each is passed to ``sink(revenue, mask, steps, nf, anchor_no)`` (the
+    first ``nf`` steps are the forward part; see :func:`_met`), which returns the new
+    ``need``. A route is anchored at its first token city (in map order): from there
     a forward part, then a backward part whose first stop comes later in the network than
     the forward part's (so each route is met once). Its ``key`` (the anchor's place, then
     the places of the forward and of the backward legs among the legs from their stops)
@@ -124,8 +125,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         else:               # one leg to each stop: the walk is the route
             routes = [(mask, 0, rev, 0, 0, False, False, tuple(bd.members[0] for bd in path))]
         for mask, _, got, _, _, _, _, steps in routes:
-            fwd, bwd = steps[:nf], steps[nf:]
             if score is not None:
+                fwd, bwd = steps[:nf], steps[nf:]
                 if got + model.bonus < out[0] or (
                         model.bonus_parts and got + model.bonus_at_most(bwd, fwd) < out[0]):
                     continue
@@ -133,10 +134,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 if got is None:
                     continue
             if got >= out[0]:
-                key = (anchor_no, tuple(map(_POS, fwd)), tuple(map(_POS, bwd)))
-                out[0] = sink(got, mask, bwd, fwd, key)
+                out[0] = sink(got, mask, steps, nf, anchor_no)
                 found[0] = True
-                tick()
         return bool(routes)
 
     path, known = real.path, real.known
@@ -304,26 +303,44 @@ def _need(floor: float) -> int:
     return math.floor(floor) + 1
 
 
-def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
-                score=None, floor: float = 0) -> List[Found]:
-    """The train's best routes avoiding track ``forbidden``: the first by key (see
-    :func:`search_routes`), then the others earning as much from the same anchor, in key
-    order; none if none earns more than ``floor``."""
-    best: list = []
+def _met(rev: int, mask: int, steps: tuple, nf: int) -> Found:
+    """A route as :func:`search_routes` passes it on, as a :class:`Found`."""
+    return Found(rev, mask, steps[nf:], steps[:nf])
 
-    def sink(rev, mask, bwd, fwd, key) -> int:
-        if best and rev > best[0][1].revenue:
-            best.clear()
-        best.append((key, Found(rev, mask, bwd, fwd)))
+
+def _key(steps: tuple, nf: int, anchor_no: int) -> tuple:
+    """The key ordering routes (see :func:`search_routes`)."""
+    return anchor_no, tuple(map(_POS, steps[:nf])), tuple(map(_POS, steps[nf:]))
+
+
+def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
+                score=None, floor: float = 0, others: int = 32) -> List[Found]:
+    """The train's best routes avoiding track ``forbidden``: the first by key (see
+    :func:`search_routes`), then up to ``others`` more earning as much from the same anchor;
+    none if none earns more than ``floor``."""
+    first: list = [None, None]      # its key, the route
+    more: List[Found] = []
+
+    def sink(rev, mask, steps, nf, anchor_no) -> int:
+        if first[1] is None or rev > first[1].revenue:
+            first[:] = [_key(steps, nf, anchor_no), _met(rev, mask, steps, nf)]
+            more.clear()
+            return rev
+        key = _key(steps, nf, anchor_no)
+        if key < first[0]:
+            if len(more) < others:
+                more.append(first[1])
+            first[:] = [key, _met(rev, mask, steps, nf)]
+        elif len(more) < others:
+            more.append(_met(rev, mask, steps, nf))
         return rev
 
     try:
         search_routes(model, net, _need(floor), forbidden, sink, clock, score, True)
     except SearchTimeout as e:
-        e.partial = min(best, key=lambda t: t[0])[1] if best else None
+        e.partial = first[1]
         raise
-    best.sort(key=lambda t: t[0])
-    return [f for _, f in best]
+    return [first[1]] + more if first[1] is not None else []
 
 
 def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
@@ -340,8 +357,8 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
     out: List[tuple] = []
     need = _need(threshold)
 
-    def sink(rev, mask, bwd, fwd, key) -> int:
-        out.append((-rev, key, Found(rev, mask, bwd, fwd)))
+    def sink(rev, mask, steps, nf, anchor_no) -> int:
+        out.append((-rev, _key(steps, nf, anchor_no), _met(rev, mask, steps, nf)))
         return need
 
     search_routes(model, net, need, 0, sink, clock, score)

@@ -291,6 +291,8 @@ class TrainModel:
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
         self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
         self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
+        # with one leg to each next stop, the walk meets routes in the order of their keys
+        self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
         self._prepare_bound(net, stop_costs, chain_costs)
 
     # -- reach -----------------------------------------------------------------------------

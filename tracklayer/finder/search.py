@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import time
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -309,8 +309,10 @@ def _met(rev: int, mask: int, steps: tuple, nf: int) -> Found:
 
 
 def _key(steps: tuple, nf: int, anchor_no: int) -> tuple:
-    """The key ordering routes (see :func:`search_routes`)."""
-    return anchor_no, tuple(map(_POS, steps[:nf])), tuple(map(_POS, steps[nf:]))
+    """The key ordering routes (see :func:`search_routes`), flat: the anchor's place, the
+    forward legs' places, -1, the backward legs' places (a forward part that another
+    continues comes first, as a shorter one would)."""
+    return (anchor_no, *map(_POS, steps[:nf]), -1, *map(_POS, steps[nf:]))
 
 
 def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
@@ -321,13 +323,15 @@ def best_routes(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
     first: list = [None, None]      # its key, the route
     more: List[Found] = []
 
+    keyed = model.parallel      # else the first met is the first by key
+
     def sink(rev, mask, steps, nf, anchor_no) -> int:
         if first[1] is None or rev > first[1].revenue:
-            first[:] = [_key(steps, nf, anchor_no), _met(rev, mask, steps, nf)]
+            first[:] = [keyed and _key(steps, nf, anchor_no), _met(rev, mask, steps, nf)]
             more.clear()
             return rev
-        key = _key(steps, nf, anchor_no)
-        if key < first[0]:
+        key = keyed and _key(steps, nf, anchor_no)
+        if keyed and key < first[0]:
             if len(more) < others:
                 more.append(first[1])
             first[:] = [key, _met(rev, mask, steps, nf)]
@@ -357,12 +361,14 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
     out: List[tuple] = []
     need = _need(threshold)
 
+    keyed = model.parallel      # else routes are met in the order of their keys
+
     def sink(rev, mask, steps, nf, anchor_no) -> int:
-        out.append((-rev, _key(steps, nf, anchor_no), _met(rev, mask, steps, nf)))
+        out.append((-rev, keyed and _key(steps, nf, anchor_no), _met(rev, mask, steps, nf)))
         return need
 
     search_routes(model, net, need, 0, sink, clock, score)
-    out.sort(key=lambda t: (t[0], t[1]))
+    out.sort(key=itemgetter(0, 1) if keyed else itemgetter(0))
     return [f for _, _, f in out]
 
 

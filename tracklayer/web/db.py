@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
-                        UniqueConstraint, create_engine, event, false, func, insert, select,
-                        text, update)
+                        UniqueConstraint, bindparam, create_engine, event, false, func, insert,
+                        select, text, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -141,8 +141,8 @@ def make_reader(url: str, engine: Engine) -> Engine:
                          isolation_level="AUTOCOMMIT")
 
 
-# The reads made on every request, written out once (building them with the expression
-# language on each call cost more than the database's answer).
+# The statements made on every request or stored entry, written out once (building them
+# with the expression language on each call cost more than the database's answer).
 SEAT_LIST = text("SELECT position, player_id, name, bot, token FROM seats "
                  "WHERE game_id = :g ORDER BY position")
 FRESHNESS = text(
@@ -154,6 +154,9 @@ FRESHNESS = text(
     "FROM seats s WHERE s.game_id = :g ORDER BY s.position")
 ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number > :after "
                "ORDER BY number")
+HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
+              "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
+APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
@@ -237,7 +240,7 @@ class Writer:
             with self.engine.begin() as conn:
                 rows = [item["row"] for item in batch if "row" in item]
                 if rows:
-                    conn.execute(insert(ActionRow), rows)
+                    conn.execute(APPEND, rows)
                 for item in batch:
                     if "job" in item:
                         item["result"] = item["job"](conn)
@@ -359,8 +362,7 @@ class Store:
         if not game_ids:
             return set()
         with self.reader.connect() as conn:
-            return set(conn.scalars(select(SeatRow.game_id).distinct().where(
-                SeatRow.game_id.in_(sorted(game_ids)), SeatRow.webhook_url.is_not(None))))
+            return set(conn.scalars(HOOKED, {"games": sorted(game_ids)}))
 
     def webhooks(self, game_id: int) -> List[SeatRow]:
         """The game's seats that set a webhook."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
@@ -196,6 +197,14 @@ class Writer:
         self._wait({"row": {"game_id": game_id, "number": number, "entry": text},
                     "done": threading.Event(), "error": None})
 
+    def submit(self, game_id: int, number: int, text: str) -> Future:
+        """``append`` without waiting: a future, done once the entry is committed (its
+        exception what the database said)."""
+        item = {"row": {"game_id": game_id, "number": number, "entry": text},
+                "done": Future(), "error": None}
+        self.queue.put(item)
+        return item["done"]
+
     def run(self, job: Callable[[Any], Any]) -> Any:
         """``job(connection)`` on the writer's thread, in the transaction of the entries
         and jobs queued with it (one commit for them all): its result, or what it raised."""
@@ -230,7 +239,13 @@ class Writer:
                 batch.append(more)
             self._write(batch)
             for item in batch:
-                item["done"].set()
+                done = item["done"]
+                if not isinstance(done, Future):
+                    done.set()
+                elif item["error"] is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(item["error"])
 
     def _write(self, batch: list) -> None:
         """Commit the batch, entries and jobs, in one transaction; if one of them is
@@ -333,6 +348,10 @@ class Store:
         """Store one entry (IntegrityError if that number is taken: someone was first),
         committed with whatever other entries arrive meanwhile (see Writer)."""
         self.writer.append(game_id, number, json.dumps(entry))
+
+    def submit(self, game_id: int, number: int, entry: dict) -> Future:
+        """``append`` without waiting: a future, done once the entry is committed."""
+        return self.writer.submit(game_id, number, json.dumps(entry))
 
     def set_seat(self, game_id: int, position: int, name: str, token: str) -> None:
         with self.sessions.begin() as s:

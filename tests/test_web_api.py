@@ -145,15 +145,16 @@ def test_an_entry_the_database_does_not_take_is_not_kept(tmp_path, monkeypatch):
         gid, seat = made["id"], made["seats"][0]
         move = dict(c.get(f"/api/games/{gid}/legal", headers=auth(seat)).json()["actions"][0],
                     id=1)
-        store = c.app.state.store
-        real = store.append
+        writer = c.app.state.store.writer
+        real = writer._write
 
-        def broken(*args, **kwargs):
-            raise OperationalError("INSERT", {}, Exception("disk I/O error"))
-        monkeypatch.setattr(store, "append", broken)
+        def broken(batch):              # every commit of the log's writer fails
+            for item in batch:
+                item["error"] = OperationalError("INSERT", {}, Exception("disk I/O error"))
+        monkeypatch.setattr(writer, "_write", broken)
         r = c.post(f"/api/games/{gid}/actions", json=move, headers=auth(seat))
         assert r.status_code == 503 and "nothing was kept" in r.json()["error"]
-        monkeypatch.setattr(store, "append", real)
+        monkeypatch.setattr(writer, "_write", real)
         assert c.get(f"/api/games/{gid}").json()["actions"] == []
         assert c.get(f"/api/games/{gid}/legal", headers=auth(seat)).json()["next_id"] == 1
         assert c.post(f"/api/games/{gid}/actions", json=move, headers=auth(seat)).status_code \

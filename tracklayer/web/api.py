@@ -1,7 +1,9 @@
 """The JSON API (what the pages use too): create, import, read, list legal actions, act,
 proposals (trades between different owners: an action needing the other side's consent
 answers 202 with its proposal, which that side accepts or declines and its proposer may
-withdraw), and a Server-Sent Events stream of accepted entries and proposals. Answers are
+withdraw), and a Server-Sent Events stream of accepted entries and proposals. The two
+requests a game is played by, its legal actions and an action posted, are answered on a
+shorter path (``play_path``). Answers are
 plain JSON of plain data, written as they are (no encoder walking them first: a long
 game's export is large)."""
 
@@ -56,21 +58,6 @@ def _export(service, game_id: int) -> dict:
 @router.get("/games/{game_id}")
 async def get_game(game_id: int, request: Request):
     return JSONResponse(await run_in_threadpool(_export, request.app.state.service, game_id))
-
-
-@router.get("/games/{game_id}/legal")
-async def legal(game_id: int, request: Request):
-    """The legal actions of the seat the bearer token (or the page's cookie) holds."""
-    return JSONResponse(await run_in_threadpool(request.app.state.service.legal, game_id,
-                                                credentials.tokens(request, game_id)))
-
-
-@router.post("/games/{game_id}/actions", status_code=201)
-async def act(game_id: int, request: Request):
-    body = await _body(request)
-    done = await run_in_threadpool(request.app.state.service.act, game_id,
-                                   credentials.tokens(request, game_id), body)
-    return JSONResponse(done, status_code=202 if "proposal" in done else 201)
 
 
 @router.get("/games/{game_id}/proposals")

@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 
 from . import actions_pages, api, archive_pages, guard, pages, rules_version, seats
+from .play_path import PlayPath
 from .db import Store
 from .events import make_broker
 from .service import Refusal, Service
@@ -68,6 +69,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app.include_router(actions_pages.router)
     app.include_router(archive_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(PlayPath, service=service)      # inside the guard
     app.add_middleware(guard.Guard, limits=limits)
     guard.hide_secrets_in_access_log()
     return app

@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
-                        UniqueConstraint, create_engine, event, false, func, insert, select,
-                        text, update)
+                        UniqueConstraint, bindparam, create_engine, event, false, func, insert,
+                        select, text, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -141,8 +142,8 @@ def make_reader(url: str, engine: Engine) -> Engine:
                          isolation_level="AUTOCOMMIT")
 
 
-# The reads made on every request, written out once (building them with the expression
-# language on each call cost more than the database's answer).
+# The statements made on every request or stored entry, written out once (building them
+# with the expression language on each call cost more than the database's answer).
 SEAT_LIST = text("SELECT position, player_id, name, bot, token FROM seats "
                  "WHERE game_id = :g ORDER BY position")
 FRESHNESS = text(
@@ -154,6 +155,9 @@ FRESHNESS = text(
     "FROM seats s WHERE s.game_id = :g ORDER BY s.position")
 ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number > :after "
                "ORDER BY number")
+HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
+              "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
+APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
@@ -193,6 +197,14 @@ class Writer:
         self._wait({"row": {"game_id": game_id, "number": number, "entry": text},
                     "done": threading.Event(), "error": None})
 
+    def submit(self, game_id: int, number: int, text: str) -> Future:
+        """``append`` without waiting: a future, done once the entry is committed (its
+        exception what the database said)."""
+        item = {"row": {"game_id": game_id, "number": number, "entry": text},
+                "done": Future(), "error": None}
+        self.queue.put(item)
+        return item["done"]
+
     def run(self, job: Callable[[Any], Any]) -> Any:
         """``job(connection)`` on the writer's thread, in the transaction of the entries
         and jobs queued with it (one commit for them all): its result, or what it raised."""
@@ -227,7 +239,13 @@ class Writer:
                 batch.append(more)
             self._write(batch)
             for item in batch:
-                item["done"].set()
+                done = item["done"]
+                if not isinstance(done, Future):
+                    done.set()
+                elif item["error"] is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(item["error"])
 
     def _write(self, batch: list) -> None:
         """Commit the batch, entries and jobs, in one transaction; if one of them is
@@ -237,7 +255,7 @@ class Writer:
             with self.engine.begin() as conn:
                 rows = [item["row"] for item in batch if "row" in item]
                 if rows:
-                    conn.execute(insert(ActionRow), rows)
+                    conn.execute(APPEND, rows)
                 for item in batch:
                     if "job" in item:
                         item["result"] = item["job"](conn)
@@ -331,6 +349,10 @@ class Store:
         committed with whatever other entries arrive meanwhile (see Writer)."""
         self.writer.append(game_id, number, json.dumps(entry))
 
+    def submit(self, game_id: int, number: int, entry: dict) -> Future:
+        """``append`` without waiting: a future, done once the entry is committed."""
+        return self.writer.submit(game_id, number, json.dumps(entry))
+
     def set_seat(self, game_id: int, position: int, name: str, token: str) -> None:
         with self.sessions.begin() as s:
             seat = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id,
@@ -359,8 +381,7 @@ class Store:
         if not game_ids:
             return set()
         with self.reader.connect() as conn:
-            return set(conn.scalars(select(SeatRow.game_id).distinct().where(
-                SeatRow.game_id.in_(sorted(game_ids)), SeatRow.webhook_url.is_not(None))))
+            return set(conn.scalars(HOOKED, {"games": sorted(game_ids)}))
 
     def webhooks(self, game_id: int) -> List[SeatRow]:
         """The game's seats that set a webhook."""

@@ -1,6 +1,10 @@
 """Games as the server plays them: each live :class:`Game` kept in memory (rebuilt from the
 log on demand, and brought up to date with entries another worker stored), every entry
 checked by the engine before it is stored, in one transaction, under the next number.
+Alone (no other process storing entries of its games), a listing or an action on a game
+held in memory is answered on the event loop (``legal_now``, ``act_now``): no thread to
+hand over to and back, the commit awaited with the game's lock held. The games in memory
+are :class:`~tracklayer.web.live.Live`; the bots' turns are ``bot_turns``.
 
 Errors are :class:`Refusal` with the HTTP status the API answers: 401/403 (whose seat),
 404, 409 (stale number), 422 (the rule's message; nothing stored)."""
@@ -12,8 +16,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Callable, List, Optional, Tuple
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -22,17 +27,17 @@ from ..finder import plan_routes
 from ..game import Game
 from ..io.export import open_game
 from ..titles import title as find_title
-from ..play.consent import Negotiation, deal_of
+from ..play.consent import deal_of
 from . import archive, inputs
-from .bots import make_bot, seat_index, seat_of
+from .bot_turns import BotTurns
+from .bots import make_bot, seat_of
 from .db import Store
+from .live import Live, Seat
 from .proposals import Desk, as_api, load as load_proposals
 from .refusal import Refusal
-from .values import Marks, Values, compact
 
 __all__ = ["Live", "Refusal", "Seat", "Service"]
 
-MAX_BOT_ACTIONS = 20000
 MAX_LIVE = 300                   # games kept in memory at most
 IDLE_S = 60.0                    # a game nobody asked for this long drops what it derived
 SWEEP_S = 10.0                   # how often the games in memory are looked over for that
@@ -41,110 +46,13 @@ LOG = logging.getLogger(__name__)
 
 
 @dataclass
-class Seat:
-    position: int
-    player_id: int
-    name: str
-    bot: Optional[str]
-    token: Optional[str]
-
-
-@dataclass
-class Live:
-    """A game in memory: the engine's game, its seats, and how many log entries it holds."""
-    id: int
-    game: Game
-    seats: List[Seat]
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    loaded: bool = False             # its log read from the database
-    seats_read: float = 0.0          # when the seats were last read (time.monotonic)
-    bots_running: bool = False
-    cached: tuple = (-1, [])
-    # how long the game's log was before any action, and after each action (by its
-    # index in the log of entries): where each action's lines end, to place chat among them
-    log_start: Optional[int] = None
-    log_marks: Marks = field(default_factory=Marks)
-    values: Values = field(default_factory=Values)      # the players' values by round
-    talks: Negotiation = field(default_factory=Negotiation)     # proposals (web.proposals)
-    standing: archive.Standing = field(default_factory=archive.Standing)   # read-only?
-    talks_mark: Optional[tuple] = None      # the proposals' mark when read (Store.freshness)
-    talks_at: int = -1                      # and the actions in force then
-    used: float = field(default_factory=time.monotonic)     # last asked for
-    resting: bool = False                   # dropped what it derived (see rest)
-
-    def restart(self, game: Game) -> "Live":
-        """Begin again from ``game`` (just set up): what a replay of the log starts from."""
-        self.game, self.log_start, self.cached = game, None, (-1, [])
-        self.log_marks, self.values = Marks(), Values()
-        return self
-
-    def apply(self, entry: dict, auto: bool = False) -> None:
-        """Apply a log entry to the game, noting where the lines it wrote end and the
-        players' values when a round begins."""
-        if self.log_start is None and not self.game.actions:
-            self.log_start = len(self.game.table.messages)
-        self.game.apply(compact(entry), auto=auto)
-        if entry.get("type") not in ("undo", "redo", "message"):
-            self.log_marks[self.number - 1] = len(self.game.table.messages)
-        self.values.after(self.game, entry)
-
-    def rest(self) -> None:
-        """Drop what the game derived from its position (the board's graph of track, the
-        routes found, the legal listing): a third of a long game's memory, rebuilt in a
-        few milliseconds when it is next used (under the game's lock)."""
-        self.game.table.forget()
-        self.cached = (-1, [])
-        self.resting = True
-
-    def legal(self) -> List[dict]:
-        """The game's legal actions, worked out once per position (the log only grows, so
-        its length names the position); copies, so that callers may change them. None
-        at all while a proposal waits for its answer (the game stands still) or in a game
-        that is read-only (web.archive)."""
-        if self.talks.pending is not None or self.standing.read_only:
-            return []
-        if self.cached[0] != self.number:
-            self.cached = (self.number, [] if self.game.is_over else
-                           self.game.legal_actions())
-        return [dict(a) for a in self.cached[1]]
-
-    @property
-    def number(self) -> int:
-        return len(self.game.history.entries)
-
-    def seat_by_token(self, token: Optional[str]) -> Optional[Seat]:
-        return next((s for s in self.seats if token and s.token == token), None)
-
-    def seat(self, player_id) -> Optional[Seat]:
-        return next((s for s in self.seats if s.player_id == player_id), None)
-
-    def undo_target(self, player_id: int) -> Optional[int]:
-        """Where an undo by ``player_id`` may go back to when only bots acted since that
-        player's last action: the id of the action before it (0: the start); None if
-        someone else acted since, or the player never did."""
-        actions = self.game.actions
-        for k in range(len(actions) - 1, -1, -1):
-            p = seat_of(self.game, actions[k])
-            if p == player_id:
-                return actions[k - 1].get("id") if k else 0
-            seat = self.seat(p)
-            if seat is None or not seat.bot:
-                return None
-        return None
-
-    def acting_seats(self) -> List[int]:
-        """The players (ids) to act: while a proposal waits, its responder and then its
-        proposer (who may withdraw it); else whoever has a legal move."""
-        if self.game.is_over or self.standing.read_only:
-            return []
-        if self.talks.pending is not None:
-            return [self.game.player_specs[s][0] for s in self.talks.acting_seats()]
-        found: List[int] = []
-        for a in self.legal():
-            p = seat_of(self.game, a)
-            if p is not None and p not in found:
-                found.append(p)
-        return found
+class Storing:
+    """An entry applied on the event loop and handed to the log's writer (``act_now``):
+    ``done`` once committed."""
+    live: Live
+    number: int
+    stored: dict
+    done: Future
 
 
 def _settings(data: dict, players) -> dict:
@@ -152,7 +60,7 @@ def _settings(data: dict, players) -> dict:
             "settings": {"seed": data["seed"], "optional_rules": data["optional_rules"]}}
 
 
-class Service:
+class Service(BotTurns):
     """The games this process serves; ``publish(game_id, number, entry)`` is told of every
     entry stored. ``shared``: other processes store entries of the same games (workers
     sharing Redis), so a game is brought up to the log before it is read; alone, the games
@@ -346,7 +254,8 @@ class Service:
         for game_id in list(self.live):
             if len(self.live) <= MAX_LIVE:
                 return
-            if not self.live[game_id].bots_running:
+            held = self.live[game_id]
+            if not held.bots_running and not held.storing:
                 del self.live[game_id]
 
     def forget(self, game_id: int) -> None:
@@ -367,16 +276,52 @@ class Service:
     # -- acting ---------------------------------------------------------------------------
 
     def legal(self, game_id: int, token: Optional[str]) -> dict:
+        """The legal actions of the seat the token(s) hold (of several, the first with any),
+        the next action's number and the proposal waiting for its answer."""
         live = self.get(game_id)
         with live.lock:
-            listed = live.legal()
-            mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
-                    for seat in self._seats_held(live, token, fresh=True)]
-            seat, actions = next((m for m in mine if m[1]), mine[0])
-            pending = live.talks.pending
-            return {"player_id": seat.player_id, "next_id": live.number + 1,
-                    "actions": actions,
-                    "proposal": as_api(live, pending) if pending else None}
+            return self._listing(live, token)
+
+    def legal_now(self, game_id: int, token: Optional[str]) -> Optional[dict]:
+        """``legal`` on the event loop, when it can be answered without waiting (see
+        ``held_now``): a listing already worked out costs less than the hand-over to a
+        thread and back. None: ask ``legal``, in a thread."""
+        live = self.held_now(game_id)
+        if live is None:
+            return None
+        try:
+            listing = self._listing(live, token)
+        finally:
+            live.lock.release()
+        self._rest_idle(live.used)
+        return listing
+
+    def held_now(self, game_id: int) -> Optional[Live]:
+        """The game with its lock taken, when a request on the event loop can have it
+        without waiting for anything: held in memory and up to date (this process alone
+        stores its entries: not ``shared``), no entry of it waiting to be stored
+        (``act_now``), its lock free. None when not."""
+        if self.shared or not inputs.is_id(game_id):
+            return None
+        with self.lock:
+            live = self.live.get(game_id)
+            if live is None or not live.loaded or live.storing:
+                return None
+            self.live.move_to_end(game_id)
+        if not live.lock.acquire(blocking=False):
+            return None
+        live.used, live.resting = time.monotonic(), False
+        return live
+
+    def _listing(self, live: Live, token) -> dict:
+        listed = live.legal()
+        mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
+                for seat in self._seats_held(live, token, fresh=True)]
+        seat, actions = next((m for m in mine if m[1]), mine[0])
+        pending = live.talks.pending
+        return {"player_id": seat.player_id, "next_id": live.number + 1,
+                "actions": actions,
+                "proposal": as_api(live, pending) if pending else None}
 
     def join(self, game_id: int, position: int, name: str) -> str:
         """Take an open seat (a person's seat nobody holds yet): its new token."""
@@ -422,13 +367,7 @@ class Service:
                 raise live.standing.refusal(game_id)
             if entry.get("id") != live.number + 1:
                 self._catch_up(live, check=True)      # perhaps stored by another worker
-            if live.talks.pending is not None and entry["type"] != "message":
-                raise self.proposals.waiting(live)
-            self._check_number(live, entry)
-            if live.game.is_over and entry["type"] != "message":
-                raise Refusal(409, f"game {game_id} is over: it stays as it ended (chat "
-                              "is still open)")
-            seat = self._check_one_of(live, seats, entry)
+            seat = self._checked(live, seats, entry)
             if deal_of(live.game, entry) is not None:
                 stored = self.proposals.propose(live, seat, entry)
             else:
@@ -437,6 +376,63 @@ class Service:
         if start:
             self.start_bots(live)
         return stored
+
+    def act_now(self, game_id: int, token, entry) -> Optional[Storing]:
+        """``act`` on the event loop, for an action that needs nothing but the game held in
+        memory (see ``held_now``): at the number the game expects, not a proposal (that is
+        stored with the proposals). The entry is applied and handed to the log's writer;
+        the game's lock stays held until ``stored`` is told the writer committed it, so
+        that nobody sees the entry before it is stored (a request meanwhile waits, or from
+        the loop goes to a thread). None: ask ``act``, in a thread."""
+        entry = inputs.entry(entry)
+        live = self.held_now(game_id)
+        if live is None:
+            return None
+        try:
+            seats = self._seats_held(live, token, fresh=True)
+            if live.standing.read_only:
+                raise live.standing.refusal(game_id)
+            if entry.get("id") == live.number + 1:
+                self._checked(live, seats, entry)
+                if deal_of(live.game, entry) is None:
+                    number, stored = self._apply(live, entry)
+                    live.storing = True
+                    return Storing(live, number, stored, self.store.submit(live.id, number,
+                                                                           stored))
+        except BaseException:
+            live.lock.release()
+            raise
+        live.lock.release()
+        return None
+
+    def stored(self, storing: Storing, error: Optional[BaseException]) -> dict:
+        """The end of ``act_now``, once the writer answered: the entry committed (told to
+        the listeners), or refused by the database (the game forgotten, to be rebuilt from
+        the log); the game's lock let go, and the bots started if it is their turn."""
+        live, start = storing.live, False
+        try:
+            if error is not None:
+                raise self._not_stored(live, storing.number, error)
+            self.publish(live.id, storing.number, storing.stored)
+            start = self.claim_bots(live)
+        finally:
+            live.storing = False
+            live.lock.release()
+        if start:
+            self.start_bots(live)
+        return storing.stored
+
+    def _checked(self, live: Live, seats: List[Seat], entry: dict) -> Seat:
+        """The seat of ``seats`` that may post the entry where the game stands: while a
+        proposal waits only chat goes on, the entry has the next number, a game over
+        takes only chat (the first refusal if none may)."""
+        if live.talks.pending is not None and entry["type"] != "message":
+            raise self.proposals.waiting(live)
+        self._check_number(live, entry)
+        if live.game.is_over and entry["type"] != "message":
+            raise Refusal(409, f"game {live.id} is over: it stays as it ended (chat "
+                          "is still open)")
+        return self._check_one_of(live, seats, entry)
 
     def _check_one_of(self, live: Live, seats: List[Seat], entry: dict) -> Seat:
         """The seat of ``seats`` that may post the entry (the first refusal if none)."""
@@ -494,6 +490,18 @@ class Service:
                           f"only the player who took the action may {kind} it")
 
     def _apply_and_store(self, live: Live, entry: dict) -> dict:
+        number, stored = self._apply(live, entry)
+        try:
+            self.store.append(live.id, number, stored)
+        except SQLAlchemyError as e:
+            raise self._not_stored(live, number, e)
+        self.publish(live.id, number, stored)
+        return stored
+
+    @staticmethod
+    def _apply(live: Live, entry: dict) -> Tuple[int, dict]:
+        """Apply the entry (422 with the rule's message if refused): its number and the
+        entry as the log keeps it."""
         if live.standing.read_only:
             raise live.standing.refusal(live.id)
         entry = dict(entry)
@@ -503,89 +511,13 @@ class Service:
             live.apply(entry, auto=entry["type"] not in ("undo", "redo", "message"))
         except GameError as e:
             raise Refusal(422, str(e))
-        stored = live.game.history.entries[-1]
-        try:
-            self.store.append(live.id, number, stored)
-        except IntegrityError:
-            self.forget(live.id)            # another worker stored that number first
-            raise Refusal(409, f"action {number} was taken by someone else: reload the game")
-        except SQLAlchemyError as e:
-            self.forget(live.id)
-            raise Refusal(503, f"the action could not be stored ({type(e).__name__}); "
-                          "nothing was kept: try again")
-        self.publish(live.id, number, stored)
-        return stored
+        return number, live.game.history.entries[-1]
 
-    # -- bots -----------------------------------------------------------------------------
-
-    def after_change(self, game_id: int) -> None:
-        """Let the bots whose turn it is play (in a thread, unless told otherwise)."""
-        with self.lock:
-            live = self.live.get(game_id)
-        live = live or self.get(game_id)
-        with live.lock:
-            start = self.claim_bots(live)
-        if start:
-            self.start_bots(live)
-
-    @staticmethod
-    def claim_bots(live: Live) -> bool:
-        """Under the game's lock: mark the bots as about to play, unless a runner already
-        does (True: start one). Marked in the same hold as the entry that called for it,
-        so nobody sees the game settled between that entry and the bots' answer to it."""
-        if live.bots_running or not any(s.bot for s in live.seats):
-            return False
-        live.bots_running = True
-        return True
-
-    def start_bots(self, live: Live) -> None:
-        """Run the bots claimed by ``claim_bots`` (in a thread, unless told otherwise)."""
-        if self.background:
-            threading.Thread(target=self.run_bots, args=(live,), daemon=True).start()
-        else:
-            self.run_bots(live)
-
-    def run_bots(self, live: Live) -> None:
-        """Play the bots' turns until a person is to act or the game ends. The flag
-        ``bots_running`` is cleared under the game's lock where the runner decides to stop,
-        so an action that arrives meanwhile either is seen here or starts a new runner."""
-        try:
-            for _ in range(MAX_BOT_ACTIONS):
-                with live.lock:
-                    answered = self._bot_answers(live)
-                    if answered:
-                        continue
-                    seat = None if answered is False else self._bot_to_act(live)
-                    if seat is None:
-                        live.bots_running = False
-                        return
-                    bot = make_bot(seat.bot, live.game.seed)
-                    action = dict(bot.choose(live.game, seat_index(live.game, seat.player_id),
-                                             self.proposals.declined(live, seat)))
-                    action["id"] = live.number + 1
-                    if deal_of(live.game, action) is not None:
-                        self.proposals.propose(live, seat, action)
-                    else:
-                        self._apply_and_store(live, action)
-        except (Refusal, GameError) as e:
-            LOG.warning("game %s: the bots stop: %s", live.id, e)
-        except Exception:                   # never leave the flag set: log, stop, let go
-            LOG.exception("game %s: the bots stop", live.id)
-        with live.lock:
-            live.bots_running = False
-
-    def _bot_answers(self, live: Live) -> Optional[bool]:
-        """A bot answers the pending proposal (True), a person is to (False), or none
-        waits (None)."""
-        if self.live.get(live.id) is not live:
-            return False
-        self._catch_up(live)
-        return self.proposals.bot_answers(live)
-
-    def _bot_to_act(self, live: Live) -> Optional[Seat]:
-        """The first bot with a move (the game caught up by ``_bot_answers``)."""
-        for p in live.acting_seats():
-            seat = live.seat(p)
-            if seat is not None and seat.bot:
-                return seat
-        return None
+    def _not_stored(self, live: Live, number: int, error: BaseException) -> Refusal:
+        """An entry applied that the database did not store: the game is forgotten (the
+        log rebuilds it without the entry) and the poster told."""
+        self.forget(live.id)
+        if isinstance(error, IntegrityError):       # another worker stored that number first
+            return Refusal(409, f"action {number} was taken by someone else: reload the game")
+        return Refusal(503, f"the action could not be stored ({type(error).__name__}); "
+                       "nothing was kept: try again")

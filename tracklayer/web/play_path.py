@@ -1,0 +1,105 @@
+"""The two requests a game is played by, answered on a short path: the legal actions of a
+seat (``GET /api/games/{id}/legal``) and an action posted (``POST /api/games/{id}/actions``,
+201 with the stored entry, or 202 with the proposal it made: a trade needing another seat's
+consent). A game played flat out makes one of each per action, so what a request costs
+before and after the service's work counts: on the framework's path (dependency solving,
+route matching, its exception layers) it cost about as much as the engine's work on the
+action itself. This ASGI middleware sits inside the guard (body limits, rate limits,
+headers: see guard), matches those two paths itself and calls the service as the other
+routes do; every other request goes on to the app's routes.
+
+Answers are those of the rest of the API: a :class:`Refusal` is ``{"error": ...}`` with
+its status, a database that cannot be reached is 503 (``api.database_away``)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Optional
+
+from anyio.to_thread import run_sync
+from sqlalchemy.exc import OperationalError
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from . import credentials, guard
+from .refusal import Refusal
+
+PLAY = re.compile(r"^/api/games/([0-9]{1,18})/(legal|actions)$")
+METHOD = {"legal": "GET", "actions": "POST"}
+
+
+class PlayPath:
+    """ASGI middleware: ``/legal`` and ``/actions`` of a game, straight to the service."""
+
+    def __init__(self, app, service) -> None:
+        self.app = app
+        self.service = service
+
+    async def __call__(self, scope, receive, send) -> None:
+        found = PLAY.match(scope["path"]) if scope["type"] == "http" else None
+        if found is None or METHOD[found[2]] != scope["method"]:
+            return await self.app(scope, receive, send)
+        request = Request(scope, receive)
+        try:
+            if found[2] == "legal":
+                answer = await _legal(self.service, int(found[1]), request)
+            else:
+                answer = await _act(self.service, int(found[1]), request)
+        except Refusal as e:
+            answer = JSONResponse({"error": e.message}, status_code=e.status)
+        except OperationalError as e:
+            answer = JSONResponse({"error": "the database could not be reached "
+                                   f"({type(e).__name__}): try again"}, status_code=503)
+        await answer(scope, receive, send)
+
+
+async def _legal(service, game_id: int, request: Request) -> JSONResponse:
+    """The legal actions of the seat the bearer token (or the page's cookie) holds: at once
+    when the service can answer without waiting (``Service.legal_now``), else in a
+    thread."""
+    tokens = credentials.tokens(request, game_id)
+    listing = service.legal_now(game_id, tokens)
+    if listing is None:
+        listing = await run_sync(service.legal, game_id, tokens)
+    return JSONResponse(listing)
+
+
+async def _act(service, game_id: int, request: Request) -> JSONResponse:
+    """Apply and store the posted entry: 201 with it once it is stored, or 202 with the
+    proposal it made. Applied at once when the service can (``Service.act_now``), its
+    commit awaited without holding a thread; else in a thread."""
+    body = _json(await request.body())
+    tokens = credentials.tokens(request, game_id)
+    storing = service.act_now(game_id, tokens, body)
+    if storing is None:
+        done = await run_sync(service.act, game_id, tokens, body)
+        return JSONResponse(done, status_code=202 if "proposal" in done else 201)
+    return JSONResponse(await _stored(service, storing), status_code=201)
+
+
+def _stored(service, storing) -> asyncio.Future:
+    """The stored entry, once the writer committed it (``Service.stored``, on the loop):
+    finished even if the request is dropped meanwhile, so the game's lock is let go."""
+    loop = asyncio.get_running_loop()
+    answer = loop.create_future()
+
+    def finish(done) -> None:
+        try:
+            result = service.stored(storing, done.exception())
+        except Exception as e:          # the database refused it: the poster is told
+            if not answer.done():
+                answer.set_exception(e)
+            return
+        if not answer.done():
+            answer.set_result(result)
+
+    storing.done.add_done_callback(lambda done: loop.call_soon_threadsafe(finish, done))
+    return answer
+
+
+def _json(body: bytes) -> Optional[object]:
+    try:
+        return guard.parse_json(body)
+    except guard.BadJSON as e:
+        raise Refusal(422, f"the body is not JSON the app reads: {e}")

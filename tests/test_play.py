@@ -628,3 +628,18 @@ def test_a_bot_that_fails_ends_its_game_with_the_error(monkeypatch):
     out = play_game("1893", ["greedy", "random", "random"], 1)
     assert out["error"] == "TypeError: a bug in a bot" and out["end_reason"] is None
     assert out["actions"] == 0
+
+
+def test_greedy_buys_when_every_seat_passes_round_and_round():
+    """An auction none will bid in goes round for ever (1849, a planner seat holding the
+    only money to bid with: 6000 passes): once every seat has passed twice running,
+    greedy makes the least bad purchase listed rather than pass again."""
+    from types import SimpleNamespace
+    from tracklayer.play.greedy import stalled
+
+    seats = [(i, f"p{i}") for i in range(1, 5)]
+    passes = [{"type": "pass"}] * 8
+    assert stalled(SimpleNamespace(actions=passes, player_specs=seats))
+    assert not stalled(SimpleNamespace(actions=passes[:7], player_specs=seats))
+    assert not stalled(SimpleNamespace(actions=[{"type": "bid"}] + passes[:7],
+                                       player_specs=seats))

@@ -59,6 +59,8 @@ SECOND_SHARE = 260.0    # a share of its own company beyond the president's cert
 BOND = 15.0             # a company the bank buys back at face value (1893's city bonds):
 #                         below any share worth buying, above passing
 SLOTS_FOR_SHARES = 6    # certificate slots a bond never takes
+UNSTALL = 50.0          # added to a purchase's score when the game stands still: one is
+#                         made (the least bad), where every seat would pass for ever
 STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
 #                         for at most this many of its incomes
 
@@ -87,6 +89,10 @@ class GreedyBot(TrackSense, Bot):
         """The best scored move (at random among equals), priced; a company others may
         take at their price as late as it can be taken (``grab_last``)."""
         best = max(scored)
+        if best <= 0 and stalled(game):
+            scored = [s + UNSTALL if h["type"] in ("bid", "buy_company", "par", "buy_shares")
+                      else s for s, h in zip(scored, moves)]
+            best = max(scored)
         top = [h for s, h in zip(scored, moves) if s == best]
         choice = self.rng.choice(top)
         grabs = [(s, h) for s, h in zip(scored, moves) if s > 0 and self.is_grab(game, h)]
@@ -497,6 +503,14 @@ class GreedyBot(TrackSense, Bot):
 FINANCE = {"take_loan": finance.take_loan, "payoff_loan": finance.payoff_loan,
            "convert": finance.convert, "merge": finance.merge, "short": finance.short,
            "assign": finance.assign}
+
+
+def stalled(game: Game) -> bool:
+    """Has every seat passed twice running, the game standing still (an auction none
+    will bid in goes round for ever)?"""
+    last = game.actions[-2 * len(game.player_specs):]
+    return len(last) == 2 * len(game.player_specs) and \
+        all(h.get("type") == "pass" for h in last)
 
 
 def presidents_percent(corporation: CorporationState) -> int:

@@ -109,10 +109,14 @@ class PlannerBot(GreedyBot):
             if h["type"] != "buy_shares" or scored[i] >= 0 or what(h) in seen:
                 continue
             cert = table.find("share", (h.get("shares") or [None])[0])
-            if cert is None or not cert.corporation.history or not cert.corporation.trains:
+            buyer = table.find(h.get("entity_type"), h.get("entity"))
+            if cert is None or not cert.corporation.history or not cert.corporation.trains \
+                    or not isinstance(buyer, PlayerState):
                 continue
             corporation = cert.corporation
             price = market.price(table, corporation) or 0
+            if buyer.cash - price < self.reserve(game, buyer):
+                continue    # the money one of its companies may need for a train
             revenue = corporation.history[-1].revenue
             if revenue > 0 and price > 0:
                 found.append((-revenue * cert.percent, len(found), h))

@@ -502,9 +502,30 @@ board.BEFORE_CHANGE.append(before_board_change)
 
 
 def reaches_any(table: Table, operator, goal: frozenset) -> bool:
-    """Does the operator's network reach one of the rails of ``goal``? The walks from its
-    token cities in turn, each stopping at the first such rail. Nothing is kept."""
+    """Does the operator's network reach one of the rails of ``goal`` (all on one hex)?
+    Each token city's walk is its own, so they may be tried in any order: the nearest
+    first, each told at once when the goal lies next to it (:func:`_beside`), else
+    walked until it reaches the first such rail. Nothing is kept."""
     starts = token_nodes(table, operator)
+    if not goal or not starts:
+        return False
+    hex_id = next(iter(goal)).hex
+    distance = table.spec.grid.distance
     closed: Dict[Node, bool] = {}
-    return any(first_reached(table, start, starts, operator, closed, goal) is not None
-               for start in starts)
+    return any(_beside(table, start, goal) or
+               first_reached(table, start, starts, operator, closed, goal) is not None
+               for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)))
+
+
+def _beside(table: Table, start: Node, goal: frozenset) -> bool:
+    """Is a rail of ``goal`` one that the walk from token city ``start`` sets out along,
+    or across a hex side from one? The walk enters each of them (nothing on its trail can
+    stop it: it crossed no side of the goal's hex and passed none of its junctions)."""
+    for rail in start.entries:
+        if rail in goal:
+            return True
+        leads = rail.walk if rail.walk is not None else walk_links(table, rail)
+        for lead in leads:
+            if lead[2] in goal:
+                return True
+    return False

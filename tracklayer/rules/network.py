@@ -255,6 +255,14 @@ def trails(table: Table, start: Node, tokens: List[Node], operator,
     The walk keeps its trail on a stack of the rails it is on, each with the moves still
     to try from it (:class:`_Trail`); ``closed`` keeps which stops are closed to the
     operator, for walks on the same position."""
+    for move in moves(table, start, tokens, operator, closed):
+        yield move[0]
+
+
+def moves(table: Table, start: Node, tokens: List[Node], operator,
+          closed: Optional[Dict[Node, bool]] = None) -> Iterator[tuple]:
+    """The walk of :func:`trails` as the moves onto its rails: ``(rail, the side of its
+    hex it came in over or None, the junction it came through or None, forked)``."""
     trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
     stack = [trail.setting_out()]
     while stack:
@@ -262,7 +270,7 @@ def trails(table: Table, start: Node, tokens: List[Node], operator,
         if move is None:
             stack.pop()
         elif trail.enter(*move):
-            yield move[0]
+            yield move
             stack.append(trail.onward(*move))
 
 
@@ -499,33 +507,3 @@ def before_board_change(table: Table) -> None:
 
 
 board.BEFORE_CHANGE.append(before_board_change)
-
-
-def reaches_any(table: Table, operator, goal: frozenset) -> bool:
-    """Does the operator's network reach one of the rails of ``goal`` (all on one hex)?
-    Each token city's walk is its own, so they may be tried in any order: the nearest
-    first, each told at once when the goal lies next to it (:func:`_beside`), else
-    walked until it reaches the first such rail. Nothing is kept."""
-    starts = token_nodes(table, operator)
-    if not goal or not starts:
-        return False
-    hex_id = next(iter(goal)).hex
-    distance = table.spec.grid.distance
-    closed: Dict[Node, bool] = {}
-    return any(_beside(table, start, goal) or
-               first_reached(table, start, starts, operator, closed, goal) is not None
-               for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)))
-
-
-def _beside(table: Table, start: Node, goal: frozenset) -> bool:
-    """Is a rail of ``goal`` one that the walk from token city ``start`` sets out along,
-    or across a hex side from one? The walk enters each of them (nothing on its trail can
-    stop it: it crossed no side of the goal's hex and passed none of its junctions)."""
-    for rail in start.entries:
-        if rail in goal:
-            return True
-        leads = rail.walk if rail.walk is not None else walk_links(table, rail)
-        for lead in leads:
-            if lead[2] in goal:
-                return True
-    return False

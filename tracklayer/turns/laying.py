@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..actions import new_action
 from ..errors import GameError
-from ..rules import board, network, track
+from ..rules import board, network, reaching, track
 from ..state.model import CompanyState
 from .step import Step, handles
 
@@ -163,9 +163,10 @@ class TrackStep(Step):
         tracks, problem = demand
         if not tracks:
             raise GameError(problem)        # no new track could meet it
+        entered = reaching.first_entries(table, entity, hex_id)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
-            met = network.reaches_any(table, entity, goal)
+            met = reaching.reaches_any(table, entity, goal, old_view, entered)
             kept = self.network_after_lay(entity, old_view)
         if not met:
             raise GameError(problem)

@@ -6,34 +6,41 @@ The walk from a token city (:func:`.network.trails`) on the board with the new t
 the same as before the lay until it first enters the hex; its trail has touched nothing
 of the hex then, so nothing stops it entering any rail there across the side it came by,
 nor, through a stop open to the operator, any rail of the stop. When whatever rail it
-first enters so leads onto the goal, the goal is reached; otherwise the walks tell.
+first enters so leads onto the goal, the goal is reached. And a trail that left the hex
+across a side the goal's track uses can never enter it: when no path through the track
+outside the hex (:class:`Approach`) and the new tile, never leaving the hex so, leads from
+a token city to the goal, it is not reached. Otherwise the walks tell.
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, Iterator, List, Optional, Set
 
-from .board import Node, Rail, TileView, view
+from ..board.tiles import facing, gauges_join
+from .board import Node, Rail, TileView, lanes_meet, view
 from .network import first_reached, moves, token_nodes, walk_links
 from .table import Table
 
 
 def reaches_any(table: Table, operator, goal: frozenset, old: Optional[TileView] = None,
-                entered: tuple = ()) -> bool:
+                approach: Optional["Approach"] = None) -> bool:
     """Does the operator's network reach one of the rails of ``goal`` (all on the hex of a
     tile just laid over ``old``)? Told without a walk when a walk on the board before the
-    lay entered the old tile (at the track ends ``entered``: :func:`first_entries`) and
-    so meets the goal at once (:func:`_met_on_entry`). Otherwise each token city's walk,
-    its own, so they may be tried in any order: the nearest first, each told at once when
-    the goal lies next to it (:func:`_beside`), else walked until it reaches the first
-    such rail. Nothing is kept."""
+    lay entered the old tile (``approach``: :func:`first_entries`) and so meets the goal
+    at once (:func:`_met_on_entry`), or when no trail can reach it (:func:`_cut_off`).
+    Otherwise each token city's walk, its own, so they may be tried in any order: the
+    nearest first, each told at once when the goal lies next to it (:func:`_beside`),
+    else walked until it reaches the first such rail. Nothing is kept."""
     starts = token_nodes(table, operator)
     if not goal or not starts:
         return False
     hex_id = next(iter(goal)).hex
-    if old is not None and entered and _met_on_entry(table, operator, starts, goal, old,
-                                                     entered):
-        return True
+    if old is not None and approach is not None:
+        if approach.entries and _met_on_entry(table, operator, starts, goal, old,
+                                              approach.entries):
+            return True
+        if _cut_off(table, starts, goal, approach):
+            return False
     distance = table.spec.grid.distance
     closed: Dict[Node, bool] = {}
     return any(_beside(table, start, goal) or
@@ -41,29 +48,44 @@ def reaches_any(table: Table, operator, goal: frozenset, old: Optional[TileView]
                for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)))
 
 
-def first_entries(table: Table, operator, hex_id: str) -> tuple:
-    """The track ends ``(side, lane, gauge)`` of the hex at which the walks of the
-    operator on the board as it is first enter it, one for each token city whose walk
-    enters it across a side. (Worked out once a position, whatever was kept of its
-    network.)"""
+class Approach:
+    """What the board before a lay tells of the operator's walks to one hex: the track
+    ends ``(side, lane, gauge)`` at which they first enter it (one for each token city
+    whose walk enters it across a side), and, worked out when first needed, the track
+    outside the hex that meets it (``outside``: :func:`_outside`)."""
+
+    __slots__ = ("entries", "outside")
+
+    def __init__(self, entries: tuple = ()) -> None:
+        self.entries = entries
+        self.outside: Optional[tuple] = None
+
+
+def first_entries(table: Table, operator, hex_id: str) -> Approach:
+    """The :class:`Approach` of the operator's walks on the board as it is to the hex.
+    (Worked out once a position, whatever was kept of its network.)"""
     key = ("entries", operator)
     found = table.derived.network.get(key)
     if found is None:
         found = table.derived.network[key] = _first_entries(table, operator)
-    return found.get(hex_id, ())
+    approach = found.get(hex_id)
+    if approach is None:
+        approach = found[hex_id] = Approach()
+    return approach
 
 
-def _first_entries(table: Table, operator) -> Dict[str, tuple]:
+def _first_entries(table: Table, operator) -> Dict[str, Approach]:
     starts = token_nodes(table, operator)
     closed: Dict[Node, bool] = {}
-    found: Dict[str, tuple] = {}
+    found: Dict[str, Approach] = {}
     for start in starts:
         entered = set()
         for rail, side, _junction, _forked in moves(table, start, starts, operator, closed):
             if rail.hex not in entered:
                 entered.add(rail.hex)
                 if side is not None:
-                    found[rail.hex] = found.get(rail.hex, ()) + ((side, *_end(rail, side)),)
+                    approach = found.setdefault(rail.hex, Approach())
+                    approach.entries += ((side, *_end(rail, side)),)
     return found
 
 
@@ -130,3 +152,121 @@ def _beside(table: Table, start: Node, goal: frozenset) -> bool:
             if lead[2] in goal:
                 return True
     return False
+
+
+# -- the goal cut off -------------------------------------------------------------------------
+
+
+def _cut_off(table: Table, starts: List[Node], goal: frozenset, approach: Approach) -> bool:
+    """Can no trail reach the goal? A trail reaches a rail of the goal by entering it
+    across one of its sides from track outside the hex, or through a stop or junction of
+    the hex from another rail it entered; never after leaving the hex across a side the
+    rail uses (the trail may not enter track using a side it left by). So if no path from
+    a token city through the track outside the hex and the rails of the new tile, leaving
+    the hex only across other sides, leads to a rail of the goal, no walk reaches it
+    (paths ignore what else stops a trail). Not told when a token city is on the hex."""
+    hex_id = next(iter(goal)).hex
+    if any(node.hex == hex_id for node in starts):
+        return False
+    if approach.outside is None:
+        approach.outside = _outside(table, hex_id, starts)
+    new = view(table, hex_id)
+    return not any(_path_to(new, rail, approach.outside) for rail in goal)
+
+
+def _outside(table: Table, hex_id: str, starts: List[Node]) -> tuple:
+    """The track outside the hex that meets it: ``(part, starting, meeting)`` where
+    ``part`` numbers each rail by the part of the track outside the hex it lies in (rails
+    joined across sides, through stops and junctions, whatever would stop a trail),
+    ``starting`` is the parts holding track of the token cities, and ``meeting`` the
+    rails across each side of the hex that end facing it."""
+    meeting: Dict[int, List[Rail]] = {}
+    for side, other in table.spec.grid.across[hex_id].items():
+        back = facing(side)
+        meeting[side] = [r for r in view(table, other).by_side.get(back, ()) if not r.blind]
+    part: Dict[Rail, int] = {}
+    starting: Set[int] = set()
+    firsts = [r for node in starts for r in node.entries] + \
+        [r for rails in meeting.values() for r in rails]
+    for number, rail in enumerate(firsts):
+        if rail not in part:
+            _spread(table, hex_id, rail, number, part)
+    starting.update(part[r] for node in starts for r in node.entries)
+    return part, starting, meeting
+
+
+def _spread(table: Table, hex_id: str, first: Rail, number: int,
+            part: Dict[Rail, int]) -> None:
+    """Number ``first`` and the rails outside the hex joined to it as one part."""
+    part[first] = number
+    stack = [first]
+    while stack:
+        for nxt in _joined(table, stack.pop()):
+            if nxt.hex != hex_id and nxt not in part:
+                part[nxt] = number
+                stack.append(nxt)
+
+
+def _joined(table: Table, rail: Rail) -> Iterator[Rail]:
+    """The rails a trail could go on to from ``rail``: across its sides, through its
+    stops, through its junction."""
+    for lead in rail.walk if rail.walk is not None else walk_links(table, rail):
+        yield lead[2]
+    for node in rail.nodes:
+        for other in node.rails:
+            if not other.blind:
+                yield other
+    yield from rail.others
+
+
+def _path_to(new: TileView, goal_rail: Rail, outside: tuple) -> bool:
+    """Is there a path from a token city to ``goal_rail`` (see :func:`_cut_off`)?"""
+    part, starting, meeting = outside
+    barred = set(goal_rail.side_keys)
+    rails = [r for r in new.rails if not r.blind]
+    parts: Set[int] = set(starting)
+    reached: Set[Rail] = set()
+    grown = True
+    while grown:
+        grown = False
+        for rail in rails:
+            if rail not in reached and _entered(rail, parts, part, meeting):
+                reached.add(rail)
+                grown = True
+        for rail in list(reached):
+            for other in _within(rail):
+                if other not in reached and not other.blind:
+                    reached.add(other)
+                    grown = True
+            for side, key in zip(rail.sides, rail.side_keys):
+                if key in barred:
+                    continue
+                for across in meeting.get(side, ()):
+                    if part[across] not in parts and _meet(rail, side, across):
+                        parts.add(part[across])
+                        grown = True
+    return goal_rail in reached
+
+
+def _within(rail: Rail) -> Iterator[Rail]:
+    """The rails of its tile a trail could go on to from ``rail``: through its stops and
+    junction."""
+    for node in rail.nodes:
+        yield from node.rails
+    yield from rail.others
+
+
+def _entered(rail: Rail, parts: Set[int], part: Dict[Rail, int],
+             meeting: Dict[int, List[Rail]]) -> bool:
+    """Could a trail on one of ``parts`` enter ``rail`` across one of its sides?"""
+    return any(part[across] in parts and _meet(rail, side, across)
+               for side in rail.sides for across in meeting.get(side, ()))
+
+
+def _meet(rail: Rail, side: int, across: Rail) -> bool:
+    """Do ``rail``'s end at ``side`` and the rail across it meet (lane and gauge, either
+    way round)?"""
+    back = facing(side)
+    mine, theirs = rail.lanes.get(side), across.lanes.get(back)
+    return (lanes_meet(mine, theirs) or lanes_meet(theirs, mine)) and \
+        (gauges_join(rail.gauge, across.gauge, True) or gauges_join(across.gauge, rail.gauge, True))

@@ -163,10 +163,10 @@ class TrackStep(Step):
         tracks, problem = demand
         if not tracks:
             raise GameError(problem)        # no new track could meet it
-        entered = reaching.first_entries(table, entity, hex_id)
+        approach = reaching.first_entries(table, entity, hex_id)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
-            met = reaching.reaches_any(table, entity, goal, old_view, entered)
+            met = reaching.reaches_any(table, entity, goal, old_view, approach)
             kept = self.network_after_lay(entity, old_view)
         if not met:
             raise GameError(problem)

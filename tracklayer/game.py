@@ -213,10 +213,13 @@ class Game:
         """An independent copy of the game in its current position."""
         return self.copies()()
 
-    def copies(self) -> Callable[[], "Game"]:
+    def copies(self, lasting: bool = True) -> Callable[[], "Game"]:
         """A maker of independent copies of the game in its current position: the position
         is saved once, now, and each call restores a new copy from it (several copies of
-        one position cost one snapshot)."""
+        one position cost one snapshot). Copies not ``lasting`` (dropped soon after, such
+        as a trial of one action) are left to the garbage collector's young generations
+        as they are made, so that it frees them once dropped; a lasting copy's objects
+        join the oldest generation at once (:func:`snapshot.collector_paused`)."""
         table = self.table
         saved = snapshot.take(table)
         fields = dict(self.__dict__)
@@ -230,7 +233,10 @@ class Game:
             made.__dict__.update(fields)
             made.table = Table(table.spec, table.state, table.variant, table.keep_log)
             made.table.messages = list(messages)
-            with snapshot.collector_paused():   # the copy's objects live as long as it does
+            if lasting:
+                with snapshot.collector_paused():   # its objects live as long as it does
+                    snapshot.restore(made.table, saved)
+            else:
                 snapshot.restore(made.table, saved)
             made.history = history.copy()
             made.actions = list(actions)

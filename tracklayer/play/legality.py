@@ -140,7 +140,7 @@ def check(data: dict, sample: int = 2, seed: int = 0, examples: int = 5,
                                                     if k not in ("created_at", "auto_actions")},
                          "listed_of_kind": [x for x in listed if x["type"] == kind][:8]})
             chosen = rng.sample(listed, min(sample, len(listed)))
-            copy = game.copies() if chosen else None
+            copy = game.copies(lasting=False) if chosen else None
             for choice in chosen:
                 out["listed_tried"] += 1
                 action = tried(choice, rng)

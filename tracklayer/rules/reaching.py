@@ -61,12 +61,17 @@ class Approach:
         self.outside: Optional[tuple] = None
 
 
-def first_entries(table: Table, operator, hex_id: str) -> Approach:
-    """The :class:`Approach` of the operator's walks on the board as it is to the hex.
-    (Worked out once a position, whatever was kept of its network.)"""
+def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
+    """The :class:`Approach` of the operator's walks on the board as it is to the hex,
+    worked out once a position (whatever was kept of its network) when a second lay of
+    the operator is judged there, as when moves are listed (None for the first: one lay
+    alone, as when an action is applied, costs less walked to its goal)."""
     key = ("entries", operator)
     found = table.derived.network.get(key)
     if found is None:
+        table.derived.network[key] = False      # asked once
+        return None
+    if found is False:
         found = table.derived.network[key] = _first_entries(table, operator)
     approach = found.get(hex_id)
     if approach is None:

@@ -83,20 +83,38 @@ class Table:
         other = next(p for p in self.pages if p is not page)
         before = number(page)
         did = self.act(page)
+        if did == "propose":        # the other person answers on their own page
+            other.locator("#proposals .accept-proposal").wait_for(timeout=15000)
+            did = self.act(other)
         wait_number(page, before + 1)
         wait_number(other, before + 1)          # the other player sees it without reloading
         self.seen_live += 1
         return did
 
+    def propose(self, page) -> bool:
+        """Buy a train from a company the other person presides, offering what the
+        buyer may pay: a trade between seats, so a proposal the other page answers."""
+        me = ("Ann", "Bob")[self.pages.index(page)]
+        other = {"Ann": "Bob", "Bob": "Ann"}[me]
+        rows = page.locator("#buy-trains .other-trains tr", has_text=f"({other})")
+        if not rows.count():
+            return False
+        row = rows.first
+        row.locator("input").fill(row.locator("button.action").get_attribute("data-max"))
+        row.locator("button.action").click()
+        return True
+
     def act(self, page) -> str:
         accept = page.locator("#proposals .accept-proposal")
-        if accept.count():          # the bot proposes a trade (1893's EVA): accepted
+        if accept.count():          # a trade proposed to this page's seat: accepted
             assert "proposes" in page.locator("#proposals .proposal").inner_text()
             if "consent" not in self.done:
                 page.locator("#proposals").screenshot(path=str(OUT / "proposal.png"))
             accept.click()
             self.done.add("consent")
             return "accept"
+        if "consent" not in self.done and self.propose(page):
+            return "propose"
         tiles = page.locator("#actions .tiles")
         if tiles.count():
             page.locator("#map g.hex.legal").first.click()
@@ -159,7 +177,7 @@ def test_two_players_and_a_bot_play_1893_in_the_browser(tmp_path):
             lobby.fill("input[name=name1]", "Bob")
             lobby.fill("input[name=name2]", "Cid")
             lobby.select_option("select[name=bot2]", "greedy")
-            # a seed whose game has a trade between seats (consent) with the bots as they are
+            # Ann and Bob trade a train between their companies (a proposal, accepted)
             lobby.fill("input[name=seed]", "16")
             lobby.click("#create-game")
             lobby.wait_for_selector("#seat-links")
@@ -172,10 +190,10 @@ def test_two_players_and_a_bot_play_1893_in_the_browser(tmp_path):
             bob.goto(srv.url + bob_url)
             table = Table([ann, bob])
             rounds = set()
-            for _ in range(120):
+            for _ in range(240):
                 status = ann.locator(".status").inner_text()
                 rounds.update(r for r in ("Draft", "Stock", "Operating") if r in status)
-                if {"lay_tile", "run_routes", "dividend", "buy_train"} <= table.done and \
+                if {"lay_tile", "run_routes", "dividend", "buy_train", "consent"} <= table.done and \
                         "Operating" in rounds:
                     break
                 did = table.step()

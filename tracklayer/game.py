@@ -242,7 +242,9 @@ class Game:
         copy.snapshots = dict(self.snapshots)
         copy.played = array("l", self.played)
         copy.history = self.history.prefix(entries)
+        copy.snapshot_every = None          # a look back takes no snapshots on its way
         copy._rebuild(copy.history.action_indices(), dirty=True)
+        copy.snapshot_every = self.snapshot_every
         return copy
 
     def export(self) -> dict:

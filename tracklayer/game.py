@@ -56,6 +56,7 @@ class Game:
         self.history = History()                 # every entry received, and which hold
         self.played = array("l")                 # where the actions on the table are in the log
         self.snapshots: Dict[int, bytes] = {}    # by the number of actions taken
+        self.snapshot_base: Optional[bytes] = None   # the first one, compressed: see stored
 
     def _set_table(self) -> Table:
         """The table as the game begins: set up, its first round begun."""
@@ -195,7 +196,7 @@ class Game:
                 for k in [k for k in self.snapshots if k > base]:
                     del self.snapshots[k]
                 if base in self.snapshots:
-                    snapshot.restore(self.table, zlib.decompress(self.snapshots[base]))
+                    snapshot.restore(self.table, self.stored(base))
                 else:
                     self.table = self._set_table()
                 self.played = played[:base]
@@ -210,9 +211,17 @@ class Game:
     def _maybe_snapshot(self) -> None:
         n = len(self.played)
         if self.snapshot_every and n % self.snapshot_every == 0 and n not in self.snapshots:
-            self.snapshots[n] = zlib.compress(snapshot.take(self.table), 1)
+            raw = snapshot.take(self.table)
+            if self.snapshot_base is None:
+                self.snapshot_base = zlib.compress(raw, 6)
+            self.snapshots[n] = snapshot.pack(raw, zlib.decompress(self.snapshot_base))
             for k in [k for k in self.snapshots if k <= n - RECENT and k % SPARSE]:
                 del self.snapshots[k]
+
+    def stored(self, n: int) -> bytes:
+        """The snapshot after ``n`` actions. Each is stored compressed against the game's
+        first one (most of a position is as it was: the map, the charters, the players)."""
+        return snapshot.unpack(self.snapshots[n], zlib.decompress(self.snapshot_base))
 
     # -- copies and export --------------------------------------------------------------
 
@@ -222,7 +231,7 @@ class Game:
         copy.__dict__.update(self.__dict__)
         copy.table = Table(self.table.spec, self.table.state, self.table.variant,
                            self.table.keep_log)
-        copy.table.messages = list(self.table.messages)
+        copy.table.messages = self.table.messages.copy()
         with snapshot.collector_paused():   # the copy's objects live as long as it does
             snapshot.restore(copy.table, snapshot.take(self.table))
         copy.history = self.history.copy()
@@ -238,7 +247,7 @@ class Game:
         copy.__dict__.update(self.__dict__)
         copy.table = Table(self.table.spec, self.table.state, self.table.variant,
                            self.table.keep_log)
-        copy.table.messages = list(self.table.messages)
+        copy.table.messages = self.table.messages.copy()
         copy.snapshots = dict(self.snapshots)
         copy.played = array("l", self.played)
         copy.history = self.history.prefix(entries)

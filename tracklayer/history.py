@@ -4,83 +4,21 @@ An ``undo`` entry takes back the last action in force, or, with ``action_id``, e
 action after that one (0: all of them). A ``redo`` restores what the last undo took back,
 as long as no new action came in between. Chat messages are never taken back.
 
-The entries are kept small (:class:`Log`): a long game's log, held as dicts, weighs as much
+The entries are kept small (:class:`~tracklayer.packed.Packed`): a long game's log, held as dicts, weighs as much
 as everything else a live game holds; packed in blocks it weighs a thirtieth of that.
 """
 
 from __future__ import annotations
 
-import pickle
-import zlib
 from array import array
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from .errors import ActionError
+from .packed import Packed
 
-BLOCK = 64          # entries packed together in a Log
 HELD = 1            # an entry's status: still held (not undone, not an undo or redo itself)
 ACTION = 2          # ... and an action (not chat, undo or redo)
 IN_FORCE = HELD | ACTION
-
-
-class Log(Sequence):
-    """Entries in order, the older ones packed (pickled and compressed) by blocks of
-    :data:`BLOCK` once asked (:meth:`pack`), the newest as given. Read back, a packed entry
-    is a new equal copy; the block read last stays unpacked, so reading in order unpacks
-    each block once."""
-
-    def __init__(self, blocks: Sequence[bytes] = (), tail: Sequence[dict] = ()) -> None:
-        self._blocks: List[bytes] = list(blocks)
-        self._tail: List[dict] = list(tail)
-        self._open: Tuple[int, list] = (-1, [])
-
-    def __len__(self) -> int:
-        return len(self._blocks) * BLOCK + len(self._tail)
-
-    def __getitem__(self, index: Union[int, slice]):
-        if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("log index out of range")
-        packed = len(self._blocks) * BLOCK
-        if index >= packed:
-            return self._tail[index - packed]
-        return self._unpacked(index // BLOCK)[index % BLOCK]
-
-    def __iter__(self) -> Iterator[dict]:
-        for block in range(len(self._blocks)):
-            yield from self._unpacked(block)
-        yield from list(self._tail)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, (list, Log)) and list(self) == list(other)
-
-    def _unpacked(self, block: int) -> list:
-        if self._open[0] != block:
-            self._open = (block, pickle.loads(zlib.decompress(self._blocks[block])))
-        return self._open[1]
-
-    def append(self, h: dict) -> None:
-        self._tail.append(h)
-
-    def pack(self) -> None:
-        """Pack the newest entries, as many whole blocks as they make (a game kept for
-        long packs its log as it goes; one replayed and dropped need not)."""
-        while len(self._tail) >= BLOCK:
-            block, self._tail = self._tail[:BLOCK], self._tail[BLOCK:]
-            self._blocks.append(zlib.compress(pickle.dumps(block, pickle.HIGHEST_PROTOCOL)))
-
-    def prefix(self, n: int) -> "Log":
-        """The first ``n`` entries (packed blocks shared)."""
-        n = max(0, min(n, len(self)))
-        whole = n // BLOCK
-        return Log(self._blocks[:whole], self[whole * BLOCK:n])
-
-    def forget(self) -> None:
-        """Drop the block unpacked last."""
-        self._open = (-1, [])
 
 
 def _is_action(h: dict) -> bool:
@@ -91,13 +29,13 @@ class History:
     """The entries received (``entries``) and, for each, whether it is still held and an
     action (``status``)."""
 
-    def __init__(self, entries: Optional[Log] = None) -> None:
-        self.entries: Log = Log() if entries is None else entries   # or a plain list
+    def __init__(self, entries: Optional[Packed] = None) -> None:
+        self.entries: Packed = Packed() if entries is None else entries   # or a plain list
         self.status = bytearray()
         self.redo_groups: List[List[Tuple[dict, int]]] = []
 
     def copy(self) -> "History":
-        other = History(self.entries.prefix(len(self.entries)))
+        other = History(self.entries.copy())
         other.status = bytearray(self.status)
         other.redo_groups = [list(g) for g in self.redo_groups]
         return other
@@ -175,7 +113,7 @@ class History:
 class Actions(Sequence):
     """The actions in force as a game played them: a view of its log by index."""
 
-    def __init__(self, log: Log, indices: array) -> None:
+    def __init__(self, log: Packed, indices: array) -> None:
         self.log, self.indices = log, indices
 
     def __len__(self) -> int:

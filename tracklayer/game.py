@@ -145,7 +145,7 @@ class Game:
             raise ActionError(f"{_action_named(n, entry, kind)}: malformed action: {e!r}") from e
         self.history.record(h)
         if kind != "message":
-            self.played.append(len(self.history.entries) - 1)
+            self.played.append(len(self.history.status) - 1)
             self._maybe_snapshot()
 
     def _run_programs(self) -> list:

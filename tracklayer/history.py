@@ -21,10 +21,6 @@ ACTION = 2          # ... and an action (not chat, undo or redo)
 IN_FORCE = HELD | ACTION
 
 
-def _is_action(h: dict) -> bool:
-    return h.get("type") not in ("message", "undo", "redo")
-
-
 class History:
     """The entries received (``entries``) and, for each, whether it is still held and an
     action (``status``)."""
@@ -59,9 +55,12 @@ class History:
             return self._undo(h)
         if kind == "redo":
             return self._redo()
-        self.status.append(IN_FORCE if _is_action(h) else HELD)
-        if kind != "message":
-            self.redo_groups.clear()
+        if kind == "message":
+            self.status.append(HELD)
+        else:
+            self.status.append(IN_FORCE)
+            if self.redo_groups:
+                self.redo_groups.clear()
 
     def holds(self, index: int) -> bool:
         """Is entry ``index`` still held (not undone; not an undo or redo)?"""

@@ -4,8 +4,9 @@ An ``undo`` entry takes back the last action in force, or, with ``action_id``, e
 action after that one (0: all of them). A ``redo`` restores what the last undo took back,
 as long as no new action came in between. Chat messages are never taken back.
 
-The entries are kept small (:class:`~tracklayer.packed.Packed`): a long game's log, held as dicts, weighs as much
-as everything else a live game holds; packed in blocks it weighs a thirtieth of that.
+The entries are kept small (:class:`~tracklayer.packed.Packed`): a long game's log, held
+as dicts, weighs as much as everything else a live game holds; packed in blocks it weighs
+a thirtieth of that. The actions in force are known by their places in the log.
 """
 
 from __future__ import annotations

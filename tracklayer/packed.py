@@ -16,12 +16,12 @@ BLOCK = 64          # items packed together
 
 
 class Packed(Sequence):
-    """Items in order (a log's entries or lines), the older ones packed (pickled and compressed) by blocks of
-    :data:`BLOCK` once asked (:meth:`pack`), the newest as given. Read back, a packed entry
-    is a new equal copy; the block read last stays unpacked, so reading in order unpacks
-    each block once."""
+    """Items in order (a log's entries or lines), the older ones packed (pickled and
+    compressed) by blocks of :data:`BLOCK` once asked (:meth:`pack`), the newest as given.
+    Read back, a packed item is a new equal copy; the block read last stays unpacked, so
+    reading in order unpacks each block once."""
 
-    def __init__(self, blocks: Sequence[bytes] = (), tail: Sequence[dict] = ()) -> None:
+    def __init__(self, blocks: Sequence[bytes] = (), tail: Sequence = ()) -> None:
         self._blocks: List[bytes] = list(blocks)
         self._tail: List[dict] = list(tail)
         self._open: Tuple[int, list] = (-1, [])

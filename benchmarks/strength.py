@@ -64,6 +64,8 @@ def match(name: str, hero: str, others: str, games: int, jobs: int, seed: int = 
             "wins": round(wins, 2), "win_rate": rate, "target": target,
             "met": target is not None and rate >= target, "errors": errors,
             "end_reasons": reasons,
+            "error_messages": sorted({f"seed {seed + k}: {r['error']}"
+                                      for k, r in enumerate(results) if r["error"]})[:3],
             "mean_actions": round(sum(r["actions"] for r in results) / max(1, games), 1),
             "seconds": round(time.perf_counter() - start, 1)}
 

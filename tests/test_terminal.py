@@ -192,6 +192,26 @@ def test_the_terminal_shows_the_board_on_demand(tmp_path):
     assert "1893: Stock Round 3" in text
 
 
+def test_1893_keeps_other_players_cash_hidden(tmp_path, stock_round_3):
+    """1893 keeps a player's cash secret (``Settings.cash_secret``): the person playing
+    against bots sees their own cash and worth, not the bots'."""
+    data, game = position(120)
+    pids = [pid for pid, _ in game.player_specs]
+    data = dict(data, actions=data["actions"][:120])
+    data["settings"] = dict(data.get("settings") or {}, tracklayer_bot_seed=1,
+                            tracklayer_bots={str(p): "greedy" for p in pids[2:]})
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    play(str(path), io.StringIO("players\nq\n"), Console(file=out, width=160))
+    rows = [line for line in out.getvalue().splitlines() if "Player " in line and "│" in line]
+    assert len(rows) == len(pids) == 3
+    mine = next(r for r in rows if "Player 2" in r)
+    assert "30M" in mine and "hidden" not in mine
+    assert all(r.count("hidden") == 2 for r in rows if r is not mine)
+    assert game.title.settings.cash_secret
+
+
 def test_a_proposal_is_answered_yes_or_no():
     from tracklayer.play.terminal import yes_or_no
     out = io.StringIO()

@@ -171,8 +171,7 @@ def tile_known(table: Table, tile_id) -> bool:
     if not isinstance(tile_id, str):
         return False
     name = tile_id.rsplit("-", 1)[0]
-    return tile_id in table.spec.supply or any(
-        p.tile_id == tile_id for p in table.spec.hexes.values()) or \
+    return tile_id in table.spec.supply_ids or tile_id in table.spec.printed_tiles or \
         (name in table.spec.unlimited_tiles and (tile_id in table.state.tiles or
                                                  board.where_is_tile(table, tile_id) is not None))
 
@@ -188,7 +187,7 @@ def _lay_tile(table: Table, h, action) -> None:
     if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation <= 5:
         raise ActionError(f"rotation must be 0-5, not {rotation!r}")
     action.tile_id = tile_id
-    if tile_id in table.spec.supply or tile_id in table.state.tiles:
+    if tile_id in table.spec.supply_ids or tile_id in table.state.tiles:
         action.tile = table.spec.tile_defs[tile_id.rsplit("-", 1)[0]]
     else:
         action.tile = table.spec.printed_tile(tile_id)

@@ -227,16 +227,37 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy of the game in its current position."""
-        copy = object.__new__(Game)
-        copy.__dict__.update(self.__dict__)
-        copy.table = Table(self.table.spec, self.table.state, self.table.variant,
-                           self.table.keep_log)
-        copy.table.messages = self.table.messages.copy()
-        with snapshot.collector_paused():   # the copy's objects live as long as it does
-            snapshot.restore(copy.table, snapshot.take(self.table))
-        copy.history = self.history.copy()
-        copy.played = array("l", self.played)
-        copy.snapshots = dict(self.snapshots)
+        return self.copies()()
+
+    def copies(self, lasting: bool = True) -> Callable[[], "Game"]:
+        """A maker of independent copies of the game in its current position: the position
+        is saved once, now, and each call restores a new copy from it (several copies of
+        one position cost one snapshot). Copies not ``lasting`` (dropped soon after, such
+        as a trial of one action) are left to the garbage collector's young generations
+        as they are made, so that it frees them once dropped; a lasting copy's objects
+        join the oldest generation at once (:func:`snapshot.collector_paused`)."""
+        table = self.table
+        saved = snapshot.take(table)
+        fields = dict(self.__dict__)
+        messages = table.messages.copy()
+        history = self.history.copy()
+        played = array("l", self.played)
+        snapshots = dict(self.snapshots)
+
+        def copy() -> "Game":
+            made = object.__new__(Game)
+            made.__dict__.update(fields)
+            made.table = Table(table.spec, table.state, table.variant, table.keep_log)
+            made.table.messages = messages.copy()
+            if lasting:
+                with snapshot.collector_paused():   # its objects live as long as it does
+                    snapshot.restore(made.table, saved)
+            else:
+                snapshot.restore(made.table, saved)
+            made.history = history.copy()
+            made.played = array("l", played)
+            made.snapshots = dict(snapshots)
+            return made
         return copy
 
     def position_after(self, entries: int) -> "Game":

@@ -413,11 +413,11 @@ def _search(table: Table, entity, deadline: float, strict: bool,
     return routes, proven, check_set(table, entity, routes), stats
 
 
-def plan_routes(table: Table, entity) -> List[dict]:
+def plan_routes(table: Table, entity, max_steps: Optional[int] = None) -> List[dict]:
     """The best routes for ``entity`` in the ``run_routes`` format (the planner the game
-    lists moves with)."""
+    lists moves with; ``max_steps`` as for :func:`find_best_routes`)."""
     listing, table.listing = table.listing, True
     try:
-        return find_best_routes(table, entity).routes
+        return find_best_routes(table, entity, max_steps=max_steps).routes
     finally:
         table.listing = listing

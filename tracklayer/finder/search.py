@@ -442,6 +442,7 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
         if same_as_previous[i]:
             free &= ~((1 << picked[i - 1]) - 1)
         while free:
+            clock.tick()
             low = free & -free
             idx = low.bit_length() - 1
             f = items[idx]

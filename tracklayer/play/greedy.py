@@ -4,19 +4,24 @@ In stock rounds it values private companies by their income (one that others may
 at their price, 1893's EVA, at two incomes, and it takes that one as late in its turns as
 it can); it never raises its own leading bid, and bids on a private company only with the
 money left to start a company at its best price (unless the company sells for two incomes
-or less). It starts one or two companies (the homes with most revenue near them, at the
-highest par its cash floats, never one it could not equip with a train once its token fee
-is paid), buys shares of its own companies until it holds 40% (none of one whose last run
-earned nothing), then those paying the best dividend for their price, and never sells
-unless it must. For its companies it runs the route finder's best routes, lays the tile
+or less); another player's company that others may take at their price it leaves where
+it is (at its face value, the fair price, it would only change hands). It starts one or
+two companies (the homes with most revenue near them, at the highest par its cash
+floats, never one it could not equip with a train once its token fee is paid), buys a
+share of its own company beside the president's certificate before starting another, and
+more until it holds 40% (none of one whose last run earned nothing), then those paying the
+best dividend for their price; a bond (1893's, bought back by the bank at face value)
+only with most certificate slots free, and it sells one back to free a slot; nothing else
+it sells unless it must. For its companies it runs the route finder's best routes, lays the tile
 and places the token that raise their best revenue most (``greedy_track``: a few likely
 lays, those whose track leads towards a paying stop first, tried on a copy of the game
 with the route finder; only those few are judged legal at all; none that spends the price
 of a train it needs), proposes buying a rival's train
 (at a fair price: ``dealing``) when it needs one, else buys a depot train when it has room
-and none left that the next train would not rust, and withholds when a train it needs is
-out of reach, or when it has a single train and room for another it cannot yet pay for; a
-treasury holding twice a depot train's price buys one more. A player with ten times a
+and none left that the next train would not rust, and withholds only when a train it
+needs (none left that the next would not rust) is out of reach, or its loans' interest
+calls for it: a company with a train that runs on pays its shareholders; a treasury
+holding twice a depot train's price buys one more. A player with ten times a
 share's price buys into another's company stuck short of floating (1871's tranches open
 only once every company of the last one runs). Founding by auction, loans, conversions,
 mergers and shorts (1817's family) are ``greedy_finance``. A move of a kind it has no
@@ -29,7 +34,7 @@ from typing import Dict, List, Optional
 
 from ..errors import GameError
 from ..game import Game
-from ..rules import board, market, track, trains
+from ..rules import board, market, track, trading, trains
 from ..state.model import CorporationState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
 from . import greedy_finance as finance
@@ -49,6 +54,13 @@ IDLE_CASH = 10          # a player with this many times a share's price buys int
 #                         company that has not floated
 BARGAIN_INCOMES = 2     # a private company at most this many incomes is bought even with
 #                         the money kept to start a company
+SECOND_SHARE = 260.0    # a share of its own company beyond the president's certificate is
+#                         bought before another company is started (above any par)
+BOND = 15.0             # a company the bank buys back at face value (1893's city bonds):
+#                         below any share worth buying, above passing
+SLOTS_FOR_SHARES = 6    # certificate slots a bond never takes
+UNSTALL = 50.0          # added to a purchase's score when the game stands still: one is
+#                         made (the least bad), where every seat would pass for ever
 STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
 #                         for at most this many of its incomes
 
@@ -77,9 +89,13 @@ class GreedyBot(TrackSense, Bot):
         """The best scored move (at random among equals), priced; a company others may
         take at their price as late as it can be taken (``grab_last``)."""
         best = max(scored)
+        if best <= 0 and stalled(game):
+            scored = [s + UNSTALL if h["type"] in ("bid", "buy_company", "par", "buy_shares")
+                      else s for s, h in zip(scored, moves)]
+            best = max(scored)
         top = [h for s, h in zip(scored, moves) if s == best]
         choice = self.rng.choice(top)
-        grabs = [(s, h) for s, h in zip(scored, moves) if self.is_grab(game, h)]
+        grabs = [(s, h) for s, h in zip(scored, moves) if s > 0 and self.is_grab(game, h)]
         if grabs:
             choice = self.grab_last(game, seat, moves, scored,
                                     max(grabs, key=lambda pair: pair[0])[1])
@@ -178,7 +194,7 @@ class GreedyBot(TrackSense, Bot):
             # only when it must: the smaller the sale the better
             return -5.0 - (h.get("percent") or 0) / 10
         if kind == "sell_company":
-            return -2.0
+            return self.bond_sale(game, entity, h)
         if kind == "choose":
             return 1.0 + self.rng.random()
         if kind == "discard_train":
@@ -235,15 +251,14 @@ class GreedyBot(TrackSense, Bot):
         if kind == "payout":
             return 10.0
         if kind == "withhold":
-            wanted = self.needs_train(game, entity) or (
-                len(entity.trains) < 2 and trains.has_room(game.table, entity))
+            wanted = self.needs_train(game, entity)
             price = trains.cheapest_price(game.table) if wanted else 0
             interest = finance.interest_due(game, entity)
             if interest and interest + price > entity.cash:
                 return 25.0     # its loans' interest first
             if wanted and entity.cash < price:
-                return 20.0
-            return 5.0
+                return 20.0     # a train it must have, out of reach
+            return 5.0          # a train that runs on: the shareholders are paid
         return 8.0
 
     def train(self, game: Game, entity, h: dict) -> float:
@@ -417,6 +432,8 @@ class GreedyBot(TrackSense, Bot):
         if corporation.owner is entity:
             if corporation.history and not corporation.history[-1].revenue:
                 return -1.0     # no more money into a company that ran for nothing
+            if held <= presidents_percent(corporation) < OWN_HOLDING:
+                return SECOND_SHARE     # before another company is started
             return 80.0 if held < OWN_HOLDING else -1.0
         if corporation.owner is None and held == 0 and not corporation.floated:
             return 5.0
@@ -426,6 +443,20 @@ class GreedyBot(TrackSense, Bot):
             return -1.0     # others' companies only once they run and pay
         rate = self.expected_dividend(game, corporation) / max(price, 1)
         return 20.0 + 400.0 * rate if rate >= MIN_YIELD else -1.0
+
+    def free_slots(self, game: Game, player) -> int:
+        table = game.table
+        return trading.certificate_limit(table, player) - trading.certificate_count(table, player)
+
+    def bond_sale(self, game: Game, player, h: dict) -> float:
+        """A bond (a company the bank buys back at face value) is sold back when its
+        holder is at the certificate limit with money to spare: the slot is for a share.
+        Nothing else is sold."""
+        company = game.table.find("company", h.get("company"))
+        if company is None or not company.spec.bank_buys or \
+                not isinstance(player, PlayerState) or self.free_slots(game, player) > 0:
+            return -2.0
+        return 3.0 if player.cash >= (company.spec.value or 0) else -2.0
 
     def company(self, game: Game, player, entity, h: dict) -> float:
         table = game.table
@@ -450,10 +481,16 @@ class GreedyBot(TrackSense, Bot):
         income = company.revenue or 0
         worth = value + 4 * income + (100 if company.spec.minor else 0)
         if isinstance(company.owner, PlayerState) and company.owner is not entity:
+            if stealable(company):
+                return -1.0     # at its face value (a fair deal) it only changes hands
             # from another player, at the least price: worth more than it costs
             return 200.0 + (value - price) / 10 if price < value else -1.0
         if price > worth or entity.cash - price < entity.cash / 4 and income == 0:
             return -1.0
+        if company.spec.bank_buys:
+            # a bond: money parked, where shares would grow; never in the certificate
+            # slots kept for shares
+            return BOND if self.free_slots(game, entity) > SLOTS_FOR_SHARES else -1.0
         if stealable(company):
             # others take it for next to nothing at their first chance: it is worth
             # what it earns before then
@@ -466,6 +503,20 @@ class GreedyBot(TrackSense, Bot):
 FINANCE = {"take_loan": finance.take_loan, "payoff_loan": finance.payoff_loan,
            "convert": finance.convert, "merge": finance.merge, "short": finance.short,
            "assign": finance.assign}
+
+
+def stalled(game: Game) -> bool:
+    """Has every seat passed twice running, the game standing still (an auction none
+    will bid in goes round for ever)?"""
+    last = game.actions[-2 * len(game.player_specs):]
+    return len(last) == 2 * len(game.player_specs) and \
+        all(h.get("type") == "pass" for h in last)
+
+
+def presidents_percent(corporation: CorporationState) -> int:
+    """The percent of the president's certificate (20 where it is not known)."""
+    certs = corporation.certificates
+    return certs[0].percent if certs else 20
 
 
 def stealable(company) -> bool:

@@ -5,8 +5,11 @@
   trains, opens the auction for a new one at the most it can bid up to ``FOUNDING_BID``
   (the bid is the company's treasury), puts its home where most revenue lies near, and
   puts its private companies in. It does not bid up another player's founding.
-- **Loans.** A company borrows when it needs a train its treasury does not reach, and
-  repays a loan when the treasury keeps the price of a train it needs after repaying.
+- **Loans.** A company borrows when it needs a train its treasury does not reach (one
+  that has run, only while the interest stays within half its last revenue: in self-play
+  companies borrowed to their limit on $140 runs and were liquidated, three players of
+  four bankrupt), and repays a loan when the treasury keeps the price of a train it
+  needs after repaying.
 - **Conversions.** A company at its loan limit converts to more shares (more shares,
   more loans; its new treasury shares sell for cash) when its treasury pays for the
   stations the new size needs.
@@ -116,16 +119,32 @@ def assign(bot: Judge, game: Game, player, h: dict) -> float:
 
 
 def take_loan(bot: Judge, game: Game, entity, h: dict) -> float:
-    """A loan when a needed train is out of the treasury's reach, or the treasury cannot
-    pay the interest."""
+    """A loan when a needed train is out of the treasury's reach (for a company that has
+    run, only while its interest stays within half its last revenue: loans that eat the
+    revenue end in liquidation), or the treasury cannot pay the interest."""
     if not isinstance(entity, OperatorState) or entity.loans >= loan_limit(entity):
         return -2.0
     price = trains.cheapest_price(game.table)
-    if (bot.needs_train(game, entity) or not entity.trains) and entity.cash < price:
+    if not entity.trains and entity.cash < price:
+        return 250.0
+    if bot.needs_train(game, entity) and entity.cash < price and affordable_loan(game, entity):
         return 250.0
     if entity.cash < interest_due(game, entity) + loan_value(game) // 10:
         return 240.0
     return -2.0
+
+
+def affordable_loan(game: Game, entity) -> bool:
+    """Would the interest on one more loan stay within half the company's last revenue
+    (any loan for one that has not run yet)?"""
+    if not entity.history:
+        return True
+    table = game.table
+    terms = table.spec.data.loans
+    if terms is None:
+        return False
+    after = terms.interest(finance.interest_rate(table), entity.loans + 1)
+    return 2 * after <= entity.history[-1].revenue
 
 
 def payoff_loan(bot: Judge, game: Game, entity, h: dict) -> float:

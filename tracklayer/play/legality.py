@@ -139,10 +139,12 @@ def check(data: dict, sample: int = 2, seed: int = 0, examples: int = 5,
                         {"entry": index, "action": {k: v for k, v in h.items()
                                                     if k not in ("created_at", "auto_actions")},
                          "listed_of_kind": [x for x in listed if x["type"] == kind][:8]})
-            for choice in rng.sample(listed, min(sample, len(listed))):
+            chosen = rng.sample(listed, min(sample, len(listed)))
+            copy = game.copies(lasting=False) if chosen else None
+            for choice in chosen:
                 out["listed_tried"] += 1
                 action = tried(choice, rng)
-                trial = game.clone()
+                trial = copy()
                 try:
                     trial.apply(dict(action, id=len(game.actions) + 1))
                 except GameError as e:

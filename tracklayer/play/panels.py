@@ -9,7 +9,7 @@ Pure functions of the game: the terminal prints them, the tests read them.
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -130,16 +130,22 @@ def companies_table(game: Game) -> RichTable:
     return out
 
 
-def players_table(game: Game) -> RichTable:
-    """The players in the order of play: cash, shares, private companies, worth."""
+def players_table(game: Game, viewers: Optional[Set[int]] = None) -> RichTable:
+    """The players in the order of play: cash, shares, private companies, worth. Where
+    the title keeps a player's cash secret (``cash_secret``, 1893) and the game goes on,
+    the cash and worth (which counts the cash) of players other than ``viewers`` (player
+    ids; None: all are shown) read "hidden"."""
     table = game.table
     out = RichTable("player", "cash", "shares", "privates", "worth", title="Players")
+    secret = table.settings.cash_secret and not game.is_over and viewers is not None
     for p in game.state.players:
         shares = ", ".join(f"{sym} {_percent(certs)}%" for sym, certs in p.shares.items()
                            if certs)
-        out.add_row(p.name + (" (passed)" if p.passed else ""), table.money(p.cash), shares,
+        hidden = secret and p.id not in viewers
+        out.add_row(p.name + (" (passed)" if p.passed else ""),
+                    "hidden" if hidden else table.money(p.cash), shares,
                     ", ".join(c.sym for c in p.companies),
-                    table.money(endgame.worth(table, p)))
+                    "hidden" if hidden else table.money(endgame.worth(table, p)))
     return out
 
 

@@ -23,13 +23,22 @@ from .roster import bot
 __all__ = ["bot_move", "new_game", "play_game", "run", "winners"]
 
 MAX_ACTIONS = 6000
+BOT_ROUTE_STEPS = 300_000   # search steps for a company's routes in self-play: about a
+#                             second where 1817's densest networks would take half a minute
+
+
+def bot_routes(table, entity) -> List[dict]:
+    """The routes a company of bots runs in self-play: the route finder's best, its search
+    bounded by steps (``BOT_ROUTE_STEPS``) rather than by time, so that a game of bots
+    takes the same course on any machine and no position holds it up for long."""
+    return plan_routes(table, entity, max_steps=BOT_ROUTE_STEPS)
 
 
 def new_game(title_name: str, players: Sequence[str], seed: int,
              optional_rules: Sequence[str] = (), keep_log: bool = False) -> Game:
     ids = [(i + 1, name) for i, name in enumerate(players)]
     return Game(title(title_name), ids, seed=seed, optional_rules=optional_rules,
-                keep_log=keep_log, route_planner=plan_routes, snapshot_every=None)
+                keep_log=keep_log, route_planner=bot_routes, snapshot_every=None)
 
 
 def play_game(title_name: str, bots: Sequence[str], seed: int,

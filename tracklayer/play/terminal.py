@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Dict, List, Optional, Sequence, TextIO, Tuple
+from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
 from rich.console import Console
 from rich.markup import escape
@@ -250,9 +250,19 @@ class Session:
     def summary(self) -> None:
         self.round = ""
         self.rule()
-        self.console.print(panels.players_table(self.game))
+        self.console.print(panels.players_table(self.game, self.viewers()))
         self.console.print(panels.companies_table(self.game))
         self.console.print(escape(panels.trains_line(self.game)))
+
+    def viewers(self) -> Set[int]:
+        """The players whose cash the screen shows where the title keeps it secret (1893):
+        the person to act, who alone is looking; while bots move, the one person of a game
+        against bots (nobody's when several people share the screen)."""
+        game = self.game
+        people = [seat for seat in range(len(game.player_specs)) if seat not in self.bots]
+        seat = seat_to_act(game)
+        looking = [seat] if seat in people else people if len(people) == 1 else []
+        return {game.player_specs[s][0] for s in looking}
 
     def auction(self) -> None:
         """How an auction stands, when one runs."""
@@ -323,7 +333,7 @@ class Session:
         elif word in ("companies", "c"):
             self.console.print(panels.companies_table(self.game))
         elif word in ("players", "p"):
-            self.console.print(panels.players_table(self.game))
+            self.console.print(panels.players_table(self.game, self.viewers()))
         elif word == "trains":
             self.console.print(escape(panels.trains_line(self.game)))
         elif word == "log":

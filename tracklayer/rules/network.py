@@ -255,6 +255,14 @@ def trails(table: Table, start: Node, tokens: List[Node], operator,
     The walk keeps its trail on a stack of the rails it is on, each with the moves still
     to try from it (:class:`_Trail`); ``closed`` keeps which stops are closed to the
     operator, for walks on the same position."""
+    for move in moves(table, start, tokens, operator, closed):
+        yield move[0]
+
+
+def moves(table: Table, start: Node, tokens: List[Node], operator,
+          closed: Optional[Dict[Node, bool]] = None) -> Iterator[tuple]:
+    """The walk of :func:`trails` as the moves onto its rails: ``(rail, the side of its
+    hex it came in over or None, the junction it came through or None, forked)``."""
     trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
     stack = [trail.setting_out()]
     while stack:
@@ -262,7 +270,7 @@ def trails(table: Table, start: Node, tokens: List[Node], operator,
         if move is None:
             stack.pop()
         elif trail.enter(*move):
-            yield move[0]
+            yield move
             stack.append(trail.onward(*move))
 
 
@@ -499,12 +507,3 @@ def before_board_change(table: Table) -> None:
 
 
 board.BEFORE_CHANGE.append(before_board_change)
-
-
-def reaches_any(table: Table, operator, goal: frozenset) -> bool:
-    """Does the operator's network reach one of the rails of ``goal``? The walks from its
-    token cities in turn, each stopping at the first such rail. Nothing is kept."""
-    starts = token_nodes(table, operator)
-    closed: Dict[Node, bool] = {}
-    return any(first_reached(table, start, starts, operator, closed, goal) is not None
-               for start in starts)

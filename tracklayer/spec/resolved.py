@@ -168,12 +168,23 @@ class GameSpec:
         """Each hex's place in map order (the order of :attr:`hexes`)."""
         return {hex_id: i for i, hex_id in enumerate(self.hexes)}
 
+    @cached_property
+    def supply_ids(self) -> frozenset:
+        """The ids of the tiles of the supply at the start (:attr:`supply`), to look up."""
+        return frozenset(self.supply)
+
+    @cached_property
+    def printed_tiles(self) -> Dict[str, TileDef]:
+        """The shapes of the tiles printed on the map, by id (the first hex's of an id)."""
+        found: Dict[str, TileDef] = {}
+        for h in self.hexes.values():
+            if h.tile_id is not None:
+                found.setdefault(h.tile_id, h.tile)
+        return found
+
     def printed_tile(self, tile_id: str) -> Optional[TileDef]:
         """The shape of a tile printed on the map, by its id."""
-        for h in self.hexes.values():
-            if h.tile_id == tile_id:
-                return h.tile
-        return None
+        return self.printed_tiles.get(tile_id)
 
     # -- market -------------------------------------------------------------------------
 

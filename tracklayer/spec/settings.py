@@ -191,6 +191,8 @@ class Settings:
         EndTiming.END_OF_SET, EndTiming.ONE_MORE_SET)
     bankruptcy_ends: BankruptcyEnd = BankruptcyEnd.FIRST
     min_bid_step: int = 5
+    cash_secret: bool = False                       # a player's cash is known to that player
+#                                                     alone until the game ends (1893)
 
     def __post_init__(self) -> None:
         for name, kind in _declared_types().items():

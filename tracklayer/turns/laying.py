@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..actions import new_action
 from ..errors import GameError
-from ..rules import board, network, track
+from ..rules import board, network, reaching, track
 from ..state.model import CompanyState
 from .step import Step, handles
 
@@ -79,14 +79,14 @@ class TrackStep(Step):
         supply = {}
         for tile_id in table.state.tiles:
             supply.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
+        tiles = [(tile_id, board.supply_tile(table, tile_id)) for tile_id in supply.values()]
         out = []
         for hex_id in self.hexes_to_try(entity):
             if self.sides_reached(entity, hex_id) is None:
                 continue
             old = board.view(table, hex_id).layout
             colors = table.variant.tile_colors(table, hex_id)
-            for tile_id in supply.values():
-                tile = board.supply_tile(table, tile_id)
+            for tile_id, tile in tiles:
                 if tile.blocks_lay or tile.color not in colors:
                     continue
                 try:
@@ -102,9 +102,15 @@ class TrackStep(Step):
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
         (If it cannot tell without the other checks, yes: the judge decides.)"""
         try:
-            return self.rotation_ok(entity, hex_id, tile.layout(rotation))
+            return self.turned_ok(entity, hex_id, tile.layout(rotation))
         except GameError:
             return True
+
+    def turned_ok(self, entity, hex_id: str, new) -> bool:
+        """:meth:`rotation_ok`, remembered until the position changes (the listing asks
+        it of each rotation, then the judge of each candidate)."""
+        return self.remember(("turned", id(entity), hex_id, new),
+                             lambda: self.rotation_ok(entity, hex_id, new))
 
     @handles("lay_tile")
     def lay(self, action):
@@ -163,9 +169,10 @@ class TrackStep(Step):
         tracks, problem = demand
         if not tracks:
             raise GameError(problem)        # no new track could meet it
+        approach = reaching.first_entries(table, entity, hex_id)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
-            met = network.reaches_any(table, entity, goal)
+            met = reaching.reaches_any(table, entity, goal, old_view, approach)
             kept = self.network_after_lay(entity, old_view)
         if not met:
             raise GameError(problem)
@@ -237,7 +244,7 @@ def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:
     """The tile's rotation is allowed (by default: it points at the operator's network
     and keeps the old track)."""
     action = a.action
-    if not step.rotation_ok(a.entity, action.hex, action.tile.layout(action.rotation)):
+    if not step.turned_ok(a.entity, action.hex, action.tile.layout(action.rotation)):
         raise GameError(f"tile {action.tile.name} cannot be laid on {action.hex} with "
                         f"rotation {action.rotation}")
 

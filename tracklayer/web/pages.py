@@ -174,7 +174,7 @@ async def history(request: Request, game_id: int, at: int = Query(0, ge=0, le=10
 def _chart(request: Request, game_id: int) -> str:
     live = request.app.state.service.get(game_id)
     with live.lock:
-        if live.game.title.name in view.HIDDEN_CASH and not live.game.is_over:
+        if live.game.title.settings.cash_secret and not live.game.is_over:
             return (f"<p>{live.game.title.name} keeps players' cash secret: the chart of "
                     "values is shown when the game is over.</p>")
         return chart.draw_once(live)

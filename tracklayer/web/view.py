@@ -15,7 +15,6 @@ from .routes_view import COLORS
 from .bots import seat_of
 from .service import Live, Seat
 
-HIDDEN_CASH = {"1893"}          # titles whose rules keep a player's cash secret
 
 
 def seats_viewing(live: Live, tokens: List[str]) -> List[Seat]:
@@ -101,7 +100,7 @@ def _token_for(mine: List[Seat], action, game: Game) -> str:
 
 def players(live: Live, mine: List[Seat]) -> List[Dict]:
     game = live.game
-    hide = game.title.name in HIDDEN_CASH
+    hide = game.title.settings.cash_secret
     own = {s.player_id for s in mine}
     out = []
     for p in game.state.players:

@@ -484,6 +484,6 @@ SETTINGS = Settings(currency="{}M", sale_movement=SaleMovement.DOWN_PER_SALE,
                     shares_start_in_market=True, market_shares_pay=False, minors_run_trains=True,
                     owner_pays_minor_first_train=True, minor_trains_to_corporations=False,
                     trade_ins_per_turn=1, minor_dividend=MinorDividend.HALF,
-                    sales_in_first_stock_round=False)
+                    sales_in_first_stock_round=False, cash_secret=True)
 
 TITLE = Title("1893", (2, 4), SETTINGS, data.title_data, Cologne, data.OPTIONAL_RULES)

@@ -332,9 +332,10 @@ class Family1849(CommonRounds):
             (hex_id != self.MESSINA or bool(notes(table).messina))
 
     def rotation_allowed(self, table, operator, hex_id, new, sides_reached) -> bool:
-        """New track must meet the operator's track in a gauge it can run on (4.1)."""
-        return self.meets_in_gauge(table, operator, hex_id, new) and \
-            super().rotation_allowed(table, operator, hex_id, new, sides_reached)
+        """New track must meet the operator's track in a gauge it can run on (4.1), as
+        well as the common rule (looked at first: it costs less)."""
+        return super().rotation_allowed(table, operator, hex_id, new, sides_reached) and \
+            self.meets_in_gauge(table, operator, hex_id, new)
 
     def meets_in_gauge(self, table, operator, hex_id, new) -> bool:
         """Track laid away from its token cities must meet its track in a gauge

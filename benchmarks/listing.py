@@ -1,0 +1,76 @@
+"""Listing speed: the time to list the legal moves at each position of every fixture.
+
+    python3 benchmarks/listing.py [--positions N] [FILES...]
+
+Replays each game and, before each logged action that the listing covers (not undo, redo,
+chat nor programs), times ``legal_actions()`` as CPU time of this process (less disturbed
+by other work on the machine than wall time). Reports per game the positions timed, the
+total, p50, p99 and the worst, and the log entry of the worst.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import glob
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from tracklayer.io.export import load_export, open_game  # noqa: E402
+from tracklayer.play.legality import skipped_kind  # noqa: E402
+
+
+def percentile(values: list, q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def time_game(path: str, limit: int = 0) -> tuple:
+    """The listing times (seconds) at each position of the game, with their log entries."""
+    data = load_export(path)
+    game = open_game(data, keep_log=False)
+    times, entries = [], []
+    for index, h in enumerate(data.get("actions") or []):
+        if not skipped_kind(h.get("type") if isinstance(h, dict) else None) \
+                and not game.is_over:
+            t = time.process_time()
+            game.legal_actions()
+            times.append(time.process_time() - t)
+            entries.append(index)
+            if limit and len(times) >= limit:
+                break
+        game.apply(h)
+    return times, entries
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("files", nargs="*")
+    p.add_argument("--positions", type=int, default=0, help="at most N positions a game")
+    p.add_argument("--shared", default=os.path.join(os.path.dirname(HERE), "..", "shared"))
+    args = p.parse_args()
+    files = args.files or sorted(glob.glob(os.path.join(args.shared, "fixtures", "*", "*.json")))
+    print(f"{'game':60} {'positions':>9} {'total s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'worst ms':>8} {'at':>5}")
+    for path in files:
+        gc.collect()
+        times, entries = time_game(path, args.positions)
+        if not times:
+            continue
+        worst = max(range(len(times)), key=times.__getitem__)
+        name = os.path.relpath(path, os.path.join(args.shared, "fixtures")) \
+            if not args.files else os.path.basename(path)
+        print(f"{name:60} {len(times):9d} {sum(times):8.2f} "
+              f"{1000 * statistics.median(times):7.2f} {1000 * percentile(times, 0.99):7.2f} "
+              f"{1000 * times[worst]:8.2f} {entries[worst]:5d}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

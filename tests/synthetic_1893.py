@@ -245,7 +245,7 @@ def state(game) -> dict:
         "share_prices": {c.sym: price(c.price) for c in s.corporations},
         "companies": {c.sym: [name(c.owner), c.closed] for c in s.companies},
         "trains": {t.id: name(t.owner) for t in s.depot.every},
-        "actions": json.dumps(game.actions, sort_keys=True),
+        "actions": json.dumps(list(game.actions), sort_keys=True),
         "map": {hex_id: [h.tile, h.rotation,
                          [[name(t.owner) if t else None for t in c.slots] for c in h.cities]]
                 for hex_id, h in s.hexes.items()},

@@ -9,12 +9,13 @@ snapshots taken along the way. The rules themselves are in ``tracklayer.rules`` 
 from __future__ import annotations
 
 import zlib
-from typing import Callable, Dict, List, Optional, Sequence
+from array import array
+from typing import Callable, Dict, Optional, Sequence
 
 from . import snapshot
 from .actions import read
 from .errors import ActionError, GameError
-from .history import History
+from .history import Actions, History
 from .rules import endgame, money, network, setup
 from .rules.table import Table
 from .title import Title
@@ -53,8 +54,9 @@ class Game:
         self.table: Table = self._set_table()
         self.starting_money = money.total_money(self.table)
         self.history = History()                 # every entry received, and which hold
-        self.actions: List[dict] = []            # the actions in force, in order
+        self.played = array("l")                 # where the actions on the table are in the log
         self.snapshots: Dict[int, bytes] = {}    # by the number of actions taken
+        self.snapshot_base: Optional[bytes] = None   # the first one, compressed: see stored
 
     def _set_table(self) -> Table:
         """The table as the game begins: set up, its first round begun."""
@@ -67,6 +69,11 @@ class Game:
         return table
 
     # -- the position -------------------------------------------------------------------
+
+    @property
+    def actions(self) -> Actions:
+        """The actions in force, in order (as the table has them)."""
+        return Actions(self.history.entries, self.played)
 
     @property
     def state(self):
@@ -108,7 +115,7 @@ class Game:
             return self._undo_entry(h)
         if kind == "redo":
             return self._redo_entry(h)
-        n, entry = len(self.actions), h
+        n, entry = len(self.played), h
         restore = network.checkpoint(self.table)
         try:
             action = read(self.table, h)
@@ -131,14 +138,14 @@ class Game:
                 for recorded in h.get("auto_actions") or ():
                     flow.play(self.table, read(self.table, recorded))
         except GameError as e:
-            self._rebuild(self.actions, dirty=True)
+            self._rebuild(self.played, dirty=True)
             raise type(e)(f"{_action_named(n, entry, kind)}: {e}") from e
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            self._rebuild(self.actions, dirty=True)
+            self._rebuild(self.played, dirty=True)
             raise ActionError(f"{_action_named(n, entry, kind)}: malformed action: {e!r}") from e
         self.history.record(h)
         if kind != "message":
-            self.actions.append(h)
+            self.played.append(len(self.history.status) - 1)
             self._maybe_snapshot()
 
     def _run_programs(self) -> list:
@@ -168,44 +175,53 @@ class Game:
         self._redo_entry({"type": "redo"})
 
     def _undo_entry(self, h: dict) -> None:
-        self.history.undo(h)
-        self._rebuild(self.history.actions())
+        self.history.record(h)
+        self._rebuild(self.history.action_indices())
 
     def _redo_entry(self, h: dict) -> None:
-        self.history.redo(h)
-        self._rebuild(self.history.actions())
+        self.history.record(h)
+        self._rebuild(self.history.action_indices())
 
-    def _rebuild(self, target: List[dict], dirty: bool = False) -> None:
-        """Bring the position to that after the actions ``target``: from where it stands if
-        that is a beginning of them, else from the nearest snapshot (``dirty``: the
+    def _rebuild(self, target: array, dirty: bool = False) -> None:
+        """Bring the position to that after the actions at ``target`` in the log: from where
+        it stands if that is a beginning of them, else from the nearest snapshot (``dirty``: the
         position is not to be trusted, restore in any case)."""
         common = 0
-        while common < min(len(target), len(self.actions)) and \
-                target[common] is self.actions[common]:
+        played = self.played
+        while common < min(len(target), len(played)) and target[common] == played[common]:
             common += 1
         with snapshot.collector_paused():
-            if dirty or common < len(self.actions):
+            if dirty or common < len(played):
                 base = max((k for k in self.snapshots if k <= common), default=0)
                 for k in [k for k in self.snapshots if k > base]:
                     del self.snapshots[k]
                 if base in self.snapshots:
-                    snapshot.restore(self.table, zlib.decompress(self.snapshots[base]))
+                    snapshot.restore(self.table, self.stored(base))
                 else:
                     self.table = self._set_table()
-                self.actions = self.actions[:base]
-            for h in target[len(self.actions):]:
+                self.played = played[:base]
+            for index in target[len(self.played):]:
+                h = self.history.entries[index]
                 flow.play(self.table, read(self.table, h))
                 for recorded in h.get("auto_actions") or ():
                     flow.play(self.table, read(self.table, recorded))
-                self.actions.append(h)
+                self.played.append(index)
                 self._maybe_snapshot()
 
     def _maybe_snapshot(self) -> None:
-        n = len(self.actions)
+        n = len(self.played)
         if self.snapshot_every and n % self.snapshot_every == 0 and n not in self.snapshots:
-            self.snapshots[n] = zlib.compress(snapshot.take(self.table), 1)
+            raw = snapshot.take(self.table)
+            if self.snapshot_base is None:
+                self.snapshot_base = zlib.compress(raw, 6)
+            self.snapshots[n] = snapshot.pack(raw, zlib.decompress(self.snapshot_base))
             for k in [k for k in self.snapshots if k <= n - RECENT and k % SPARSE]:
                 del self.snapshots[k]
+
+    def stored(self, n: int) -> bytes:
+        """The snapshot after ``n`` actions. Each is stored compressed against the game's
+        first one (most of a position is as it was: the map, the charters, the players)."""
+        return snapshot.unpack(self.snapshots[n], zlib.decompress(self.snapshot_base))
 
     # -- copies and export --------------------------------------------------------------
 
@@ -223,23 +239,23 @@ class Game:
         table = self.table
         saved = snapshot.take(table)
         fields = dict(self.__dict__)
-        messages = list(table.messages)
+        messages = table.messages.copy()
         history = self.history.copy()
-        actions = list(self.actions)
+        played = array("l", self.played)
         snapshots = dict(self.snapshots)
 
         def copy() -> "Game":
             made = object.__new__(Game)
             made.__dict__.update(fields)
             made.table = Table(table.spec, table.state, table.variant, table.keep_log)
-            made.table.messages = list(messages)
+            made.table.messages = messages.copy()
             if lasting:
                 with snapshot.collector_paused():   # its objects live as long as it does
                     snapshot.restore(made.table, saved)
             else:
                 snapshot.restore(made.table, saved)
             made.history = history.copy()
-            made.actions = list(actions)
+            made.played = array("l", played)
             made.snapshots = dict(snapshots)
             return made
         return copy
@@ -252,13 +268,13 @@ class Game:
         copy.__dict__.update(self.__dict__)
         copy.table = Table(self.table.spec, self.table.state, self.table.variant,
                            self.table.keep_log)
-        copy.table.messages = list(self.table.messages)
+        copy.table.messages = self.table.messages.copy()
         copy.snapshots = dict(self.snapshots)
-        copy.actions = list(self.actions)
-        copy.history = History()
-        for h in self.history.entries[:max(0, entries)]:
-            copy.history.record(h)
-        copy._rebuild(copy.history.actions(), dirty=True)
+        copy.played = array("l", self.played)
+        copy.history = self.history.prefix(entries)
+        copy.snapshot_every = None          # a look back takes no snapshots on its way
+        copy._rebuild(copy.history.action_indices(), dirty=True)
+        copy.snapshot_every = self.snapshot_every
         return copy
 
     def export(self) -> dict:

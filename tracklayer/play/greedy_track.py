@@ -12,6 +12,7 @@ lays, and the bot plays one of the first few.
 
 from __future__ import annotations
 
+from array import array
 from typing import Dict, FrozenSet, List, Optional
 
 from .. import snapshot
@@ -119,7 +120,7 @@ class TrackSense:
             except GameError:
                 out[i] = -10.0
             snapshot.restore(trial.table, start)
-            trial.actions = list(game.actions)
+            trial.played = array("l", game.played)
 
     def guess(self, game: Game, entity, h: dict) -> float:
         """A lay or token worth without the finder: on a stop, near home, cheap."""

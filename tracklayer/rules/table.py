@@ -8,9 +8,10 @@ forgotten when what it depends on changes.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Optional
 
 from ..errors import GameError
+from ..packed import Packed
 from ..spec.data import PhaseSpec
 from ..spec.resolved import Cell, GameSpec
 from ..state.model import CompanyState, GameState, OperatorState, PlayerState
@@ -45,7 +46,7 @@ class Table:
         self.settings = spec.settings
         self.derived = Derived()
         self.keep_log = keep_log
-        self.messages: List[str] = []
+        self.messages: Packed = Packed()      # the lines the rules wrote
         self.loading = False
         self.listing = False      # true while moves are only being listed or tried
 

@@ -63,6 +63,8 @@ class Live:
         if self.log_start is None and not self.game.actions:
             self.log_start = len(self.game.table.messages)
         self.game.apply(compact(entry), auto=auto)
+        self.game.history.entries.pack()        # a live game's logs kept small
+        self.game.table.messages.pack()
         if entry.get("type") not in ("undo", "redo", "message"):
             self.log_marks[self.number - 1] = len(self.game.table.messages)
         self.values.after(self.game, entry)

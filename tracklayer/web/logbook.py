@@ -61,7 +61,7 @@ def items(live: Live) -> List[Dict]:
             out.append({"kind": "chat", "who": speaker(live, entry.get("entity")),
                         "text": str(entry.get("message") or ""),
                         "stamp": entry.get("created_at")})
-        elif history.kept[index] is not None and index in live.log_marks:
+        elif history.holds(index) and index in live.log_marks:
             end = min(max(at, live.log_marks[index]), len(lines))
             for k, line in enumerate(lines[at:end]):
                 out.append({"kind": "game", "text": str(line),

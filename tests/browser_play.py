@@ -266,10 +266,17 @@ class Person:
                              f"{move['entity']}']")
         if layer.count():
             layer.click()
-        self.hex_on_map(move["hex"]).click(force=True)
         button = page.locator("#lay-tile")
         choice = page.locator(f".tile-choices[data-hex='{move['hex']}'] "
                               f".tile-choice[data-tile='{move['tile']}']")
+        for _ in range(3):      # a view drawn anew just after the click forgets the hex
+            self.hex_on_map(move["hex"]).click(force=True)
+            try:
+                choice.or_(page.locator(f"#lay-tile[data-tile='{move['tile']}']")).first \
+                    .wait_for(state="visible", timeout=5000)
+                break
+            except Exception:
+                continue
         if button.get_attribute("data-tile") != move["tile"]:
             choice.click()
             self._settle(button, "data-tile", move["tile"])

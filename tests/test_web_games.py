@@ -32,7 +32,7 @@ CURIOUS = {"1817NA": {
 # the seeds give games with what each test asks for (1817NA: a conversion, an acquisition offer)
 # with the bots as they play now: a change to the bots may call for another seed
 GAMES = [
-    ("1893", "1893", [None, "greedy"], 3, 150),
+    ("1893", "1893", [None, "greedy"], 3, 60),
     ("1849: Kingdom of the Two Sicilies", "1849", [None, "greedy", "greedy", "greedy"], 2, 300),
     ("The Old Prince 1871", "1871", [None, "greedy", "greedy"], 5, 250),
     ("1817NA", "1817NA", [None, "greedy"], 7, 250),

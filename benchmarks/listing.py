@@ -23,12 +23,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from tracklayer.io.export import load_export, open_game  # noqa: E402
 from tracklayer.play.legality import skipped_kind  # noqa: E402
-
-
-def percentile(values: list, q: float) -> float:
-    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+from bench_stats import percentile  # noqa: E402
 
 
 def time_game(path: str, limit: int = 0) -> tuple:
@@ -67,7 +62,7 @@ def main() -> int:
         name = os.path.relpath(path, os.path.join(args.shared, "fixtures")) \
             if not args.files else os.path.basename(path)
         print(f"{name:60} {len(times):9d} {sum(times):8.2f} "
-              f"{1000 * statistics.median(times):7.2f} {1000 * percentile(times, 0.99):7.2f} "
+              f"{1000 * statistics.median(times):7.2f} {1000 * percentile(times, 99):7.2f} "
               f"{1000 * times[worst]:8.2f} {entries[worst]:5d}")
     return 0
 

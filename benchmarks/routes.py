@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import glob
-import math
 import os
 import statistics
 import sys
@@ -28,14 +27,10 @@ sys.path.insert(0, os.path.dirname(HERE))
 from tracklayer.finder import find_best_routes  # noqa: E402
 from tracklayer.io.export import load_export, recorded_revenue, route_positions  # noqa: E402
 from tracklayer.titles import supported_titles  # noqa: E402
+from bench_stats import percentile  # noqa: E402
 
 TITLE_DIRS = {"1893": "1893", "1849: Kingdom of the Two Sicilies": "1849KingdomoftheTwoSicilies",
               "1817NA": "1817NA", "The Old Prince 1871": "1871"}
-
-
-def percentile(sorted_values: list, q: float) -> float:
-    """The nearest-rank ``q`` percentile of ascending ``sorted_values``."""
-    return sorted_values[max(0, math.ceil(q / 100 * len(sorted_values)) - 1)]
 
 
 def measure(path: str, repeat: int, budget: float, clock=time.process_time) -> list:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import sys
@@ -27,10 +26,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from tracklayer.io.export import open_game  # noqa: E402
 from tracklayer.play.selfplay import play_game  # noqa: E402
 from tracklayer.titles import supported_titles, title_like  # noqa: E402
-
-
-def percentile(sorted_values: list, q: float) -> float:
-    return sorted_values[max(0, math.ceil(q / 100 * len(sorted_values)) - 1)]
+from bench_stats import percentile  # noqa: E402
 
 
 def listing_times(export: dict, positions: int) -> list:

@@ -53,7 +53,10 @@ Method (exact, branch and bound):
    better set can use a poorer route), by the same pruned search.
 5. *Combination*: branch and bound over the trains' candidate lists (sorted by revenue),
    each indexed by track key as bit sets, so a train's best route still free is the lowest
-   bit of one set; identical trains take routes in list order.
+   bit of one set; identical trains take routes in list order. Two different trains are
+   combined without listing the first's routes: it walks them as in step 2, bounded by what
+   its route can still earn plus the second's best candidate on the track left free, and
+   each route it meets is paired with that candidate (the same pair, ties included).
 
 Past the time budget the search stops and returns the best set found, marked not proven.
 The answer is always checked by the engine in full; were it refused (a title's hooks
@@ -73,8 +76,8 @@ from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
 from ..rules.table import Table
 from .model import Leg, Network, TitleRules, TrainModel, build_network
-from .search import (Found, SearchTimeout, _Clock, best_route, best_routes, combine, legs_of,
-                     routes_above)
+from .search import (Found, Partner, SearchTimeout, _Clock, best_pair, best_route, best_routes,
+                     combine, legs_of, routes_above)
 
 DEFAULT_BUDGET_S = 10.0
 ALTERNATIVES = 8    # equally good first routes the greedy answers of step 3 try (the
@@ -332,6 +335,10 @@ class _Finder:
         that good is known to exist: the routes earning more than ``floor`` less the other
         trains' best), combined. The combination keeps the first best set in its order
         whatever the floor below the best, so a higher floor only makes the lists shorter."""
+        if len(order) == 2 and not self.set_checks and \
+                self.model_of[order[0]] != self.model_of[order[1]]:
+            self.combine_pair(order, best_of, total_best, floor)
+            return
         lists: List[List[Found]] = []
         cache: Dict[tuple, Tuple[float, List[Found]]] = {}
         for pos, i in enumerate(order):
@@ -354,6 +361,25 @@ class _Finder:
             accept = accept_set
         try:
             _, choice = combine(lists, same, floor, self.clock, accept)
+        except SearchTimeout as e:
+            if e.partial[1] is not None:
+                self.offer(dict(zip(order, e.partial[1])), checked=True)
+            raise
+        if choice is not None:
+            self.offer(dict(zip(order, choice)), checked=True)
+
+    def combine_pair(self, order: List[int], best_of: List[int], total_best: int,
+                     floor: int) -> None:
+        """:meth:`combine` for two different trains: the second's routes that could be part
+        of a better pair are listed, the first walks its routes bounded by them
+        (:func:`best_pair`: the same answer, without listing the first's routes)."""
+        m0, m1 = (self.models[self.model_of[i]] for i in order)
+        threshold = floor - (total_best - best_of[1])
+        items = routes_above(m1, self.net, max(threshold, 0), self.clock, self.scorer(m1))
+        self.stats["candidates"] = ["walk", len(items)]
+        try:
+            _, choice = best_pair(m0, self.net, Partner(items, m0), floor, self.clock,
+                                  self.scorer(m0))
         except SearchTimeout as e:
             if e.partial[1] is not None:
                 self.offer(dict(zip(order, e.partial[1])), checked=True)

@@ -85,7 +85,7 @@ def _reverse_leg(leg: Leg) -> Leg:
 def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                   sink: Callable[[int, int, tuple, int, int], int], clock: _Clock,
                   score: Optional[Callable[[tuple, tuple], Optional[int]]] = None,
-                  ties_at_anchor: bool = False) -> None:
+                  ties_at_anchor: bool = False, partner: Optional["Partner"] = None) -> None:
     """Depth-first search of the train's routes that avoid track ``forbidden`` and earn at
     least ``need``; each is passed to ``sink(revenue, mask, steps, nf, anchor_no)`` (the
     first ``nf`` steps are the forward part; see :func:`_met`), which returns the new
@@ -103,8 +103,15 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     most favourable), pruned by what the stops could still earn at best. Only where the
     stops so far could earn enough are legs chosen for them, every way the rules allow,
     worked out once along the walk and shared by what follows (:class:`_Realised`); stops
-    no choice of legs realises end the walk there."""
+    no choice of legs realises end the walk there.
+
+    With a ``partner`` (another train's candidates, see :class:`Partner`), ``need`` is
+    what the two trains must earn together: the walk is bounded by what this train's
+    route can still earn plus the partner's best candidate on the track left free, and
+    a route is passed on when the pair could earn ``need``."""
     bundles_from = model.bundles_from
+    blocks = partner.blocks if partner is not None else None
+    cap = partner.cap if partner is not None else None
     guard_all = model.guard_all
     passable = net.passable
     groups = net.groups
@@ -115,9 +122,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     out = [need]
     found = [False]
 
-    def emit(rev: int, mask: int, nf: int, anchor_no: int, anchor: int) -> bool:
-        """Pass on the real routes along the stops so far earning enough; False if no
-        choice of legs realises these stops."""
+    def emit(rev: int, mask: int, nf: int, anchor_no: int, anchor: int, more: int) -> bool:
+        """Pass on the real routes along the stops so far earning enough (with ``more``,
+        at most what the partner adds); False if no choice of legs realises these stops."""
         if len(path) == 1 and ((1 << anchor) | path[0].bit) & not_in_two:
             return True     # two stops, one where a route of two may not stop
         if any(bd.several for bd in path):
@@ -127,13 +134,13 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         for mask, _, got, _, _, _, _, steps in routes:
             if score is not None:
                 fwd, bwd = steps[:nf], steps[nf:]
-                if got + model.bonus < out[0] or (
-                        model.bonus_parts and got + model.bonus_at_most(bwd, fwd) < out[0]):
+                if got + model.bonus + more < out[0] or (model.bonus_parts and got +
+                                                          model.bonus_at_most(bwd, fwd) + more < out[0]):
                     continue
                 got = score(bwd, fwd)
                 if got is None:
                     continue
-            if got >= out[0]:
+            if got + more >= out[0]:
                 out[0] = sink(got, mask, steps, nf, anchor_no)
                 found[0] = True
         return bool(routes)
@@ -142,14 +149,15 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     bonus = 0 if score is None else model.bonus
 
     def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
-                 nf: int, anchor_no: int, anchor: int, last_term: bool) -> None:
+                 nf: int, anchor_no: int, anchor: int, last_term: bool, blk: int) -> None:
         tick()
-        if len(path) > nf and rev + bonus >= out[0] and \
-                not emit(rev, mask, nf, anchor_no, anchor):
+        more = cap(blk) if cap else 0
+        if len(path) > nf and rev + bonus + more >= out[0] and \
+                not emit(rev, mask, nf, anchor_no, anchor, more):
             return
         if not passable[end]:
             return
-        if rev + extra_bound(visited, rem) < out[0]:
+        if rev + extra_bound(visited, rem) + more < out[0]:
             return
         used = mask | forbidden
         first_b = path[0].b
@@ -168,21 +176,24 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             path.append(bundle)
             known.append(None)
             backward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
-                     ntc, nf, anchor_no, anchor, last_term)
+                     ntc, nf, anchor_no, anchor, last_term,
+                     blk | blocks[lmask] if blocks else 0)
             path.pop()
             known.pop()
 
     def forward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
-                tc: int, anchor: int, anchor_no: int) -> None:
+                tc: int, anchor: int, anchor_no: int, blk: int) -> None:
         tick()
         nf = len(path)
-        if nf and rev + bonus >= out[0] and not emit(rev, mask, nf, anchor_no, anchor):
+        more = cap(blk) if cap else 0
+        if nf and rev + bonus + more >= out[0] and \
+                not emit(rev, mask, nf, anchor_no, anchor, more):
             return
-        if rev + extra_bound(visited, rem) < out[0]:
+        if rev + extra_bound(visited, rem) + more < out[0]:
             return
         if nf:
             backward(anchor, visited, mask, rem, rev, grp, tc, nf, anchor_no, anchor,
-                     path[-1].t_last)
+                     path[-1].t_last, blk)
             if not passable[end]:
                 return
         used = mask | forbidden
@@ -200,7 +211,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             path.append(bundle)
             known.append(None)
             forward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
-                    nnp, ntc, anchor, anchor_no)
+                    nnp, ntc, anchor, anchor_no, blk | blocks[lmask] if blocks else 0)
             path.pop()
             known.pop()
 
@@ -213,7 +224,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         if bundles_from[t] and rem & guard_all == guard_all:
             real.start(rem, model.pays[t])
             forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t,
-                    anchor_no)
+                    anchor_no, 0)
         banned |= 1 << t
 
 
@@ -471,3 +482,65 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
     return best[0], best[1]
 
 
+# ---------------------------------------------------------------------------------------------
+# Two trains: one walks, bounded by the other's candidates
+
+
+class Partner:
+    """The other train's candidate routes (best first), indexed by track (see
+    :func:`combine`): ``blocks`` gives, for the track of each step the walking train may
+    take, the candidates that step rules out (bits by position); ``cap`` the revenue of
+    the best candidate still free, or 0 (running nothing) if none is."""
+
+    def __init__(self, items: List[Found], model: TrainModel) -> None:
+        self.items = items
+        self.users = _users_by_key(items)
+        full = self.full = (1 << len(items)) - 1
+        self.blocks = {bd.mask: _blocked_by(bd.mask, self.users)
+                       for bundles in model.bundles_from for bd in bundles}
+        revenues = [f.revenue for f in items]
+
+        def cap(blocked: int) -> int:
+            free = full & ~blocked
+            return revenues[(free & -free).bit_length() - 1] if free else 0
+        self.cap = cap
+
+    def best_free(self, mask: int) -> Optional[Found]:
+        """The best candidate sharing no track with ``mask`` (the first of equals)."""
+        free = self.full & ~_blocked_by(mask, self.users)
+        return self.items[(free & -free).bit_length() - 1] if free else None
+
+
+def best_pair(model: TrainModel, net: Network, partner: Partner, floor: int, clock: _Clock,
+              score=None) -> Tuple[int, Optional[list]]:
+    """The best pair earning more than ``floor`` (else None): a route of ``model``'s train
+    (or none) and the partner's best candidate on the track it leaves free (or none). The
+    same pair :func:`combine` would choose from the walking train's routes above the
+    floor less the partner's best: of equally good pairs, the one whose first route comes
+    first by revenue, then by key (:func:`search_routes`); running nothing comes last.
+
+    The walk meets only the routes whose pair could earn enough: it is bounded by what
+    the route can still earn plus the partner's best candidate on the track left free, so
+    the walking train's candidates are never listed."""
+    best: list = [floor, None, None]    # total, rank of the first route, the pair
+    keyed = model.parallel              # else the walk meets routes in the order of keys
+    met = [0]
+
+    def sink(rev: int, mask: int, steps: tuple, nf: int, anchor_no: int) -> int:
+        other = partner.best_free(mask)
+        total = rev + (other.revenue if other is not None else 0)
+        met[0] += 1
+        if total >= best[0]:
+            rank = (-rev, _key(steps, nf, anchor_no) if keyed else met[0])
+            if total > best[0] or (best[2] is not None and rank < best[1]):
+                best[:] = [total, rank, [_met(rev, mask, steps, nf), other]]
+        return best[0] if best[2] is not None else best[0] + 1
+
+    try:
+        search_routes(model, net, _need(floor), 0, sink, clock, score, partner=partner)
+    except SearchTimeout as e:
+        e.partial = (best[0], best[2])
+        raise
+    if partner.items and partner.items[0].revenue > best[0]:
+        best[0], best[2] = partner.items[0].revenue, [None, partner.items[0]]
+    return best[0], best[2]

@@ -294,6 +294,8 @@ class TrainModel:
         # with one leg to each next stop, the walk meets routes in the order of their keys
         self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
         self._prepare_bound(net, stop_costs, chain_costs)
+        # extra_bound by (stops visited, reach left): the walks meet the same ones often
+        self.bounds: Dict[tuple, float] = {}
 
     # -- reach -----------------------------------------------------------------------------
 

@@ -116,6 +116,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     passable = net.passable
     groups = net.groups
     extra_bound = model.extra_bound
+    bounds = model.bounds
     tick = clock.tick
     not_in_two = net.not_in_two
     real = _Realised(forbidden, guard_all, clock)
@@ -157,7 +158,10 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             return
         if not passable[end]:
             return
-        if rev + extra_bound(visited, rem) + more < out[0]:
+        bound = bounds.get((visited, rem))
+        if bound is None:
+            bound = bounds[visited, rem] = extra_bound(visited, rem)
+        if rev + bound + more < out[0]:
             return
         used = mask | forbidden
         first_b = path[0].b
@@ -189,7 +193,10 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         if nf and rev + bonus + more >= out[0] and \
                 not emit(rev, mask, nf, anchor_no, anchor, more):
             return
-        if rev + extra_bound(visited, rem) + more < out[0]:
+        bound = bounds.get((visited, rem))
+        if bound is None:
+            bound = bounds[visited, rem] = extra_bound(visited, rem)
+        if rev + bound + more < out[0]:
             return
         if nf:
             backward(anchor, visited, mask, rem, rev, grp, tc, nf, anchor_no, anchor,
@@ -387,24 +394,42 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
 # Combining the trains' routes
 
 
+# Sets of candidates are integers with one byte per candidate (bit 8 * position): the
+# index by track key is then read column by column from the candidates' masks as bytes.
+def _everyone(items: list) -> int:
+    """The set of all ``items``."""
+    return int.from_bytes(b"\x01" * len(items), "little")
+
+
+def _first(items_set: int) -> int:
+    """The position of the first item of a non-empty set."""
+    return ((items_set & -items_set).bit_length() - 1) >> 3
+
+
+def _from(position: int) -> int:
+    """The set of the items from ``position`` on."""
+    return -1 << (8 * position)
+
+
 def _users_by_key(items: List[Found]) -> Dict[int, int]:
-    """For each track-key bit, the set of ``items`` (bits by position) that hold it."""
-    size = (len(items) + 8) // 8
-    maps: Dict[int, bytearray] = {}
-    for idx, f in enumerate(items):
-        m = f.mask
-        while m:
-            low = m & -m
-            bitmap = maps.get(low)
-            if bitmap is None:
-                bitmap = maps[low] = bytearray(size)
-            bitmap[idx >> 3] |= 1 << (idx & 7)
-            m ^= low
-    return {key: int.from_bytes(bitmap, "little") for key, bitmap in maps.items()}
+    """For each track-key bit, the set of ``items`` that hold it."""
+    width = (max((f.mask.bit_length() for f in items), default=0) + 7) >> 3
+    rows = b"".join(f.mask.to_bytes(width, "little") for f in items)
+    out: Dict[int, int] = {}
+    for byte in range(width):
+        column = rows[byte::width]
+        for bit in range(8):
+            holders = int.from_bytes(column.translate(_BIT_OF[bit]), "little")
+            if holders:
+                out[1 << (8 * byte + bit)] = holders
+    return out
+
+
+_BIT_OF = [bytes((value >> bit) & 1 for value in range(256)) for bit in range(8)]
 
 
 def _blocked_by(mask: int, users: Dict[int, int]) -> int:
-    """The items (bits by position) sharing track with ``mask``."""
+    """The set of items sharing track with ``mask``."""
     out = 0
     while mask:
         low = mask & -mask
@@ -421,8 +446,8 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
     returned (else None). A train identical to the previous one takes a route later in
     the shared list (or none if the previous took none). ``accept`` may veto a set.
 
-    Each list is indexed by track key, so the routes still free for a train are a bit set
-    (``~blocked``) and its best free route the lowest bit: the bound on the trains still
+    Each list is indexed by track key, so the routes still free for a train are a set
+    (``~blocked``, see :func:`_users_by_key`) and its best free route the first: the bound on the trains still
     to choose is the sum of their best free routes."""
     k = len(lists)
     index: Dict[int, Dict[int, int]] = {}
@@ -430,7 +455,7 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
         if id(items) not in index:
             index[id(items)] = _users_by_key(items)
     users = [index.get(id(items), {}) for items in lists]
-    full = [(1 << len(items)) - 1 for items in lists]
+    full = [_everyone(items) for items in lists]
     best = [incumbent, None]
     choice: list = [None] * k
     picked = [0] * k
@@ -439,7 +464,7 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
         free = full[j] & ~blocked
         if not free:
             return 0
-        return lists[j][(free & -free).bit_length() - 1].revenue
+        return lists[j][_first(free)].revenue
 
     def rec(i: int, blocked: list, total: int) -> None:
         clock.tick()
@@ -451,11 +476,11 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
         items = lists[i]
         free = full[i] & ~blocked[i]
         if same_as_previous[i]:
-            free &= ~((1 << picked[i - 1]) - 1)
+            free &= _from(picked[i - 1])
         while free:
             clock.tick()
             low = free & -free
-            idx = low.bit_length() - 1
+            idx = _first(low)
             f = items[idx]
             if total + f.revenue + sum(best_free(j, blocked[j]) for j in range(i + 1, k)) \
                     <= best[0]:
@@ -489,26 +514,26 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
 class Partner:
     """The other train's candidate routes (best first), indexed by track (see
     :func:`combine`): ``blocks`` gives, for the track of each step the walking train may
-    take, the candidates that step rules out (bits by position); ``cap`` the revenue of
+    take, the set of candidates that step rules out; ``cap`` the revenue of
     the best candidate still free, or 0 (running nothing) if none is."""
 
     def __init__(self, items: List[Found], model: TrainModel) -> None:
         self.items = items
         self.users = _users_by_key(items)
-        full = self.full = (1 << len(items)) - 1
+        full = self.full = _everyone(items)
         self.blocks = {bd.mask: _blocked_by(bd.mask, self.users)
                        for bundles in model.bundles_from for bd in bundles}
         revenues = [f.revenue for f in items]
 
         def cap(blocked: int) -> int:
             free = full & ~blocked
-            return revenues[(free & -free).bit_length() - 1] if free else 0
+            return revenues[_first(free)] if free else 0
         self.cap = cap
 
     def best_free(self, mask: int) -> Optional[Found]:
         """The best candidate sharing no track with ``mask`` (the first of equals)."""
         free = self.full & ~_blocked_by(mask, self.users)
-        return self.items[(free & -free).bit_length() - 1] if free else None
+        return self.items[_first(free)] if free else None
 
 
 def best_pair(model: TrainModel, net: Network, partner: Partner, floor: int, clock: _Clock,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Dict, List, NamedTuple, Optional
 
 from ..errors import GameError
@@ -92,6 +92,8 @@ class Network:
     legs_from: List[List[Leg]]
     chains: List[tuple]          # undirected chains: (a, b, paths)
     not_in_two: int = 0          # stops a route of two stops may not stop at (bits)
+    hexes_of: List[frozenset] = field(default_factory=list)    # each chain's hexes
+    passed_once: Dict[str, bool] = field(default_factory=dict)  # see _passed_once
 
 
 def _trails_from(table: Table, start) -> List[tuple]:
@@ -171,29 +173,35 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
                                     sum(1 for p in ps if p.terminal)))
     token_idx = list(range(len(tokens)))
     passable = [not node.closed_to(entity) for node in nodes]
-    return Network(nodes, token_idx, passable, groups, legs_from, out_chains)
+    return Network(nodes, token_idx, passable, groups, legs_from, out_chains,
+                   hexes_of=[frozenset(r.hex for r in paths) for _, _, paths in out_chains])
 
 
 def _compress_masks(chains: List[tuple]) -> List[tuple]:
     """The same chains with track keys that belong to the same chains merged into one bit:
-    two chains still share a bit exactly when they share a key, with fewer bits to test."""
-    holders: Dict[int, int] = {}
-    for ci, chain in enumerate(chains):
-        m = chain[3]
-        while m:
-            low = m & -m
-            holders[low] = holders.get(low, 0) | (1 << ci)
-            m ^= low
-    class_bit: Dict[int, int] = {}
-    new_masks = [0] * len(chains)
-    for key, held_by in holders.items():
-        bit = class_bit.setdefault(held_by, 1 << len(class_bit))
-        m = held_by
-        while m:
-            low = m & -m
-            new_masks[low.bit_length() - 1] |= bit
-            m ^= low
-    return [(u, v, paths, new_masks[ci]) for ci, (u, v, paths, _) in enumerate(chains)]
+    two chains still share a bit exactly when they share a key, with fewer bits to test.
+    (The masks are read as rows of bytes: a key's holders are a column, one byte per
+    chain; each distinct column becomes a bit, and a chain's new mask is its row in the
+    table of those columns.)"""
+    n = len(chains)
+    width = (max((c[3].bit_length() for c in chains), default=0) + 7) >> 3
+    rows = b"".join(c[3].to_bytes(width, "little") for c in chains)
+    nobody = bytes(n)
+    classes: Dict[bytes, None] = {}
+    for byte in range(width):
+        column = rows[byte::width]
+        for bit in range(8):
+            held = column.translate(BIT_OF[bit])
+            if held != nobody:
+                classes.setdefault(held, None)
+    table = b"".join(classes)
+    return [(u, v, paths, int(table[ci::n].translate(_DIGITS)[::-1] or b"0", 2))
+            for ci, (u, v, paths, _) in enumerate(chains)]
+
+
+# BIT_OF[k] maps a byte to its bit k (0 or 1); _DIGITS maps 0 and 1 to their digits
+BIT_OF = [bytes((value >> bit) & 1 for value in range(256)) for bit in range(8)]
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 def _track_mask(table: Table, paths, key_bits: dict, rails: dict) -> Optional[int]:
@@ -285,6 +293,7 @@ class TrainModel:
         stop_costs = [v.stop_reach_cost(table, train, n) for n in net.nodes]
         self.stop_cost = [self._pack(c) for c in stop_costs]
         self.bonus = v.route_bonus_bound(table, entity, train)
+        self._may_use: Dict[int, bool] = {}     # by rail, see _chain_cost
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
         self._prepare_bonus_parts(table, net)
         self.additive = self.pays_every_stop(train) and (
@@ -316,8 +325,13 @@ class TrainModel:
     def _chain_cost(self, table: Table, paths: tuple) -> Optional[dict]:
         """What running along a chain uses of the reach, None if the train may not."""
         v = table.variant
-        if not all(v.train_may_use(table, self.train, p) for p in paths):
-            return None
+        may_use = self._may_use
+        for p in paths:
+            ok = may_use.get(id(p))
+            if ok is None:
+                ok = may_use[id(p)] = v.train_may_use(table, self.train, p)
+            if not ok:
+                return None
         return v.chain_reach_cost(table, self.train, list(paths))
 
     def _steps(self, legs: List[Leg], chain_costs: list) -> List[Step]:
@@ -391,10 +405,13 @@ class TrainModel:
             self.chain_bonus = [0] * len(net.chains)
             return
         self.stop_bonus = [parts.per_stop(node) for node in net.nodes]
-        hexes_of = [{r.hex for r in paths} for _, _, paths in net.chains]
+        hexes_of = net.hexes_of
         self.chain_bonus = [sum(parts.per_hex.get(h, 0) for h in hexes) for hexes in hexes_of]
         marked = {h for hexes in hexes_of for h in hexes if parts.per_hex.get(h, 0)}
-        if all(_passed_once(table, h) for h in marked):
+        once = net.passed_once
+        for h in marked - once.keys():
+            once[h] = _passed_once(table, h)
+        if all(once[h] for h in marked):
             self.exact_bonus = True
             self.pays = [value + extra for value, extra in zip(self.values, self.stop_bonus)]
             self.bonus = sum(parts.per_hex[h] for h in marked)

@@ -9,7 +9,7 @@ from operator import attrgetter, itemgetter
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
-from .model import Leg, Network, TrainModel
+from .model import BIT_OF, Leg, Network, TrainModel
 
 
 _POS = attrgetter("pos")
@@ -419,13 +419,10 @@ def _users_by_key(items: List[Found]) -> Dict[int, int]:
     for byte in range(width):
         column = rows[byte::width]
         for bit in range(8):
-            holders = int.from_bytes(column.translate(_BIT_OF[bit]), "little")
+            holders = int.from_bytes(column.translate(BIT_OF[bit]), "little")
             if holders:
                 out[1 << (8 * byte + bit)] = holders
     return out
-
-
-_BIT_OF = [bytes((value >> bit) & 1 for value in range(256)) for bit in range(8)]
 
 
 def _blocked_by(mask: int, users: Dict[int, int]) -> int:

@@ -295,10 +295,11 @@ class TrainModel:
         self.bonus = v.route_bonus_bound(table, entity, train)
         self._may_use: Dict[int, bool] = {}     # by rail, see _chain_cost
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
+        packed = [None if c is None else self._pack(c) for c in chain_costs]
         self._prepare_bonus_parts(table, net)
         self.additive = self.pays_every_stop(train) and (
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
-        self.legs_from = [self._steps(legs, chain_costs) for legs in net.legs_from]
+        self.legs_from = [self._steps(legs, packed) for legs in net.legs_from]
         self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
         # with one leg to each next stop, the walk meets routes in the order of their keys
         self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
@@ -335,11 +336,11 @@ class TrainModel:
         return v.chain_reach_cost(table, self.train, list(paths))
 
     def _steps(self, legs: List[Leg], chain_costs: list) -> List[Step]:
-        """The legs from one stop this train may run, most valuable next stop first."""
+        """The legs from one stop this train may run (``chain_costs``: each chain's, packed;
+        None where the train may not run), most valuable next stop first."""
         runnable = [leg for leg in legs if chain_costs[leg.chain] is not None]
         runnable.sort(key=lambda leg: -self.values[leg.b])
-        return [Step(leg.b, 1 << leg.b, leg.mask,
-                     self._pack(chain_costs[leg.chain]) + self.stop_cost[leg.b],
+        return [Step(leg.b, 1 << leg.b, leg.mask, chain_costs[leg.chain] + self.stop_cost[leg.b],
                      leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg,
                      self.chain_bonus[leg.chain] + self.stop_bonus[leg.b],
                      self.pays[leg.b] + (self.chain_bonus[leg.chain] if self.exact_bonus

@@ -153,7 +153,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                  nf: int, anchor_no: int, anchor: int, last_term: bool, blk: int) -> None:
         tick()
         more = cap(blk) if cap else 0
-        if len(path) > nf and rev + bonus + more >= out[0] and \
+        begun = len(path) > nf
+        if begun and rev + bonus + more >= out[0] and \
                 not emit(rev, mask, nf, anchor_no, anchor, more):
             return
         if not passable[end]:
@@ -164,12 +165,10 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         if rev + bound + more < out[0]:
             return
         used = mask | forbidden
-        first_b = path[0].b
+        after = -1 if begun else path[0].b     # the first backward stop comes later
         for bundle in bundles_from[end]:
             b, bit, lmask, cost, _, t_last, terminals, _, gain, _, _ = bundle
-            if visited & bit or lmask & used or grp & groups[b]:
-                continue
-            if len(path) == nf and b <= first_b:
+            if visited & bit or lmask & used or grp & groups[b] or b <= after:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:

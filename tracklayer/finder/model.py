@@ -134,6 +134,7 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     seen_chains: set = set()
     queue = list(range(len(nodes)))
     expanded: set = set()
+    closed: set = set()     # stops found closed to the entity (not walked through)
     while queue:
         u = queue.pop(0)
         if u in expanded:
@@ -147,8 +148,11 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
                 mask = _track_mask(table, paths, key_bits, rail_bits)
                 if mask is not None:
                     chains.append((u, v, paths, mask))
-            if v not in expanded and not end.closed_to(entity):
-                queue.append(v)
+            if v not in expanded and v not in closed:
+                if end.closed_to(entity):
+                    closed.add(v)
+                else:
+                    queue.append(v)
     n = len(nodes)
     legs_from: List[List[Leg]] = [[] for _ in range(n)]
     group_bits: Dict[str, int] = {}
@@ -167,10 +171,10 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     out_chains = []
     for ci, (u, v, paths, mask) in enumerate(chains):
         out_chains.append((u, v, paths))
-        for a, b, ps in ((u, v, paths), (v, u, tuple(reversed(paths)))):
+        terminals = sum(1 for p in paths if p.terminal)
+        for a, b, ps in ((u, v, paths), (v, u, paths[::-1])):
             legs_from[a].append(Leg(a, b, ps, ci, mask, bool(ps[0].terminal),
-                                    bool(ps[-1].terminal),
-                                    sum(1 for p in ps if p.terminal)))
+                                    bool(ps[-1].terminal), terminals))
     token_idx = list(range(len(tokens)))
     passable = [not node.closed_to(entity) for node in nodes]
     return Network(nodes, token_idx, passable, groups, legs_from, out_chains,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import time
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -375,18 +375,27 @@ def best_route(model: TrainModel, net: Network, forbidden: int, clock: _Clock,
 def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Clock,
                  score=None) -> List[Found]:
     """Every route of the train earning more than ``threshold``, best first (then by key)."""
-    out: List[tuple] = []
+    met: List[tuple] = []
     need = _need(threshold)
 
-    keyed = model.parallel      # else routes are met in the order of their keys
-
-    def sink(rev, mask, steps, nf, anchor_no) -> int:
-        out.append((-rev, keyed and _key(steps, nf, anchor_no), _met(rev, mask, steps, nf)))
+    def sink(*route) -> int:
+        met.append(route)       # (revenue, mask, steps, nf, anchor_no)
         return need
 
     search_routes(model, net, need, 0, sink, clock, score)
-    out.sort(key=itemgetter(0, 1) if keyed else itemgetter(0))
-    return [f for _, _, f in out]
+    # with one leg to each next stop, routes are met in the order of their keys
+    met.sort(key=_rank if model.parallel else _less_revenue)
+    return [Found(rev, mask, steps[nf:], steps[:nf]) for rev, mask, steps, nf, _ in met]
+
+
+def _rank(route: tuple) -> tuple:
+    """Best first, then by key (see :func:`_key`), a route as :func:`routes_above` keeps it."""
+    rev, _, steps, nf, anchor_no = route
+    return (-rev, anchor_no, *map(_POS, steps[:nf]), -1, *map(_POS, steps[nf:]))
+
+
+def _less_revenue(route: tuple) -> int:
+    return -route[0]
 
 
 # ---------------------------------------------------------------------------------------------

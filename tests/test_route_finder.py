@@ -25,7 +25,8 @@ from tracklayer.board.tiles import TileDef
 from tracklayer.cli import main
 from tracklayer.errors import GameError, RouteError
 from tracklayer.finder import find_best_routes
-from tracklayer.finder.search import Found, SearchTimeout, _Clock, combine
+from tracklayer.finder.combination import combine
+from tracklayer.finder.search import Found, SearchTimeout, _Clock
 from tracklayer.game import Game
 from tracklayer.io.export import recorded_revenue, route_positions
 from tracklayer.rules import board, network, tokens, trains as train_rules

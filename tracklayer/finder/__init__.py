@@ -76,8 +76,9 @@ from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
 from ..rules.table import Table
 from .model import Leg, Network, TitleRules, TrainModel, build_network
-from .search import (Found, Partner, SearchTimeout, _Clock, best_pair, best_route, best_routes,
-                     combine, legs_of, routes_above)
+from .combination import Partner, best_pair, combine
+from .search import (Found, SearchTimeout, _Clock, best_route, best_routes, legs_of,
+                     routes_above)
 
 DEFAULT_BUDGET_S = 10.0
 ALTERNATIVES = 8    # equally good first routes the greedy answers of step 3 try (the

@@ -223,16 +223,21 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             known.pop()
 
     banned = 0
-    for anchor_no, t in enumerate(net.tokens):
-        if ties_at_anchor and found[0]:
-            out[0] += 1     # a route from a later anchor comes later: a tie is no better
-            found[0] = False
-        rem = model.limit_packed - model.stop_cost[t]
-        if bundles_from[t] and rem & guard_all == guard_all:
-            real.start(rem, model.pays[t])
-            forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t,
-                    anchor_no, 0)
-        banned |= 1 << t
+    try:
+        for anchor_no, t in enumerate(net.tokens):
+            if ties_at_anchor and found[0]:
+                out[0] += 1     # a route from a later anchor comes later: no better
+                found[0] = False
+            rem = model.limit_packed - model.stop_cost[t]
+            if bundles_from[t] and rem & guard_all == guard_all:
+                real.start(rem, model.pays[t])
+                forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t,
+                        anchor_no, 0)
+            banned |= 1 << t
+    finally:
+        # the walks call themselves: unbound, they and all they hold are freed at once,
+        # not left to the garbage collector
+        del forward, backward, emit
 
 
 class _Realised:

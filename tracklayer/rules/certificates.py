@@ -15,12 +15,15 @@ several players could take it, the one sitting first after the old president doe
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..errors import GameError
 from ..state.model import Certificate, CorporationState, PlayerState
 from . import money
 from .table import Table
+
+_PERCENT = attrgetter("percent")
 
 
 class Bundle(NamedTuple):
@@ -49,7 +52,7 @@ class Bundle(NamedTuple):
         """Certificates known to be one holder's of one corporation (not checked, as
         :meth:`of` does), at their full percent."""
         certificates = tuple(certificates)
-        return cls(certificates, sum(c.percent for c in certificates))
+        return cls(certificates, sum(map(_PERCENT, certificates)))
 
     @property
     def corporation(self) -> CorporationState:
@@ -99,10 +102,7 @@ def held(holder, corporation: CorporationState) -> List[Certificate]:
 
 def percent_of(holder, corporation: CorporationState) -> int:
     """The percentage of the corporation ``holder`` has."""
-    total = 0
-    for c in holder.shares.get(corporation.sym, ()):
-        total += c.percent
-    return total
+    return sum(map(_PERCENT, holder.shares.get(corporation.sym, ())))
 
 
 def shares_of(holder, corporation: CorporationState) -> float:

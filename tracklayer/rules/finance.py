@@ -11,6 +11,7 @@ a fixed value; the interest rate follows how many are out (``LoanSpec.rate_for``
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
 
 from ..errors import GameError
@@ -19,6 +20,8 @@ from ..state.model import CorporationState
 from . import certificates, market, money, operators, trading, trains
 from .certificates import bundle_price
 from .table import Table
+
+_LOANS = attrgetter("loans")
 
 SaleRule = Callable[[object, certificates.Bundle], bool]
 
@@ -99,7 +102,7 @@ __all__ = ["market"]
 
 def loans_out(table: Table) -> int:
     """How many of the bank's loans corporations owe."""
-    return sum(c.loans for c in table.state.corporations)
+    return sum(map(_LOANS, table.state.corporations))
 
 
 def loans_left(table: Table) -> int:

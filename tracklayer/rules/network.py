@@ -26,6 +26,8 @@ there, when the whole network would teach nothing that outlasts the lay
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import filterfalse
+from operator import attrgetter, itemgetter
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..board.tiles import facing
@@ -33,6 +35,10 @@ from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, links, view
 from .table import Table
+
+_ROUTE_KNOWN = attrgetter("route_known")
+_RAIL_OF_MOVE = itemgetter(0)
+
 
 @dataclass(eq=False)
 class Network:
@@ -93,7 +99,7 @@ def checkpoint(table: Table) -> Callable[[], None]:
     kept = dict(table.state.networks)
     answers = [(memo, dict(memo.answers)) for memo in kept.values()]
     # Only looking at a network turns a route flag on (never off): those still off.
-    unknown = [o for o in table.operators() if not o.route_known]
+    unknown = list(filterfalse(_ROUTE_KNOWN, table.operators()))
 
     def restore() -> None:
         if table.state.networks != kept:
@@ -156,6 +162,12 @@ def _worked_out(table: Table, operator) -> tuple:
 
 def reach(table: Table, operator) -> Live:
     memo, walked = _worked_out(table, operator)
+    return _live(table, memo, walked)
+
+
+def _live(table: Table, memo: Network, walked: Optional[tuple]) -> Live:
+    """``memo`` as the objects of the map (``walked``: as the walk just found them), kept
+    in the table's derived data as long as ``memo`` is the network."""
     found = table.derived.network.get(id(memo))
     if found is None or found.memo is not memo:
         found = table.derived.network[id(memo)] = Live(table, memo, walked)
@@ -255,8 +267,7 @@ def trails(table: Table, start: Node, tokens: List[Node], operator,
     The walk keeps its trail on a stack of the rails it is on, each with the moves still
     to try from it (:class:`_Trail`); ``closed`` keeps which stops are closed to the
     operator, for walks on the same position."""
-    for move in moves(table, start, tokens, operator, closed):
-        yield move[0]
+    return map(_RAIL_OF_MOVE, moves(table, start, tokens, operator, closed))
 
 
 def moves(table: Table, start: Node, tokens: List[Node], operator,
@@ -264,14 +275,15 @@ def moves(table: Table, start: Node, tokens: List[Node], operator,
     """The walk of :func:`trails` as the moves onto its rails: ``(rail, the side of its
     hex it came in over or None, the junction it came through or None, forked)``."""
     trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
+    enter, onward = trail.enter, trail.onward
     stack = [trail.setting_out()]
     while stack:
         move = next(stack[-1], None)
         if move is None:
             stack.pop()
-        elif trail.enter(*move):
+        elif enter(*move):
             yield move
-            stack.append(trail.onward(*move))
+            stack.append(onward(*move))
 
 
 class _Trail:
@@ -467,10 +479,13 @@ def has_route_for_train(table: Table, operator) -> bool:
 
 
 def remember(table: Table, operator, key: str, compute) -> bool:
-    """A yes/no answer about the operator's network, kept as long as the network is."""
-    memo = _memo(table, operator)
+    """A yes/no answer about the operator's network, kept as long as the network is
+    (worked out from the stops and track of the walk, if it was made just now)."""
+    memo, walked = _worked_out(table, operator)
     found = memo.answers.get(key)
     if found is None:
+        if walked is not None:
+            _live(table, memo, walked)
         found = memo.answers[key] = bool(compute())
     return found
 

@@ -154,12 +154,16 @@ class Round:
             raise GameError(f"the game is over: cannot process {action.kind}")
         active = self.active_step()
         kind = action.kind
+        entity = action.entity
         for step in self.steps:
+            # A step takes only the kinds it has a handler for (those it may list); the
+            # steps before the one holding the turn take them only in passing.
+            holding = step is active
+            if not holding and kind not in step.HANDLERS:
+                continue
             if not step.live():
                 continue
-            # A step takes only the kinds it has a handler for (those it may list).
-            can = kind in step.HANDLERS and kind in step.known_kinds(action.entity)
-            holding = step is active     # the steps before it do not hold the turn
+            can = kind in step.HANDLERS and kind in step.known_kinds(entity)
             if holding and not can:
                 current = step.actor()
                 who = "" if current is action.entity else \

@@ -18,6 +18,7 @@ and ``Variant.start_cells``.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Optional
 
 from ..rules import certificates, powers, trading
@@ -26,6 +27,7 @@ from ..spec.settings import TradeOrder
 from ..state.model import PlayerState
 
 PURCHASES = ("buy_company", "buy_shares", "par")
+_PERCENT = attrgetter("percent")
 
 
 # -- the turn so far ------------------------------------------------------------------------
@@ -107,11 +109,9 @@ def may_buy_another(turn, entity, corporation) -> bool:
 def may_buy_from_pile(turn, entity, pile) -> bool:
     """Could the player buy the smallest buyable certificate of ``pile`` (one holder's
     certificates of one corporation)?"""
-    smallest = None
-    for c in pile:
-        if c.buyable and (smallest is None or c.percent < smallest.percent):
-            smallest = c
-    return smallest is not None and may_buy_shares(turn, entity, Bundle.whole((smallest,)))
+    buyable = [c for c in pile if c.buyable]
+    return bool(buyable) and may_buy_shares(
+        turn, entity, Bundle.whole((min(buyable, key=_PERCENT),)))   # the first smallest
 
 
 def may_buy_some_share(turn, entity) -> bool:

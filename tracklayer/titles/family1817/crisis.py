@@ -28,7 +28,7 @@ def in_crisis(table):
     """The first player with negative cash, from the one the crisis began with."""
     start = notes(table).crisis_player
     players = table.state.players
-    if start not in players:
+    if start is None or start not in players:
         return None
     i = players.index(start)
     for p in players[i:] + players[:i]:

@@ -101,11 +101,11 @@ class TrainsThenInterest(BuyTrainStep):
         table = self.table
         if not trains.has_room(table, entity):
             return False
-        prices = [trains.lowest_price(t) for t in trains.for_sale(table)]
-        if table.phase.trains_between_companies and (
-                trains.others_trains(table, entity) or left_behind(table)):
-            prices.append(1)
-        return bool(prices) and buying_power(table, entity) >= min(prices)
+        power = buying_power(table, entity)
+        if any(trains.lowest_price(t) <= power for t in trains.for_sale(table)):
+            return True
+        return power >= 1 and table.phase.trains_between_companies and bool(
+            trains.others_trains(table, entity) or left_behind(table))
 
     def price_range(self, entity, train) -> tuple:
         """Another corporation's train: from $1 to what the buyer has (no president's

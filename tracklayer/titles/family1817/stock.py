@@ -12,6 +12,8 @@ Station owned by a corporation closes.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, market, operators, powers
@@ -19,7 +21,7 @@ from ...rules.certificates import Bundle
 from ...state.model import CorporationState, PlayerState
 from ...turns.round import StockRound
 from ...turns.stock import StockTurn
-from ...turns.step import handles
+from ...turns.step import Kinds, handles
 from . import loans, shares
 from .founding import Founding, FoundingTurn, buy_tokens, tokens_needed
 
@@ -66,15 +68,26 @@ class StockTurn1817(FoundingTurn, StockTurn):
             return ()
         if self.acting_for is not None:
             return ("pass",) if self.any_corporate(entity) else ()
-        kinds = list(self.turn_kinds(entity, self.must_sell(entity)))
+        return Kinds(self.player_kinds(entity))
+
+    def player_kinds(self, entity) -> Iterator[str]:
+        """The kinds of a player's own turn (:meth:`StockTurn.turn_kinds`), then, before a
+        purchase, shorting and opening a founding auction, each worked out when asked for;
+        passing with any of them, or when the player may act for a corporation."""
+        found = passing = False
+        for kind in self.turn_kinds(entity, self.must_sell(entity)):
+            found = True
+            passing = passing or kind == "pass"
+            yield kind
         if not self.bought():
             if self.may_short_any(entity):
-                kinds.append("short")
+                found = True
+                yield "short"
             if self.may_open(entity):
-                kinds.append("bid")
-        if (kinds or self.any_corporate(entity)) and "pass" not in kinds:
-            kinds.append("pass")
-        return tuple(kinds)
+                found = True
+                yield "bid"
+        if not passing and (found or self.any_corporate(entity)):
+            yield "pass"
 
     def auto_moves(self, entity):
         """Programs act only outside a founding (a pass there is no ordinary pass)."""

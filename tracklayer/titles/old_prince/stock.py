@@ -19,13 +19,15 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...actions import new_action
 from ...errors import GameError
 from ...rules import certificates, market, money, operators, powers, trading
 from ...rules.certificates import Bundle, bundle_price
 from ...state.model import CompanyState, PlayerState
 from ...turns.round import StockRound
-from ...turns.step import handles
+from ...turns.step import Kinds, handles
 from ...turns import trades
 from ...turns.stock import StockTurn
 from ...turns.trains import DiscardStep
@@ -81,21 +83,32 @@ class PrinceStockTurn(StockTurn):
             return ()
         if entity is not self.actor():
             return ()
+        return Kinds(self.prince_turn_kinds(entity))
+
+    def prince_turn_kinds(self, entity) -> Iterator[str]:
+        """The kinds of a player's turn (:meth:`StockTurn.turn_kinds`), then splitting, an
+        exchange, the partner's purchase and the Union Bank's start, each once and worked
+        out when asked for; passing with anything but sales (only sales when the player
+        must sell)."""
         must_sell = self.must_sell(entity)
-        out = dict.fromkeys(self.turn_kinds(entity, must_sell))
+        found = set()
+        for kind in self.turn_kinds(entity, must_sell):
+            if kind not in found:
+                found.add(kind)
+                yield kind
         if must_sell:
-            return tuple(out)
-        if self.may_split_any(entity):
-            out["split"] = None
-        if any(self.exchange_offer(c) for c in entity.companies):
-            out["buy_shares"] = None
-        if self.partner_offered_a_purchase(entity):
-            out["buy_shares"] = None
-        if self.may_buy_for_bank(entity) and self.may_start_some(self.bank_seat()):
-            out["par"] = None
-        if any(k != "sell_shares" for k in out):
-            out["pass"] = None
-        return tuple(out)
+            return
+        for kind, open_now in (
+                ("split", lambda: self.may_split_any(entity)),
+                ("buy_shares", lambda: any(self.exchange_offer(c) for c in entity.companies)
+                 or self.partner_offered_a_purchase(entity)),
+                ("par", lambda: self.may_buy_for_bank(entity)
+                 and self.may_start_some(self.bank_seat()))):
+            if kind not in found and open_now():
+                found.add(kind)
+                yield kind
+        if "pass" not in found and any(k != "sell_shares" for k in found):
+            yield "pass"
 
     # -- the Union Bank ---------------------------------------------------------------------
 

@@ -105,8 +105,8 @@ class TrackStep(Step):
         for itself)? (If it cannot tell without the other checks, yes: the judge
         decides.)"""
         try:
-            return affords(entity, lay_price(self.table, allowance, entity, hex_id, tile,
-                                             rotation)[1])
+            return affords(entity, price_of_lay(self.table, allowance, entity, hex_id, tile,
+                                                rotation)[1])
         except (GameError, AttributeError):
             return True
 
@@ -274,13 +274,13 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
     action = a.action
-    a.extra, cost = lay_price(step.table, a.allowance, a.entity, action.hex, action.tile,
-                              action.rotation)
+    a.extra, cost = price_of_lay(step.table, a.allowance, a.entity, action.hex,
+                                 action.tile, action.rotation)
     if not affords(a.payer, cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {cost}")
 
 
-def lay_price(table, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:
+def price_of_lay(table, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:
     """What a lay costs: ``(the lay's own price, the whole)``, its own price that of a
     yellow tile or of an upgrade, the whole adding the terrain and borders."""
     extra = allowance.cost if tile.color == "yellow" else allowance.price_of_upgrade

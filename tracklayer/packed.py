@@ -86,6 +86,8 @@ class Packed(Sequence):
         """The first ``n`` items (packed blocks shared)."""
         n = max(0, min(n, len(self)))
         whole = min(n // BLOCK, len(self._blocks))
+        if whole == len(self._blocks):      # all the blocks kept: a slice of the tail
+            return Packed(self._blocks, self._tail[:n - whole * BLOCK])
         return Packed(self._blocks[:whole], self[whole * BLOCK:n])
 
     def forget(self) -> None:

@@ -223,7 +223,7 @@ def terrain_discount(table: Table, operator, hex_id: str) -> int:
 def terrain_cost(table: Table, operator, hex_id: str) -> int:
     """Terrain on the hex, less the operator's discounts (the common rule)."""
     total = sum(t.cost for t in table.state.hexes[hex_id].terrain)
-    return total - min(total, terrain_discount(table, operator, hex_id))
+    return total - min(total, terrain_discount(table, operator, hex_id)) if total else 0
 
 
 def lay_cost(table: Table, operator, hex_id: str, tile: TileDef, rotation: int) -> int:

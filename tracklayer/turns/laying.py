@@ -71,8 +71,8 @@ class TrackStep(Step):
 
     def candidates(self, entity, kind, offer) -> list:
         """Each tile of the supply (one of each name) on each hex the network reaches, in
-        each rotation the lay's own rotation check allows (any other would be refused
-        for it: the judge's checks then decide)."""
+        each rotation the lay's own rotation check allows and that the operator can pay
+        for (any other would be refused for it: the judge's checks then decide)."""
         if kind != "lay_tile":
             return super().candidates(entity, kind, offer)
         table = self.table
@@ -80,6 +80,7 @@ class TrackStep(Step):
         for tile_id in table.state.tiles:
             supply.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
         tiles = [(tile_id, board.supply_tile(table, tile_id)) for tile_id in supply.values()]
+        allowance = self.allowance(entity)
         out = []
         for hex_id in self.hexes_to_try(entity):
             if self.sides_reached(entity, hex_id) is None:
@@ -95,8 +96,19 @@ class TrackStep(Step):
                 except GameError:
                     break
                 out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
-                           for r in range(6) if self.may_turn(entity, hex_id, tile, r))
+                           for r in range(6) if self.may_turn(entity, hex_id, tile, r)
+                           and self.may_pay(entity, allowance, hex_id, tile, r))
         return out
+
+    def may_pay(self, entity, allowance, hex_id: str, tile, rotation: int) -> bool:
+        """Can the operator pay for the lay (the rule of :func:`_paid_for`, which it pays
+        for itself)? (If it cannot tell without the other checks, yes: the judge
+        decides.)"""
+        try:
+            return affords(entity, price_of_lay(self.table, allowance, entity, hex_id, tile,
+                                                rotation)[1])
+        except (GameError, AttributeError):
+            return True
 
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
@@ -262,12 +274,22 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
     action = a.action
-    a.extra = a.allowance.cost if action.tile.color == "yellow" else \
-        a.allowance.price_of_upgrade
-    cost = track.lay_cost(step.table, a.entity, action.hex, action.tile,
-                          action.rotation) + a.extra
-    if cost > 0 and a.payer.cash < cost:
+    a.extra, cost = price_of_lay(step.table, a.allowance, a.entity, action.hex,
+                                 action.tile, action.rotation)
+    if not affords(a.payer, cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {cost}")
+
+
+def price_of_lay(table, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:
+    """What a lay costs: ``(the lay's own price, the whole)``, its own price that of a
+    yellow tile or of an upgrade, the whole adding the terrain and borders."""
+    extra = allowance.cost if tile.color == "yellow" else allowance.price_of_upgrade
+    return extra, track.lay_cost(table, entity, hex_id, tile, rotation) + extra
+
+
+def affords(payer, cost: int) -> bool:
+    """Can ``payer`` pay ``cost`` (nothing to pay, or cash enough)?"""
+    return cost <= 0 or payer.cash >= cost
 
 
 LAY_CHECKS = (_lay_left, _lay_kind, _new_hex, _tile_fits, _turned_to_network,

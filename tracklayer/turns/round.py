@@ -122,14 +122,15 @@ class Round:
         return step.describe() if step else ""
 
     def kinds_for(self, entity) -> List[str]:
-        """Every kind of action ``entity`` may take now."""
+        """Every kind of action ``entity`` may take now (each step's, remembered until the
+        position changes: :meth:`Step.known_kinds`)."""
         out: List[str] = []
         if entity is None:
             return out
         for step in self.steps:
             if not step.live():
                 continue
-            for k in step.kinds(entity):
+            for k in step.known_kinds(entity):
                 if k not in out:
                     out.append(k)
             if step.holding():
@@ -140,7 +141,7 @@ class Round:
         for step in self.steps:
             if not step.live():
                 continue
-            if kind in step.kinds(entity):
+            if kind in step.known_kinds(entity):
                 return step
             if step.holding():
                 break

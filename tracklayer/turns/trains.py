@@ -98,6 +98,11 @@ class BuyTrainStep(Step):
         """The trains ``entity`` may buy now: the depot's, then other companies'."""
         return self.depot_offer(entity) + self.others_offer(entity)
 
+    def offered_now(self, entity) -> list:
+        """:meth:`on_offer`, remembered until the position changes (the check of each
+        train bought asks it; the listing judges many)."""
+        return self.remember(("on_offer", id(entity)), lambda: self.on_offer(entity))
+
     def depot_offer(self, entity) -> list:
         """What the depot sells; to an operator short of the cheapest train's price, only
         the cheapest train."""
@@ -160,7 +165,7 @@ class BuyTrainStep(Step):
             return super().candidates(entity, kind, offer)
         out = []
         helped = self.president_helps(entity)
-        for train in self.on_offer(entity):
+        for train in self.offered_now(entity):
             if trains.in_depot(train):
                 for name, v in trains.variants(train).items():
                     out.append(new_action("buy_train", entity, train=train.id, price=v.price,
@@ -288,10 +293,10 @@ class BuyTrainStep(Step):
         while something is on offer: a trade-in, when one is traded in."""
         table = self.table
         offer = [t for _, t, _, _ in trains.trade_ins(table, entity)] if exchange is not None \
-            else self.on_offer(entity)
+            else self.offered_now(entity)
         forms = list(trains.variants(train)) if any(t.name in trains.variants(t) for t in offer) \
             else []
-        offered = train in self.on_offer(entity) or \
+        offered = train in self.offered_now(entity) or \
             (trains.in_depot(train) and train in trains.available(table, entity))
         if form not in forms or not offered:
             raise GameError(f"{entity.name} cannot buy train {train.id} now")

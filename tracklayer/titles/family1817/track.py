@@ -48,8 +48,8 @@ class Track1817(TrackStep):
         return super().kinds(entity)
 
     def candidates(self, entity, kind, offer) -> list:
-        """A company's special lay: its tiles on its hexes, each way round (the lay's own
-        check judges them)."""
+        """A company's special lay: its tiles on its hexes, each way round the lay's own
+        rotation check allows (the judge's checks then decide)."""
         if kind != "lay_tile" or not isinstance(entity, CompanyState):
             return super().candidates(entity, kind, offer)
         power = lay_power(self.table, entity)
@@ -59,8 +59,10 @@ class Track1817(TrackStep):
         tiles = {}
         for tile_id in self.table.state.tiles:
             tiles.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
+        supply = {n: board.supply_tile(self.table, tiles[n]) for n in names if n in tiles}
         return [new_action("lay_tile", entity, hex=h, tile=tiles[n], rotation=r)
-                for h in power.spec.hexes for n in names if n in tiles for r in range(6)]
+                for h in power.spec.hexes for n, tile in supply.items() for r in range(6)
+                if self.may_turn(entity, h, tile, r)]
 
     def may_upgrade_here(self, hex_id: str) -> bool:
         return MINE not in self.table.state.hexes[hex_id].assignments

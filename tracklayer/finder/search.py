@@ -112,7 +112,11 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     a route is passed on when the pair could earn ``need``."""
     bundles_from = model.bundles_from
     blocks = partner.blocks if partner is not None else None
-    cap = partner.cap if partner is not None else None
+    # the partner's best candidate still free, read here rather than asked of the partner:
+    # the first of its candidates not blocked (sets with one byte per candidate, see
+    # combination._first); none when there is no partner
+    cap_all = partner.full if partner is not None else 0
+    cap_of = partner.revenues if partner is not None else ()
     guard_all = model.guard_all
     passable = net.passable
     groups = net.groups
@@ -153,7 +157,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
                  nf: int, anchor_no: int, anchor: int, last_term: bool, blk: int) -> None:
         tick()
-        more = cap(blk) if cap else 0
+        free = cap_all & ~blk
+        more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
         begun = len(path) > nf
         if begun and rev + bonus + more >= out[0] and \
                 not emit(rev, mask, nf, anchor_no, anchor, more):
@@ -189,7 +194,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 tc: int, anchor: int, anchor_no: int, blk: int) -> None:
         tick()
         nf = len(path)
-        more = cap(blk) if cap else 0
+        free = cap_all & ~blk
+        more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
         if nf and rev + bonus + more >= out[0] and \
                 not emit(rev, mask, nf, anchor_no, anchor, more):
             return

@@ -305,6 +305,13 @@ class TrainModel:
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
         self.legs_from = [self._steps(legs, packed) for legs in net.legs_from]
         self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
+        n = len(net.nodes)
+        # the walk's view of the bundles: where each leads, what it rules out of the stops
+        # (the stop's bit, and above the n stops' bits its groups), its track, reach,
+        # terminal track, paths and revenue, then the bundle
+        self.moves_from = [[(bd.b, bd.bit | (net.groups[bd.b] << n), bd.mask, bd.cost,
+                             bd.t_first, bd.t_last, bd.terminals, bd.npaths, bd.gain, bd)
+                            for bd in bundles] for bundles in self.bundles_from]
         # with one leg to each next stop, the walk meets routes in the order of their keys
         self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
         self._prepare_bound(net, stop_costs, chain_costs)

@@ -115,6 +115,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     groups: a next stop is ruled out by one test (``TrainModel.moves_from``)."""
     bundles_from = model.bundles_from
     moves_from = model.moves_from
+    moves_later = model.moves_later
     blocks = partner.blocks if partner is not None else None
     # the partner's best candidate still free, read here rather than asked of the partner:
     # the first of its candidates not blocked (sets with one byte per candidate, see
@@ -159,25 +160,33 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     bonus = 0 if score is None else model.bonus
 
     def backward(end: int, visited: int, mask: int, rem: int, rev: int, tc: int, nf: int,
-                 anchor_no: int, anchor: int, last_term: bool, blk: int) -> None:
+                 anchor_no: int, anchor: int, last_term: bool, blk: int,
+                 begun: bool = True) -> None:
+        """The backward part from ``end``; not yet ``begun``, at the anchor, where the
+        forward part's walk has just passed the same bound."""
         tick()
-        free = cap_all & ~blk
-        more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
-        begun = len(path) > nf
-        if begun and rev + bonus + more >= out[0] and \
-                not emit(rev, mask, nf, anchor_no, anchor, more):
-            return
-        if not passable[end]:
-            return
-        bound = bounds.get((visited, rem))
-        if bound is None:
-            bound = bounds[visited, rem] = extra_bound(visited, rem)
-        if rev + bound + more < out[0]:
+        if begun:
+            free = cap_all & ~blk
+            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
+            if rev + bonus + more >= out[0] and \
+                    not emit(rev, mask, nf, anchor_no, anchor, more):
+                return
+            if not passable[end]:
+                return
+            bound = bounds.get((visited, rem))
+            if bound is None:
+                bound = bounds[visited, rem] = extra_bound(visited, rem)
+            if rev + bound + more < out[0]:
+                return
+            moves = moves_from[end]
+        elif passable[end]:
+            # the first backward stop comes later in the network than the first forward one
+            moves = moves_later(end, path[0].b)
+        else:
             return
         used = mask | forbidden
-        after = -1 if begun else path[0].b     # the first backward stop comes later
-        for b, rules_out, lmask, cost, _, t_last, terminals, _, gain, bundle in moves_from[end]:
-            if visited & rules_out or lmask & used or b <= after:
+        for b, rules_out, lmask, cost, _, t_last, terminals, _, gain, bundle in moves:
+            if visited & rules_out or lmask & used:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:
@@ -208,7 +217,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             return
         if nf:
             backward(anchor, visited, mask, rem, rev, tc, nf, anchor_no, anchor,
-                     path[-1].t_last, blk)
+                     path[-1].t_last, blk, False)
             if not passable[end]:
                 return
         used = mask | forbidden

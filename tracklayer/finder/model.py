@@ -482,7 +482,10 @@ class TrainModel:
                     costly.append((1 << v, self.pays[v], cost))
                     total_cost += cost
             costly.sort(key=lambda t: -t[1] / t[2])
-            self.measure_bounds.append((i, free, costly, total_cost))
+            # each stop using one unit: the knapsack takes the best stops, whole
+            unit = [(bit, value) for bit, value, _ in costly] \
+                if all(cost == 1 for _, _, cost in costly) else None
+            self.measure_bounds.append((i, free, costly, total_cost, unit))
         self.all_values = [(1 << v, self.pays[v]) for v in range(n)
                            if reach[v] and self.pays[v] > 0]
 
@@ -490,7 +493,7 @@ class TrainModel:
         """At most what stops not yet ``visited`` can add with reach ``rem`` left: for each
         measure a fractional knapsack (value per unit of the measure), the least of them."""
         best = None
-        for i, free, costly, total_cost in self.measure_bounds:
+        for i, free, costly, total_cost, unit in self.measure_bounds:
             left = ((rem >> (FIELD * i)) & FIELD_MASK) - GUARD
             if left >= total_cost:
                 continue
@@ -498,6 +501,16 @@ class TrainModel:
             for bit, value in free:
                 if not visited & bit:
                     s += value
+            if unit is not None:
+                for bit, value in unit if left > 0 else ():
+                    if not visited & bit:
+                        s += value
+                        left -= 1
+                        if not left:
+                            break
+                if best is None or s < best:
+                    best = s
+                continue
             for bit, value, cost in costly:
                 if left <= 0:
                     break

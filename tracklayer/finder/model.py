@@ -312,7 +312,7 @@ class TrainModel:
         self.moves_from = [[(bd.b, bd.bit | (net.groups[bd.b] << n), bd.mask, bd.cost,
                              bd.t_first, bd.t_last, bd.terminals, bd.npaths, bd.gain, bd)
                             for bd in bundles] for bundles in self.bundles_from]
-        self._later: Dict[tuple, list] = {}     # see moves_later
+        self.later: Dict[tuple, list] = {}      # see moves_later
         # with one leg to each next stop, the walk meets routes in the order of their keys
         self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
         self._prepare_bound(net, stop_costs, chain_costs)
@@ -321,10 +321,10 @@ class TrainModel:
 
     def moves_later(self, stop: int, after: int) -> list:
         """The walk's moves from ``stop`` (see ``moves_from``) to stops later in the network
-        than ``after``, in their order (kept once asked for)."""
-        got = self._later.get((stop, after))
+        than ``after``, in their order (kept in ``later`` once asked for)."""
+        got = self.later.get((stop, after))
         if got is None:
-            got = self._later[stop, after] = [m for m in self.moves_from[stop] if m[0] > after]
+            got = self.later[stop, after] = [m for m in self.moves_from[stop] if m[0] > after]
         return got
 
     # -- reach -----------------------------------------------------------------------------

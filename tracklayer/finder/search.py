@@ -115,7 +115,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     groups: a next stop is ruled out by one test (``TrainModel.moves_from``)."""
     bundles_from = model.bundles_from
     moves_from = model.moves_from
-    moves_later = model.moves_later
+    moves_later, later = model.moves_later, model.later
     blocks = partner.blocks if partner is not None else None
     # the partner's best candidate still free, read here rather than asked of the partner:
     # the first of its candidates not blocked (sets with one byte per candidate, see
@@ -181,7 +181,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             moves = moves_from[end]
         elif passable[end]:
             # the first backward stop comes later in the network than the first forward one
-            moves = moves_later(end, path[0].b)
+            moves = later.get((end, path[0].b))
+            if moves is None:
+                moves = moves_later(end, path[0].b)
         else:
             return
         used = mask | forbidden

@@ -185,11 +185,16 @@ class _Finder:
         self.check_reach = "check_reach" in uncovered
         self.set_checks = strict or rules.set_checks
 
-    @staticmethod
-    def _model_key(m: TrainModel) -> tuple:
-        return (m.train.name, tuple(m.values), m.limit_packed, tuple(m.stop_cost),
-                tuple(st[:4] for steps in m.legs_from for st in steps), m.bonus,
-                m.additive)
+    def _model_key(self, m: TrainModel) -> tuple:
+        """The key of the model ``m`` among the finder's: trains whose models are alike
+        (name, stop values, reach, the legs they may run and what those use, bonus) share
+        one; the legs are compared only between trains alike in the rest."""
+        plain = (m.train.name, tuple(m.values), m.limit_packed, tuple(m.stop_cost), m.bonus,
+                 m.additive)
+        for key, other in self.models.items():
+            if key[0] == plain and _legs_key(other) == _legs_key(m):
+                return key
+        return (plain, len(self.models))
 
     # -- engine scoring and checks, for titles the plain model does not cover ------------
 
@@ -392,6 +397,11 @@ class _Finder:
         """The best set found, as engine routes in the order of the company's trains."""
         return [to_route(self.table, t, f.legs, self.net)
                 for t, f in zip(self.trains, self.best_set) if f is not None]
+
+
+def _legs_key(m: TrainModel) -> tuple:
+    """The legs a train's model may run and what each uses, to compare models."""
+    return tuple(st[:4] for steps in m.legs_from for st in steps)
 
 
 def recorded_revenue(entry: dict) -> int:

@@ -131,21 +131,16 @@ def combine(lists: List[List[Found]], same_as_previous: List[bool], incumbent: i
 class Partner:
     """The other train's candidate routes (best first), indexed by track (see
     :func:`combine`): ``blocks`` gives, for the track of each step the walking train may
-    take, the set of candidates that step rules out; ``cap`` the revenue of
-    the best candidate still free, or 0 (running nothing) if none is."""
+    take, the set of candidates that step rules out; ``full`` is the set of all of them
+    and ``revenues`` their revenues (the walk reads the best still free from these)."""
 
     def __init__(self, items: List[Found], model: TrainModel) -> None:
         self.items = items
         self.users = _users_by_key(items)
-        full = self.full = _everyone(items)
+        self.full = _everyone(items)
         self.blocks = {bd.mask: _blocked_by(bd.mask, self.users)
                        for bundles in model.bundles_from for bd in bundles}
-        revenues = [f.revenue for f in items]
-
-        def cap(blocked: int) -> int:
-            free = full & ~blocked
-            return revenues[_first(free)] if free else 0
-        self.cap = cap
+        self.revenues = [f.revenue for f in items]
 
     def best_free(self, mask: int) -> Optional[Found]:
         """The best candidate sharing no track with ``mask`` (the first of equals)."""

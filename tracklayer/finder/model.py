@@ -305,11 +305,27 @@ class TrainModel:
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
         self.legs_from = [self._steps(legs, packed) for legs in net.legs_from]
         self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
+        n = len(net.nodes)
+        # the walk's view of the bundles: where each leads, what it rules out of the stops
+        # (the stop's bit, and above the n stops' bits its groups), its track, reach,
+        # terminal track, paths and revenue, then the bundle
+        self.moves_from = [[(bd.b, bd.bit | (net.groups[bd.b] << n), bd.mask, bd.cost,
+                             bd.t_first, bd.t_last, bd.terminals, bd.npaths, bd.gain, bd)
+                            for bd in bundles] for bundles in self.bundles_from]
+        self.later: Dict[tuple, list] = {}      # see moves_later
         # with one leg to each next stop, the walk meets routes in the order of their keys
         self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
         self._prepare_bound(net, stop_costs, chain_costs)
         # extra_bound by (stops visited, reach left): the walks meet the same ones often
         self.bounds: Dict[tuple, float] = {}
+
+    def moves_later(self, stop: int, after: int) -> list:
+        """The walk's moves from ``stop`` (see ``moves_from``) to stops later in the network
+        than ``after``, in their order (kept in ``later`` once asked for)."""
+        got = self.later.get((stop, after))
+        if got is None:
+            got = self.later[stop, after] = [m for m in self.moves_from[stop] if m[0] > after]
+        return got
 
     # -- reach -----------------------------------------------------------------------------
 
@@ -466,7 +482,10 @@ class TrainModel:
                     costly.append((1 << v, self.pays[v], cost))
                     total_cost += cost
             costly.sort(key=lambda t: -t[1] / t[2])
-            self.measure_bounds.append((i, free, costly, total_cost))
+            # each stop using one unit: the knapsack takes the best stops, whole
+            unit = [(bit, value) for bit, value, _ in costly] \
+                if all(cost == 1 for _, _, cost in costly) else None
+            self.measure_bounds.append((i, free, costly, total_cost, unit))
         self.all_values = [(1 << v, self.pays[v]) for v in range(n)
                            if reach[v] and self.pays[v] > 0]
 
@@ -474,7 +493,7 @@ class TrainModel:
         """At most what stops not yet ``visited`` can add with reach ``rem`` left: for each
         measure a fractional knapsack (value per unit of the measure), the least of them."""
         best = None
-        for i, free, costly, total_cost in self.measure_bounds:
+        for i, free, costly, total_cost, unit in self.measure_bounds:
             left = ((rem >> (FIELD * i)) & FIELD_MASK) - GUARD
             if left >= total_cost:
                 continue
@@ -482,6 +501,16 @@ class TrainModel:
             for bit, value in free:
                 if not visited & bit:
                     s += value
+            if unit is not None:
+                for bit, value in unit if left > 0 else ():
+                    if not visited & bit:
+                        s += value
+                        left -= 1
+                        if not left:
+                            break
+                if best is None or s < best:
+                    best = s
+                continue
             for bit, value, cost in costly:
                 if left <= 0:
                     break

@@ -109,10 +109,19 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     :class:`~tracklayer.finder.combination.Partner`), ``need`` is
     what the two trains must earn together: the walk is bounded by what this train's
     route can still earn plus the partner's best candidate on the track left free, and
-    a route is passed on when the pair could earn ``need``."""
+    a route is passed on when the pair could earn ``need``.
+
+    The walk keeps the stops visited as bits and, above the network's stops' bits, their
+    groups: a next stop is ruled out by one test (``TrainModel.moves_from``)."""
     bundles_from = model.bundles_from
+    moves_from = model.moves_from
+    moves_later, later = model.moves_later, model.later
     blocks = partner.blocks if partner is not None else None
-    cap = partner.cap if partner is not None else None
+    # the partner's best candidate still free, read here rather than asked of the partner:
+    # the first of its candidates not blocked (sets with one byte per candidate, see
+    # combination._first); none when there is no partner
+    cap_all = partner.full if partner is not None else 0
+    cap_of = partner.revenues if partner is not None else ()
     guard_all = model.guard_all
     passable = net.passable
     groups = net.groups
@@ -150,26 +159,36 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     path, known = real.path, real.known
     bonus = 0 if score is None else model.bonus
 
-    def backward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, tc: int,
-                 nf: int, anchor_no: int, anchor: int, last_term: bool, blk: int) -> None:
+    def backward(end: int, visited: int, mask: int, rem: int, rev: int, tc: int, nf: int,
+                 anchor_no: int, anchor: int, last_term: bool, blk: int,
+                 begun: bool = True) -> None:
+        """The backward part from ``end``; not yet ``begun``, at the anchor, where the
+        forward part's walk has just passed the same bound."""
         tick()
-        more = cap(blk) if cap else 0
-        begun = len(path) > nf
-        if begun and rev + bonus + more >= out[0] and \
-                not emit(rev, mask, nf, anchor_no, anchor, more):
-            return
-        if not passable[end]:
-            return
-        bound = bounds.get((visited, rem))
-        if bound is None:
-            bound = bounds[visited, rem] = extra_bound(visited, rem)
-        if rev + bound + more < out[0]:
+        if begun:
+            free = cap_all & ~blk
+            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
+            if rev + bonus + more >= out[0] and \
+                    not emit(rev, mask, nf, anchor_no, anchor, more):
+                return
+            if not passable[end]:
+                return
+            bound = bounds.get((visited, rem))
+            if bound is None:
+                bound = bounds[visited, rem] = extra_bound(visited, rem)
+            if rev + bound + more < out[0]:
+                return
+            moves = moves_from[end]
+        elif passable[end]:
+            # the first backward stop comes later in the network than the first forward one
+            moves = later.get((end, path[0].b))
+            if moves is None:
+                moves = moves_later(end, path[0].b)
+        else:
             return
         used = mask | forbidden
-        after = -1 if begun else path[0].b     # the first backward stop comes later
-        for bundle in bundles_from[end]:
-            b, bit, lmask, cost, _, t_last, terminals, _, gain, _, _ = bundle
-            if visited & bit or lmask & used or grp & groups[b] or b <= after:
+        for b, rules_out, lmask, cost, _, t_last, terminals, _, gain, bundle in moves:
+            if visited & rules_out or lmask & used:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:
@@ -179,17 +198,17 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 continue
             path.append(bundle)
             known.append(None)
-            backward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
-                     ntc, nf, anchor_no, anchor, last_term,
-                     blk | blocks[lmask] if blocks else 0)
+            backward(b, visited | rules_out, mask | lmask, nrem, rev + gain, ntc, nf,
+                     anchor_no, anchor, last_term, blk | blocks[lmask] if blocks else 0)
             path.pop()
             known.pop()
 
-    def forward(end: int, visited: int, mask: int, rem: int, rev: int, grp: int, np: int,
+    def forward(end: int, visited: int, mask: int, rem: int, rev: int, np: int,
                 tc: int, anchor: int, anchor_no: int, blk: int) -> None:
         tick()
         nf = len(path)
-        more = cap(blk) if cap else 0
+        free = cap_all & ~blk
+        more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
         if nf and rev + bonus + more >= out[0] and \
                 not emit(rev, mask, nf, anchor_no, anchor, more):
             return
@@ -199,14 +218,14 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         if rev + bound + more < out[0]:
             return
         if nf:
-            backward(anchor, visited, mask, rem, rev, grp, tc, nf, anchor_no, anchor,
-                     path[-1].t_last, blk)
+            backward(anchor, visited, mask, rem, rev, tc, nf, anchor_no, anchor,
+                     path[-1].t_last, blk, False)
             if not passable[end]:
                 return
         used = mask | forbidden
-        for bundle in bundles_from[end]:
-            b, bit, lmask, cost, t_first, t_last, terminals, lnp, gain, _, _ = bundle
-            if visited & bit or lmask & used or grp & groups[b]:
+        for b, rules_out, lmask, cost, t_first, t_last, terminals, lnp, gain, bundle in \
+                moves_from[end]:
+            if visited & rules_out or lmask & used:
                 continue
             nrem = rem - cost
             if nrem & guard_all != guard_all:
@@ -217,8 +236,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 continue
             path.append(bundle)
             known.append(None)
-            forward(b, visited | bit, mask | lmask, nrem, rev + gain, grp | groups[b],
-                    nnp, ntc, anchor, anchor_no, blk | blocks[lmask] if blocks else 0)
+            forward(b, visited | rules_out, mask | lmask, nrem, rev + gain, nnp, ntc, anchor,
+                    anchor_no, blk | blocks[lmask] if blocks else 0)
             path.pop()
             known.pop()
 
@@ -231,8 +250,8 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             rem = model.limit_packed - model.stop_cost[t]
             if bundles_from[t] and rem & guard_all == guard_all:
                 real.start(rem, model.pays[t])
-                forward(t, banned | (1 << t), 0, rem, model.pays[t], groups[t], 0, 0, t,
-                        anchor_no, 0)
+                forward(t, banned | (1 << t) | (groups[t] << len(groups)), 0, rem,
+                        model.pays[t], 0, 0, t, anchor_no, 0)
             banned |= 1 << t
     finally:
         # the walks call themselves: unbound, they and all they hold are freed at once,

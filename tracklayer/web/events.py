@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import queue
 import threading
 from contextlib import contextmanager
 from typing import Dict, Iterator, Optional, Set, Tuple
@@ -73,10 +74,42 @@ class RedisBroker(Broker):
         self.client.ping()
         self.task: Optional[asyncio.Task] = None
         self.ready = asyncio.Event()
+        self.outbox: "queue.SimpleQueue" = queue.SimpleQueue()
+        self.sender = threading.Thread(target=self._send, name="redis-publisher",
+                                       daemon=True)
+        self.sender.start()
 
     def publish(self, game_id: int, number: int, entry: dict) -> None:
-        self.client.publish(f"{self.prefix}{game_id}",
-                            json.dumps({"number": number, "entry": entry}))
+        """Queued for the publisher's thread, in the order given (a game's entries are
+        published under its lock, so in order), so that no request waits for Redis: an
+        action answered on the event loop would hold every other request meanwhile."""
+        self.outbox.put((f"{self.prefix}{game_id}",
+                         json.dumps({"number": number, "entry": entry})))
+
+    def _send(self) -> None:
+        """Publish what is queued, the messages that arrived together in one round trip; a
+        message Redis did not take is logged and dropped (a stream that then meets a gap
+        fills it from the log)."""
+        from redis.exceptions import RedisError
+        while True:
+            batch = [self.outbox.get()]
+            while len(batch) < 500:
+                try:
+                    batch.append(self.outbox.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in batch
+            batch = [m for m in batch if m is not None]
+            if batch:
+                try:
+                    pipe = self.client.pipeline(transaction=False)
+                    for channel, body in batch:
+                        pipe.publish(channel, body)
+                    pipe.execute()
+                except (RedisError, OSError) as e:
+                    LOG.warning("%d live update(s) not published (Redis: %s)", len(batch), e)
+            if stop:
+                return
 
     async def start(self) -> None:
         self.ready = asyncio.Event()
@@ -123,6 +156,8 @@ class RedisBroker(Broker):
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+        self.outbox.put(None)
+        self.sender.join(5)
         self.client.close()
 
 

@@ -348,9 +348,12 @@ class Store:
 
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
+        return [(n, json.loads(e)) for n, e in self.entry_texts(game_id, after)]
+
+    def entry_texts(self, game_id: int, after: int = 0) -> List[tuple]:
+        """``(number, entry as JSON, as kept)`` of the log after entry ``after``, in order."""
         with self.reader.connect() as conn:
-            rows = conn.execute(ENTRIES, {"g": game_id, "after": after}).all()
-        return [(n, json.loads(e)) for n, e in rows]
+            return [tuple(r) for r in conn.execute(ENTRIES, {"g": game_id, "after": after})]
 
     def append(self, game_id: int, number: int, entry: dict) -> None:
         """Store one entry (IntegrityError if that number is taken: someone was first),

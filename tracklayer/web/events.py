@@ -78,7 +78,8 @@ class Broker:
                 pass
 
     def publish(self, game_id: int, number: int, entry: dict) -> None:
-        self.deliver(game_id, number, event_data(number, entry))
+        if self.listeners.get(game_id):             # written only for someone to hear
+            self.deliver(game_id, number, event_data(number, entry))
 
     async def start(self) -> None:
         pass

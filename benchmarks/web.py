@@ -19,7 +19,13 @@ people playing would. Reports p50/p99 in milliseconds of
 and ``legal_ms`` (the listing's request), the actions accepted per second over the run, the
 entries never delivered, the streams that delivered entries out of order (or twice), and
 the CPU seconds the client and the server (all its workers) spent while driving: the
-client shares the machine, so it should stay a small part. The server runs with no limit on games made
+client shares the machine, so it should stay a small part. The server's CPU per accepted
+action, and the cores it kept busy, say whether a run was bound by the CPU: flat out (no
+``--pace``) every game always has a request waiting, so a request waits behind about one
+request of every other game, and its latency is about ``--games`` times the CPU a request
+takes, whatever the machine (a p99 of 150 ms for 100 games on one core asks for well under
+1.5 ms of CPU per listing and action together); paced, the load is ``--games / --pace``
+actions a second times the CPU per action. The server runs with no limit on games made
 (``--games-per-minute 0``): the benchmark makes ``--games`` at once from one address.
 """
 
@@ -243,6 +249,8 @@ async def run(base: str, games: int, actions: int, pace: float = 0.0) -> dict:
             "deliver_ms": {"p50": pct(deliver, 0.5), "p99": pct(deliver, 0.99)},
             "legal_ms": {"p50": pct(listed, 0.5), "p99": pct(listed, 0.99)},
             "cpu_s": {"client": round(client_cpu, 2), "server": round(server_cpu, 2)},
+            "server_cpu_ms_per_action": round(server_cpu / max(1, len(accepted)) * 1000, 2),
+            "server_cores_busy": round(server_cpu / elapsed, 2),
             "undelivered": lost, "streams_out_of_order": disorder}
 
 
@@ -284,7 +292,9 @@ def main(argv=None) -> int:
               f"{result['streams_out_of_order']} streams out of order)")
         print(f"legal   p50 {result['legal_ms']['p50']} ms  p99 {result['legal_ms']['p99']} ms")
         print(f"cpu     client {result['cpu_s']['client']} s  server "
-              f"{result['cpu_s']['server']} s (while driving)")
+              f"{result['cpu_s']['server']} s (while driving): "
+              f"{result['server_cpu_ms_per_action']} ms per action, "
+              f"{result['server_cores_busy']} cores busy")
     return 0
 
 

@@ -145,3 +145,60 @@ def test_the_writer_commits_entries_and_jobs_together_and_each_hears_its_answer(
         assert store.writer.run(lambda conn: 7) == 7
     finally:
         store.dispose()
+
+
+def test_workers_sharing_postgresql_answer_on_the_loop_and_still_see_each_other():
+    """Two apps sharing PostgreSQL and Redis: a game held and up to date is listed and
+    played on the event loop (its freshness read there, no thread), yet an entry stored,
+    a seat's link issued anew or a proposal made on the other worker counts at once."""
+    from fastapi.testclient import TestClient
+    from web_support import auth, database, redis_or_skip
+    from tracklayer.web.app import create_app
+    redis_url = redis_or_skip()
+    urls = database("postgresql", None)
+    url = next(urls)
+    try:
+        with TestClient(create_app(url, redis_url)) as a, \
+                TestClient(create_app(url, redis_url)) as b:
+            made = a.post("/api/games", json={"title": "1893", "seed": 3, "players": [
+                {"name": "A"}, {"name": "B"}]}).json()
+            gid, key = made["id"], made["creator_token"]
+            both = {"Cookie": f"seats-{gid}=" + ".".join(s["token"] for s in made["seats"])}
+            by_player = {s["player_id"]: s["token"] for s in made["seats"]}
+            threaded = []
+            service = b.app.state.service
+            for name in ("legal", "act"):
+                slow = getattr(service, name)
+                setattr(service, name, lambda *x, slow=slow, name=name:
+                        (threaded.append(name), slow(*x))[1])
+            b.get(f"/api/games/{gid}/legal", headers=both)        # loaded: in a thread
+            threaded.clear()
+            for _ in range(3):                                      # held: on the loop
+                legal = b.get(f"/api/games/{gid}/legal", headers=both).json()
+                move = dict(next(m for m in legal["actions"] if m["type"] != "bankrupt"),
+                            id=legal["next_id"])
+                r = b.post(f"/api/games/{gid}/actions", json=move,
+                           headers=auth(by_player[legal["player_id"]]))
+                assert r.status_code in (201, 202), r.text
+                if r.status_code == 202:
+                    break
+            assert threaded == []
+            legal = a.get(f"/api/games/{gid}/legal", headers=both).json()
+            if legal["proposal"] is None:                           # stored on A, seen on B
+                move = dict(next(m for m in legal["actions"] if m["type"] != "bankrupt"),
+                            id=legal["next_id"])
+                r = a.post(f"/api/games/{gid}/actions", json=move,
+                           headers=auth(by_player[legal["player_id"]]))
+                assert r.status_code in (201, 202), r.text
+            again = b.get(f"/api/games/{gid}/legal", headers=both).json()
+            assert again["next_id"] == a.get(f"/api/games/{gid}/legal",
+                                             headers=both).json()["next_id"]
+            assert again["proposal"] == a.get(f"/api/games/{gid}/legal",
+                                              headers=both).json()["proposal"]
+            old = made["seats"][1]["token"]
+            a.post(f"/api/games/{gid}/seats/1/token", headers=auth(key))
+            threaded.clear()
+            assert b.get(f"/api/games/{gid}/legal", headers=auth(old)).status_code == 403
+            assert threaded == []
+    finally:
+        next(urls, None)

@@ -539,14 +539,17 @@ def test_live_updates_come_back_after_redis_drops_the_listener(monkeypatch, capl
 
     async def scenario():
         broker = RedisBroker(redis_url, "reconnect-test")
+        other = RedisBroker(redis_url, "reconnect-test")    # another worker publishes
         await broker.start()                    # heard again after the drop
         with broker.listen(7) as queue:
-            broker.publish(7, 1, {"type": "message"})
+            other.publish(7, 1, {"type": "message"})
             got = await asyncio.wait_for(queue.get(), 5)
+        other.outbox.put(None)
+        other.sender.join(5)
         await broker.stop()
         return got
     with caplog.at_level(logging.WARNING):
-        assert asyncio.run(scenario()) == (1, {"type": "message"})
+        assert asyncio.run(scenario()) == (1, '{"type": "message"}')
     assert len(calls) == 2 and "paused" in caplog.text
 
 

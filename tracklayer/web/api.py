@@ -9,7 +9,6 @@ game's export is large)."""
 
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 from fastapi import APIRouter, Header, Query, Request
@@ -18,7 +17,7 @@ from fastapi.responses import JSONResponse
 from sse_starlette.sse import EventSourceResponse
 
 from . import credentials, guard, inputs
-from .proposals import NOTICE
+from .events import NOTICE
 from .refusal import Refusal
 
 router = APIRouter(prefix="/api")
@@ -93,17 +92,17 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
             behind = True               # read the log: at the start, and after a gap
             while True:
                 if behind:
-                    for number, entry in await run_in_threadpool(service.store.entries,
-                                                                 game_id, last):
+                    for number, data in await run_in_threadpool(service.store.entry_texts,
+                                                                game_id, last):
                         last = number
-                        yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
+                        yield {"id": str(number), "event": "entry", "data": data}
                     behind = False
-                number, entry = await queue.get()
+                number, data = await queue.get()
                 if number == NOTICE:
-                    yield {"event": "proposal", "data": json.dumps(entry.get("proposal"))}
+                    yield {"event": "proposal", "data": data}
                 elif number == last + 1:
                     last = number
-                    yield {"id": str(number), "event": "entry", "data": json.dumps(entry)}
+                    yield {"id": str(number), "event": "entry", "data": data}
                 elif number > last + 1:
                     behind = True       # missed one: the log fills the gap
                 # else: an older one, already sent

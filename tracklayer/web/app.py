@@ -23,6 +23,7 @@ from . import actions_pages, api, archive_pages, guard, pages, rules_version, se
 from .play_path import PlayPath
 from .db import Store
 from .events import make_broker
+from .loop_reads import make_loop_reader
 from .service import Refusal, Service
 from .webhooks import Notifier
 
@@ -41,6 +42,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
         notifier.entry_stored(game_id, number, entry)       # turn alerts, off this path
 
     service = Service(store, publish, background_bots, shared=redis_url is not None)
+    reader = make_loop_reader(database_url) if service.shared else None
     notifier = Notifier(service)
 
     @asynccontextmanager
@@ -54,6 +56,8 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
             yield
         finally:
             notifier.stop()
+            if reader is not None:
+                await reader.close()
             await broker.stop()
             store.dispose()
 
@@ -69,7 +73,7 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     app.include_router(actions_pages.router)
     app.include_router(archive_pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    app.add_middleware(PlayPath, service=service)      # inside the guard
+    app.add_middleware(PlayPath, service=service, reader=reader)      # inside the guard
     app.add_middleware(guard.Guard, limits=limits)
     guard.hide_secrets_in_access_log()
     return app

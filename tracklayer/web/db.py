@@ -146,13 +146,16 @@ def make_reader(url: str, engine: Engine) -> Engine:
 # with the expression language on each call cost more than the database's answer).
 SEAT_LIST = text("SELECT position, player_id, name, bot, token FROM seats "
                  "WHERE game_id = :g ORDER BY position")
-FRESHNESS = text(
+# (written for psycopg's placeholders: ``web.loop_reads`` asks it on the event loop too)
+FRESHNESS_SQL = (
     "SELECT s.position, s.player_id, s.name, s.bot, s.token, "
-    "(SELECT max(a.number) FROM actions a WHERE a.game_id = :g), "
-    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g), "
-    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g AND p.status = 'pending'), "
-    "(SELECT count(*) FROM proposals p WHERE p.game_id = :g AND p.status = 'void') "
-    "FROM seats s WHERE s.game_id = :g ORDER BY s.position")
+    "(SELECT max(a.number) FROM actions a WHERE a.game_id = %(g)s), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = %(g)s), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = %(g)s AND p.status = 'pending'), "
+    "(SELECT count(*) FROM proposals p WHERE p.game_id = %(g)s AND p.status = 'void'), "
+    "(SELECT coalesce(max(p.at), -1) FROM proposals p WHERE p.game_id = %(g)s) "
+    "FROM seats s WHERE s.game_id = %(g)s ORDER BY s.position")
+FRESHNESS = text(FRESHNESS_SQL.replace("%(g)s", ":g"))
 ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number > :after "
                "ORDER BY number")
 HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
@@ -161,6 +164,13 @@ APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :n
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
+
+
+def freshness_of(rows) -> tuple:
+    """The rows of FRESHNESS as ``Store.freshness`` gives them."""
+    if not rows:
+        return 0, [], (0, 0, 0, -1)
+    return rows[0][5] or 0, [tuple(r)[:5] for r in rows], tuple(rows[0][6:])
 
 
 def migrate(engine: Engine) -> None:
@@ -330,19 +340,20 @@ class Store:
     def freshness(self, game_id: int) -> tuple:
         """What another worker may have changed, in one query: the number of the game's
         newest entry, its seats (as ``seat_list``) and a mark of its proposals, (how many,
-        how many pending, how many void): a proposal made or answered moves it (a
-        proposal's status only moves on: pending, answered, perhaps void)."""
+        how many pending, how many void, the latest position one was made at; -1: none): a
+        proposal made or answered moves it (a proposal's status only moves on: pending,
+        answered, perhaps void)."""
         with self.reader.connect() as conn:
-            rows = conn.execute(FRESHNESS, {"g": game_id}).all()
-        if not rows:
-            return 0, [], (0, 0, 0)
-        return rows[0][5] or 0, [tuple(r)[:5] for r in rows], tuple(rows[0][6:])
+            return freshness_of(conn.execute(FRESHNESS, {"g": game_id}).all())
 
     def entries(self, game_id: int, after: int = 0) -> List[tuple]:
         """``(number, entry)`` of the log after entry ``after``, in order."""
+        return [(n, json.loads(e)) for n, e in self.entry_texts(game_id, after)]
+
+    def entry_texts(self, game_id: int, after: int = 0) -> List[tuple]:
+        """``(number, entry as JSON, as kept)`` of the log after entry ``after``, in order."""
         with self.reader.connect() as conn:
-            rows = conn.execute(ENTRIES, {"g": game_id, "after": after}).all()
-        return [(n, json.loads(e)) for n, e in rows]
+            return [tuple(r) for r in conn.execute(ENTRIES, {"g": game_id, "after": after})]
 
     def append(self, game_id: int, number: int, entry: dict) -> None:
         """Store one entry (IntegrityError if that number is taken: someone was first),

@@ -2,24 +2,39 @@
 
 :class:`Broker` fans out in memory, within one process; :class:`RedisBroker` publishes
 through Redis pub/sub, so that listeners on every worker sharing that Redis hear it (each
-worker listens and fans out to its own listeners). Redis pub/sub ignores the database
-number of its URL, so every channel is named for the installation (the name its database
-was given, ``Store.installation``): ``tracklayer:<installation>:game:<id>``."""
+worker listens and fans out to its own listeners; its own entries it hands to them at
+once). Redis pub/sub ignores the database number of its URL, so every channel is named for
+the installation (the name its database was given, ``Store.installation``):
+``tracklayer:<installation>:game:<id>``.
+
+A listener's queue holds ``(number, data)``: the entry's number (``NOTICE`` for a notice,
+which carries a proposal made or answered) and the event's data as JSON, written once per
+entry whatever the number of listeners, and carried through Redis as written."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import queue
 import threading
+import uuid
 from contextlib import contextmanager
 from typing import Dict, Iterator, Optional, Set, Tuple
 
 LOG = logging.getLogger(__name__)
 
 
+NOTICE = -1                              # the number a live notice goes out with (no entry)
+
+
 def channel_prefix(installation: str) -> str:
     return f"tracklayer:{installation}:game:"
+
+
+def event_data(number: int, entry: dict) -> str:
+    """What a listener is sent of an entry: the entry as JSON; of a notice, its proposal."""
+    return json.dumps(entry.get("proposal") if number == NOTICE else entry)
 
 
 class Broker:
@@ -42,17 +57,29 @@ class Broker:
             with self.lock:
                 self.listeners.get(game_id, set()).discard(item)
 
-    def deliver(self, game_id: int, number: int, entry: dict) -> None:
+    def deliver(self, game_id: int, number: int, data: str) -> None:
+        """Queue ``(number, data)`` for the game's listeners, after what was queued for
+        them before (from the listener's own loop without waking it through its pipe)."""
         with self.lock:
             targets = list(self.listeners.get(game_id, ()))
+        if not targets:
+            return
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
         for loop, queue in targets:
             try:
-                loop.call_soon_threadsafe(queue.put_nowait, (number, entry))
+                if loop is here:
+                    loop.call_soon(queue.put_nowait, (number, data))
+                else:
+                    loop.call_soon_threadsafe(queue.put_nowait, (number, data))
             except RuntimeError:        # that loop has closed
                 pass
 
     def publish(self, game_id: int, number: int, entry: dict) -> None:
-        self.deliver(game_id, number, entry)
+        if self.listeners.get(game_id):             # written only for someone to hear
+            self.deliver(game_id, number, event_data(number, entry))
 
     async def start(self) -> None:
         pass
@@ -73,10 +100,46 @@ class RedisBroker(Broker):
         self.client.ping()
         self.task: Optional[asyncio.Task] = None
         self.ready = asyncio.Event()
+        self.origin = uuid.uuid4().hex          # this worker, in what it publishes
+        self.outbox: "queue.SimpleQueue" = queue.SimpleQueue()
+        self.sender = threading.Thread(target=self._send, name="redis-publisher",
+                                       daemon=True)
+        self.sender.start()
 
     def publish(self, game_id: int, number: int, entry: dict) -> None:
-        self.client.publish(f"{self.prefix}{game_id}",
-                            json.dumps({"number": number, "entry": entry}))
+        """Handed to this worker's listeners at once, and queued for the publisher's
+        thread for the other workers', in the order given (a game's entries are published
+        under its lock, so in order), so that no request waits for Redis: an action
+        answered on the event loop would hold every other request meanwhile. The message
+        is ``origin number data``: a worker passes over its own."""
+        data = event_data(number, entry)
+        self.deliver(game_id, number, data)
+        self.outbox.put((f"{self.prefix}{game_id}", f"{self.origin} {number} {data}"))
+
+    def _send(self) -> None:
+        """Publish what is queued, the messages that arrived together in one round trip; a
+        message Redis did not take is logged and dropped (a stream that then meets a gap
+        fills it from the log)."""
+        from redis.exceptions import RedisError
+        while True:
+            batch = [self.outbox.get()]
+            while len(batch) < 500:
+                try:
+                    batch.append(self.outbox.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in batch
+            batch = [m for m in batch if m is not None]
+            if batch:
+                try:
+                    pipe = self.client.pipeline(transaction=False)
+                    for channel, body in batch:
+                        pipe.publish(channel, body)
+                    pipe.execute()
+                except (RedisError, OSError) as e:
+                    LOG.warning("%d live update(s) not published (Redis: %s)", len(batch), e)
+            if stop:
+                return
 
     async def start(self) -> None:
         self.ready = asyncio.Event()
@@ -108,9 +171,10 @@ class RedisBroker(Broker):
                     continue
                 try:
                     game_id = int(msg["channel"].decode().rsplit(":", 1)[1])
-                    body = json.loads(msg["data"])
-                    self.deliver(game_id, int(body["number"]), body["entry"])
-                except (ValueError, KeyError, TypeError) as e:
+                    origin, number, data = msg["data"].decode().split(" ", 2)
+                    if origin != self.origin:
+                        self.deliver(game_id, int(number), data)
+                except (ValueError, KeyError, TypeError, UnicodeDecodeError) as e:
                     LOG.warning("a malformed message on %s: %s", msg.get("channel"), e)
         finally:
             await pubsub.aclose()
@@ -123,6 +187,8 @@ class RedisBroker(Broker):
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+        self.outbox.put(None)
+        self.sender.join(5)
         self.client.close()
 
 

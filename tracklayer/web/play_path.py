@@ -32,9 +32,10 @@ METHOD = {"legal": "GET", "actions": "POST"}
 class PlayPath:
     """ASGI middleware: ``/legal`` and ``/actions`` of a game, straight to the service."""
 
-    def __init__(self, app, service) -> None:
+    def __init__(self, app, service, reader=None) -> None:
         self.app = app
         self.service = service
+        self.reader = reader            # workers sharing PostgreSQL: web.loop_reads
 
     async def __call__(self, scope, receive, send) -> None:
         found = PLAY.match(scope["path"]) if scope["type"] == "http" else None
@@ -43,9 +44,9 @@ class PlayPath:
         request = Request(scope, receive)
         try:
             if found[2] == "legal":
-                answer = await _legal(self.service, int(found[1]), request)
+                answer = await _legal(self.service, int(found[1]), request, self.reader)
             else:
-                answer = await _act(self.service, int(found[1]), request)
+                answer = await _act(self.service, int(found[1]), request, self.reader)
         except Refusal as e:
             answer = JSONResponse({"error": e.message}, status_code=e.status)
         except OperationalError as e:
@@ -54,24 +55,32 @@ class PlayPath:
         await answer(scope, receive, send)
 
 
-async def _legal(service, game_id: int, request: Request) -> JSONResponse:
+async def _fresh(service, game_id: int, reader) -> Optional[tuple]:
+    """Workers sharing the database: the game's freshness read on the loop, when it is held
+    here (``Service.held_now`` decides with it); None otherwise."""
+    if reader is None or not service.shared or not service.holds(game_id):
+        return None
+    return await reader.freshness(game_id)
+
+
+async def _legal(service, game_id: int, request: Request, reader=None) -> JSONResponse:
     """The legal actions of the seat the bearer token (or the page's cookie) holds: at once
     when the service can answer without waiting (``Service.legal_now``), else in a
     thread."""
     tokens = credentials.tokens(request, game_id)
-    listing = service.legal_now(game_id, tokens)
+    listing = service.legal_now(game_id, tokens, await _fresh(service, game_id, reader))
     if listing is None:
         listing = await run_sync(service.legal, game_id, tokens)
     return JSONResponse(listing)
 
 
-async def _act(service, game_id: int, request: Request) -> JSONResponse:
+async def _act(service, game_id: int, request: Request, reader=None) -> JSONResponse:
     """Apply and store the posted entry: 201 with it once it is stored, or 202 with the
     proposal it made. Applied at once when the service can (``Service.act_now``), its
     commit awaited without holding a thread; else in a thread."""
     body = _json(await request.body())
     tokens = credentials.tokens(request, game_id)
-    storing = service.act_now(game_id, tokens, body)
+    storing = service.act_now(game_id, tokens, body, await _fresh(service, game_id, reader))
     if storing is None:
         done = await run_sync(service.act, game_id, tokens, body)
         return JSONResponse(done, status_code=202 if "proposal" in done else 201)

@@ -19,9 +19,9 @@ from ..errors import GameError
 from ..play import consent
 from ..play.consent import Negotiation, Proposal
 from .bots import make_bot
+from .events import NOTICE
 from .refusal import Refusal
 
-NOTICE = -1                              # the number a live notice goes out with (no entry)
 
 
 def _seat_index(live, player_id: int) -> Optional[int]:

@@ -1,9 +1,10 @@
 """Games as the server plays them: each live :class:`Game` kept in memory (rebuilt from the
 log on demand, and brought up to date with entries another worker stored), every entry
 checked by the engine before it is stored, in one transaction, under the next number.
-Alone (no other process storing entries of its games), a listing or an action on a game
-held in memory is answered on the event loop (``legal_now``, ``act_now``): no thread to
-hand over to and back, the commit awaited with the game's lock held. The games in memory
+A listing or an action on a game held in memory and up to date is answered on the event
+loop (``legal_now``, ``act_now``): no thread to hand over to and back, the commit awaited
+with the game's lock held. Up to date: this process alone stores the game's entries, or,
+workers sharing PostgreSQL, the database just said so (``web.loop_reads``). The games in memory
 are :class:`~tracklayer.web.live.Live`; the bots' turns are ``bot_turns``.
 
 Errors are :class:`Refusal` with the HTTP status the API answers: 401/403 (whose seat),
@@ -27,7 +28,7 @@ from ..finder import plan_routes
 from ..game import Game
 from ..io.export import open_game
 from ..titles import title as find_title
-from ..play.consent import deal_of
+from ..play.consent import Negotiation, deal_of
 from . import archive, inputs
 from .bot_turns import BotTurns
 from .bots import make_bot, seat_of
@@ -245,9 +246,24 @@ class Service(BotTurns):
                     raise Refusal(503, f"game {live.id}: entry {number} was stored under "
                                   "other rules: reload the game")
         at = len(live.game.actions)
-        if check or mark != live.talks_mark or (at != live.talks_at and mark[0] > 0):
+        if check or not self._talks_known(live, mark):
             live.talks = load_proposals(self.store, live)
             live.talks_mark, live.talks_at = (None if check else mark), at
+
+    @staticmethod
+    def _talks_known(live: Live, mark: tuple) -> bool:
+        """Are the game's proposals in play known without reading them, from the mark of
+        its proposals (``Store.freshness``)? Known if the mark has not moved since they
+        were read and play has not moved on since (or the game has none); or if none is
+        pending and none was made where play stands or beyond: then none is in play
+        (what ``proposals.load`` would find), and that is noted."""
+        at = len(live.game.actions)
+        if mark == live.talks_mark and (at == live.talks_at or mark[0] == 0):
+            return True
+        if mark[1] == 0 and mark[3] < at:
+            live.talks, live.talks_mark, live.talks_at = Negotiation(), mark, at
+            return True
+        return False
 
     def _evict(self) -> None:
         """Keep at most MAX_LIVE games in memory (the log rebuilds any of them)."""
@@ -282,11 +298,12 @@ class Service(BotTurns):
         with live.lock:
             return self._listing(live, token)
 
-    def legal_now(self, game_id: int, token: Optional[str]) -> Optional[dict]:
+    def legal_now(self, game_id: int, token: Optional[str],
+                  fresh: Optional[tuple] = None) -> Optional[dict]:
         """``legal`` on the event loop, when it can be answered without waiting (see
         ``held_now``): a listing already worked out costs less than the hand-over to a
         thread and back. None: ask ``legal``, in a thread."""
-        live = self.held_now(game_id)
+        live = self.held_now(game_id, fresh)
         if live is None:
             return None
         try:
@@ -296,12 +313,19 @@ class Service(BotTurns):
         self._rest_idle(live.used)
         return listing
 
-    def held_now(self, game_id: int) -> Optional[Live]:
+    def holds(self, game_id: int) -> bool:
+        """Is the game held in memory, its log read?"""
+        live = self.live.get(game_id)
+        return live is not None and live.loaded
+
+    def held_now(self, game_id: int, fresh: Optional[tuple] = None) -> Optional[Live]:
         """The game with its lock taken, when a request on the event loop can have it
-        without waiting for anything: held in memory and up to date (this process alone
-        stores its entries: not ``shared``), no entry of it waiting to be stored
-        (``act_now``), its lock free. None when not."""
-        if self.shared or not inputs.is_id(game_id):
+        without waiting for anything: held in memory and up to date, no entry of it
+        waiting to be stored (``act_now``), its lock free. None when not. Up to date: this
+        process alone stores its entries (not ``shared``), or, shared, ``fresh`` (the
+        game's freshness just read on the loop, ``web.loop_reads``) shows nothing stored
+        or proposed elsewhere since the game was brought up to date (``_fresh``)."""
+        if (self.shared and fresh is None) or not inputs.is_id(game_id):
             return None
         with self.lock:
             live = self.live.get(game_id)
@@ -310,8 +334,22 @@ class Service(BotTurns):
             self.live.move_to_end(game_id)
         if not live.lock.acquire(blocking=False):
             return None
+        if fresh is not None and not self._fresh(live, fresh):
+            live.lock.release()
+            return None
         live.used, live.resting = time.monotonic(), False
         return live
+
+    @staticmethod
+    def _fresh(live: Live, fresh: tuple) -> bool:
+        """Does the game in memory stand where the database says (``Store.freshness``):
+        no newer entry, and the proposals as read (see ``_catch_up``)? If so its seats
+        are taken from the same read (a link issued anew counts at once)."""
+        latest, seats, mark = fresh
+        if latest > live.number or not Service._talks_known(live, mark):
+            return False
+        live.seats, live.seats_read = [Seat(*row) for row in seats], time.monotonic()
+        return True
 
     def _listing(self, live: Live, token) -> dict:
         listed = live.legal()
@@ -377,7 +415,8 @@ class Service(BotTurns):
             self.start_bots(live)
         return stored
 
-    def act_now(self, game_id: int, token, entry) -> Optional[Storing]:
+    def act_now(self, game_id: int, token, entry,
+                fresh: Optional[tuple] = None) -> Optional[Storing]:
         """``act`` on the event loop, for an action that needs nothing but the game held in
         memory (see ``held_now``): at the number the game expects, not a proposal (that is
         stored with the proposals). The entry is applied and handed to the log's writer;
@@ -385,7 +424,7 @@ class Service(BotTurns):
         that nobody sees the entry before it is stored (a request meanwhile waits, or from
         the loop goes to a thread). None: ask ``act``, in a thread."""
         entry = inputs.entry(entry)
-        live = self.held_now(game_id)
+        live = self.held_now(game_id, fresh)
         if live is None:
             return None
         try:

@@ -50,3 +50,34 @@ def test_the_planner_weighs_greedys_best_stock_moves_on_copies():
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
     assert weighed == 3
+
+
+def test_the_planner_counts_half_of_a_company_not_floated_as_at_risk():
+    """1893: a president's certificate of a company started but not floated earns
+    nothing and cannot be sold; the planner's outcome counts half its worth as lost
+    (greedy bots started DE at 100 with 250M and it stood unfloated for 100-300 actions)."""
+    from tracklayer.play.planner import STUCK, at_risk
+    from tracklayer.rules.certificates import certificate_price
+
+    bots = ["greedy"] * 4
+    game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], 1000)
+    players = [bot(b, 100000 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    while not game.is_over and len(game.actions) < 400:
+        for seat in range(4):
+            player = player_at(game, seat)
+            stuck = [c for certs in player.shares.values() for c in certs
+                     if c.corporation.started and not c.corporation.floated]
+            floated = all(c.corporation.floated for certs in player.shares.values()
+                          for c in certs)
+            if stuck and not any(c.corporation.floated for certs in player.shares.values()
+                                 for c in certs):
+                worth = sum(certificate_price(game.table, c) for c in stuck)
+                assert at_risk(game, player) == STUCK * worth
+                return
+            assert not floated or at_risk(game, player) == 0
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    raise AssertionError("no company stood unfloated")

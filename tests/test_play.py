@@ -302,6 +302,42 @@ def test_greedy_offers_a_fair_price_for_a_rivals_train():
     assert all(players[0].score(game, player_at(game, 0), x) < 0 for x in last)
 
 
+def test_greedy_never_strips_its_own_company_of_its_last_train():
+    """1893, two greedy bots: a minor with no train and no money for the depot took its
+    president's corporation's only train for 1M, and the corporation, forced to buy a
+    train it could not pay for, went bankrupt (seed 8 at action 103, seed 3 at 142). A
+    sound player never takes the last train of a company that must own one from a
+    company of its own president's: the offer scores below passing, and the games play
+    on to the bank's end."""
+    from tracklayer.play.bots import controller, moves_of, player_at
+    from tracklayer.play.seats import seat_to_act
+    from tracklayer.play.selfplay import play_game
+
+    def own_last_train_listed(game, seat):
+        for h in moves_of(game, seat):
+            train = game.table.find("train", h.get("train")) if h["type"] == "buy_train" \
+                else None
+            owner = getattr(train, "owner", None)
+            buyer = game.table.find(h.get("entity_type"), h.get("entity"))
+            if getattr(owner, "trains", None) == [train] and owner is not buyer and \
+                    getattr(owner, "certificates", None) and \
+                    controller(owner) is controller(buyer):
+                return True
+        return False
+
+    game, players = _play_until("1893", 8, ["greedy", "greedy"], own_last_train_listed)
+    seat = seat_to_act(game) or 0
+    player = player_at(game, seat)
+    for h in moves_of(game, seat):
+        train = game.table.find("train", h.get("train")) if h["type"] == "buy_train" else None
+        if train is not None and getattr(train.owner, "trains", None) == [train] and \
+                getattr(train.owner, "certificates", None):
+            assert players[seat].score(game, player, h) < 0
+    for seed in (3, 8):
+        out = play_game("1893", ["greedy", "greedy"], seed)
+        assert out["error"] is None and out["end_reason"] == "bank", out
+
+
 def test_greedy_leaves_eva_with_its_holder():
     """1893: EVA may be bought from the player holding it by anyone in an operating round
     at a price they choose, so taking it is a deal its holder must accept (``consent``):

@@ -35,7 +35,8 @@ from typing import Dict, List, Optional
 from ..errors import GameError
 from ..game import Game
 from ..rules import board, market, track, trading, trains
-from ..state.model import CorporationState, OperatorState, PlayerState
+from ..spec.settings import TrainDuty
+from ..state.model import CorporationState, MinorState, OperatorState, PlayerState
 from ..turns.listing import concrete, price_at_most
 from . import greedy_finance as finance
 from .asking import moves_asked
@@ -270,6 +271,8 @@ class GreedyBot(TrackSense, Bot):
         from_depot = trains.in_depot(train) or train.owner is None or \
             not isinstance(train.owner, OperatorState)
         length = self.distance(train)
+        if not from_depot and strips_owner(game, entity, train, price):
+            return -50.0
         if not from_depot and controller(train.owner) is not controller(entity):
             return self.rivals_train(game, entity, train, price)
         if not entity.trains:
@@ -511,6 +514,30 @@ def stalled(game: Game) -> bool:
     last = game.actions[-2 * len(game.player_specs):]
     return len(last) == 2 * len(game.player_specs) and \
         all(h.get("type") == "pass" for h in last)
+
+
+def strips_owner(game: Game, buyer, train, price: int) -> bool:
+    """Would buying ``train`` take the last train of a company that must own one, where
+    that hurts: a company its buyer's president also presides over (the president pays
+    for the next one, or goes bankrupt), or anyone's company that, paid ``price``, cannot
+    buy the cheapest train with its president's money too? A sound player never strips a
+    company of its only train."""
+    owner = train.owner
+    if not isinstance(owner, OperatorState) or owner is buyer or \
+            any(t is not train for t in owner.trains) or not must_own_train(game, owner):
+        return False
+    president = controller(owner)
+    if president is not None and president is controller(buyer):
+        return True
+    funds = owner.cash + price + (president.cash if isinstance(president, PlayerState) else 0)
+    return funds < trains.cheapest_price(game.table)
+
+
+def must_own_train(game: Game, operator) -> bool:
+    """Must ``operator`` own a train (in this title, a corporation; a minor never must)?
+    Where a route is the condition, it is taken to have one."""
+    return not isinstance(operator, MinorState) and \
+        game.table.settings.train_duty is not TrainDuty.NEVER
 
 
 def presidents_percent(corporation: CorporationState) -> int:

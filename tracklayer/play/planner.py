@@ -7,9 +7,13 @@ few best distinct moves (``CANDIDATES``), and a purchase or two of shares greedy
 make (``ALTERNATIVES``: the companies paying most a certificate, its own beyond 40% too),
 and plays each out on a copy of the game
 (``Game.clone``): the move, then every seat played by greedy, deals answered as greedy
-answers them, until the round ends or the move's share of the budget is spent. Each
+answers them, until the round ends (after a draft, an auction or a merger round, until
+the stock round after it ends: what was bought there shows in what is started then) or
+the move's share of the budget is spent. Each
 outcome is valued for the planner's seat: its score by the title's rule plus what its
-shares earn over the next ``HORIZON`` operating rounds at their companies' last revenues,
+shares earn over the next ``HORIZON`` operating rounds at their companies' last revenues
+less their loans' interest, less what may come to nothing (half of the shares of a
+company not floated, all of one without a train that can neither buy nor borrow),
 less the best such value among the other players (a lead, not a fortune, wins). The move
 with the best outcome is played; greedy's own choice where outcomes tie, and in operating
 rounds (where greedy tries its lays on a copy, and an action played out costs tenfold: a
@@ -28,9 +32,11 @@ from typing import List, Optional
 from ..errors import GameError
 from ..game import Game
 from ..rules import market, trains
+from ..rules.certificates import certificate_price
 from ..state.model import PlayerState
 from ..turns.listing import concrete
 from . import consent
+from . import greedy_finance as finance
 from .consent import Negotiation
 from .greedy import GreedyBot
 from .moving import bot_move
@@ -45,6 +51,8 @@ ACTIONS_PER_SECOND = 2000  # the nominal rate the budget is counted at (a stock 
 #                            actions on a copy: about 2800 a second on one core in 1893)
 HORIZON = 3             # operating rounds of income counted in an outcome's value
 BUDGET_S = 0.1          # seconds a move by default
+STUCK = 0.5             # the share of its worth a certificate of a company not yet
+#                         floated is counted as lost (it earns nothing, nor can be sold)
 
 
 class PlannerBot(GreedyBot):
@@ -150,7 +158,7 @@ class PlannerBot(GreedyBot):
         talks = Negotiation()
         round_now = trial.table.round
         for _ in range(steps):
-            if trial.is_over or trial.table.round is not round_now:
+            if trial.is_over or ends_look(trial, round_now):
                 break
             try:
                 move = bot_move(trial, players, talks)
@@ -161,6 +169,16 @@ class PlannerBot(GreedyBot):
             except (GameError, ValueError):
                 break
         return standing(trial, seat)
+
+
+def ends_look(trial: Game, started) -> bool:
+    """Does a look ahead that started in round ``started`` stop here: once that round is
+    over, and if it was not a stock round (a draft, an auction, a merger round), once
+    the next round is over too (what was bought shows in the stock round after it)?"""
+    now = trial.table.round
+    if now is started:
+        return False
+    return started.is_stock or now.is_operating
 
 
 def what(h: dict) -> tuple:
@@ -179,20 +197,47 @@ def shares_of(h: dict) -> Optional[tuple]:
 
 def income(game: Game, player: PlayerState) -> float:
     """What ``player``'s shares earn in an operating round, at their companies' last
-    revenues (nothing from a company without a train), less what the companies it
-    presides over without a train lack of the cheapest one (which it may have to pay)."""
+    revenues (nothing from a company without a train) less their loans' interest, less
+    what the companies it presides over without a train lack of the cheapest one (which
+    it may have to pay)."""
     total = 0.0
     for certs in player.shares.values():
         for cert in certs:
             corporation = cert.corporation
-            if corporation.history and corporation.trains and cert.percent > 0:
-                total += corporation.history[-1].revenue * cert.percent / 100
+            if cert.percent <= 0:
+                continue
+            runs = corporation.history and corporation.trains and corporation.floated \
+                and not corporation.closed
+            revenue = corporation.history[-1].revenue if runs else 0
+            total += (revenue - finance.interest_due(game, corporation)) * cert.percent / 100
     price = trains.cheapest_price(game.table)
     for corporation in game.state.corporations:
         if corporation.owner is player and corporation.floated and not corporation.closed \
                 and not corporation.trains:
             total -= max(0, price - corporation.cash) / HORIZON
     return total
+
+
+def at_risk(game: Game, player: PlayerState) -> float:
+    """The worth of ``player``'s shares that may come to nothing: a fraction
+    (``STUCK``) of those in companies started but not floated (they earn nothing and
+    cannot be sold), and all of those in a company without a train that can neither
+    buy one nor borrow more (its price falls to liquidation)."""
+    table = game.table
+    lost = 0.0
+    price = trains.cheapest_price(table)
+    for certs in player.shares.values():
+        for cert in certs:
+            corporation = cert.corporation
+            if cert.percent <= 0 or corporation.closed or not corporation.started:
+                continue
+            worth = certificate_price(table, cert)
+            if not corporation.floated:
+                lost += STUCK * worth
+            elif not corporation.trains and corporation.cash < price and \
+                    corporation.loans >= finance.loan_limit(corporation) > 0:
+                lost += worth
+    return lost
 
 
 def standing(game: Game, seat: int) -> float:
@@ -203,7 +248,7 @@ def standing(game: Game, seat: int) -> float:
         player = player_at(game, i)
         value = table.variant.score(table, player)
         if not game.is_over:
-            value += HORIZON * income(game, player)
+            value += HORIZON * income(game, player) - at_risk(game, player)
         values.append(value)
     mine = values.pop(seat)
     return mine - max(values) if values else mine

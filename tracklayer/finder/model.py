@@ -135,14 +135,16 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     queue = list(range(len(nodes)))
     expanded: set = set()
     closed: set = set()     # stops found closed to the entity (not walked through)
-    while queue:
-        u = queue.pop(0)
+    head = 0
+    while head < len(queue):
+        u = queue[head]
+        head += 1
         if u in expanded:
             continue
         expanded.add(u)
         for end, paths in _trails_from(table, nodes[u]):
             v = add(end)
-            ident = (min(u, v), max(u, v), frozenset(id(p) for p in paths))
+            ident = (min(u, v), max(u, v), frozenset(map(id, paths)))
             if ident not in seen_chains:
                 seen_chains.add(ident)
                 mask = _track_mask(table, paths, key_bits, rail_bits)

@@ -46,21 +46,30 @@ class Found:
 class _Clock:
     """Raises SearchTimeout once the deadline has passed (checked every few hundred steps)
     or, with ``max_steps``, once that many steps were taken (a budget that does not depend
-    on the machine's speed or load: the same search gives the same answer)."""
+    on the machine's speed or load: the same search gives the same answer). A budget under
+    the checks' spacing is checked at every step past it. The walks count their steps
+    themselves (``ticks``) and call :meth:`check` when ``ticks`` reaches ``next_check``."""
 
     def __init__(self, deadline: float, max_steps: Optional[int] = None) -> None:
         self.deadline = deadline
         self.max_steps = max_steps
         self.ticks = 0
         self.next_check = 1
+        self.every = 256 if max_steps is None else max(1, min(256, max_steps))
 
     def tick(self) -> None:
+        """One step."""
         self.ticks += 1
         if self.ticks >= self.next_check:
-            self.next_check = self.ticks + 256
-            if time.perf_counter() > self.deadline or (
-                    self.max_steps is not None and self.ticks > self.max_steps):
-                raise SearchTimeout()
+            self.check()
+
+    def check(self) -> None:
+        """Raise SearchTimeout if the deadline has passed or the steps are spent; the next
+        check ``every`` steps on."""
+        self.next_check = self.ticks + self.every
+        if time.perf_counter() > self.deadline or (
+                self.max_steps is not None and self.ticks > self.max_steps):
+            raise SearchTimeout()
 
     def count(self, steps: int) -> None:
         """Steps taken in bulk (the legs chosen for a sequence of stops): counted now,
@@ -127,7 +136,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     groups = net.groups
     extra_bound = model.extra_bound
     bounds = model.bounds
-    tick = clock.tick
+    check = clock.check
     not_in_two = net.not_in_two
     real = _Realised(forbidden, guard_all, clock)
     out = [need]
@@ -164,7 +173,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                  begun: bool = True) -> None:
         """The backward part from ``end``; not yet ``begun``, at the anchor, where the
         forward part's walk has just passed the same bound."""
-        tick()
+        clock.ticks += 1      # a step (see _Clock)
+        if clock.ticks >= clock.next_check:
+            check()
         if begun:
             free = cap_all & ~blk
             more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
@@ -205,7 +216,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
 
     def forward(end: int, visited: int, mask: int, rem: int, rev: int, np: int,
                 tc: int, anchor: int, anchor_no: int, blk: int) -> None:
-        tick()
+        clock.ticks += 1      # a step (see _Clock)
+        if clock.ticks >= clock.next_check:
+            check()
         nf = len(path)
         free = cap_all & ~blk
         more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0

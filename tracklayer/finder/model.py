@@ -94,6 +94,9 @@ class Network:
     not_in_two: int = 0          # stops a route of two stops may not stop at (bits)
     hexes_of: List[frozenset] = field(default_factory=list)    # each chain's hexes
     passed_once: Dict[str, bool] = field(default_factory=dict)  # see _passed_once
+    # each chain's share of a bonus by hexes, and the hexes with a part, by the parts (see
+    # TrainModel._prepare_bonus_parts): worked out once for the trains of one search
+    bonus_shares: Dict[tuple, tuple] = field(default_factory=dict)
 
 
 def _trails_from(table: Table, start) -> List[tuple]:
@@ -135,14 +138,16 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     queue = list(range(len(nodes)))
     expanded: set = set()
     closed: set = set()     # stops found closed to the entity (not walked through)
-    while queue:
-        u = queue.pop(0)
+    head = 0
+    while head < len(queue):
+        u = queue[head]
+        head += 1
         if u in expanded:
             continue
         expanded.add(u)
         for end, paths in _trails_from(table, nodes[u]):
             v = add(end)
-            ident = (min(u, v), max(u, v), frozenset(id(p) for p in paths))
+            ident = (min(u, v), max(u, v), frozenset(map(id, paths)))
             if ident not in seen_chains:
                 seen_chains.add(ident)
                 mask = _track_mask(table, paths, key_bits, rail_bits)
@@ -298,6 +303,10 @@ class TrainModel:
         self.stop_cost = [self._pack(c) for c in stop_costs]
         self.bonus = v.route_bonus_bound(table, entity, train)
         self._may_use: Dict[int, bool] = {}     # by rail, see _chain_cost
+        # the common rule (a train may use any rail but of a gauge it cannot use), with no
+        # such gauge: every rail, none to ask about
+        self._every_rail = type(v).train_may_use is Variant.train_may_use and \
+            v.gauge_a_train_cannot_use(train) is None
         chain_costs = [self._chain_cost(table, paths) for _, _, paths in net.chains]
         packed = [None if c is None else self._pack(c) for c in chain_costs]
         self._prepare_bonus_parts(table, net)
@@ -347,7 +356,7 @@ class TrainModel:
         """What running along a chain uses of the reach, None if the train may not."""
         v = table.variant
         may_use = self._may_use
-        for p in paths:
+        for p in () if self._every_rail else paths:
             ok = may_use.get(id(p))
             if ok is None:
                 ok = may_use[id(p)] = v.train_may_use(table, self.train, p)
@@ -359,13 +368,18 @@ class TrainModel:
         """The legs from one stop this train may run (``chain_costs``: each chain's, packed;
         None where the train may not run), most valuable next stop first."""
         runnable = [leg for leg in legs if chain_costs[leg.chain] is not None]
-        runnable.sort(key=lambda leg: -self.values[leg.b])
-        return [Step(leg.b, 1 << leg.b, leg.mask, chain_costs[leg.chain] + self.stop_cost[leg.b],
-                     leg.t_first, leg.t_last, leg.terminals, leg.npaths, leg,
-                     self.chain_bonus[leg.chain] + self.stop_bonus[leg.b],
-                     self.pays[leg.b] + (self.chain_bonus[leg.chain] if self.exact_bonus
-                                         else 0), pos)
-                for pos, leg in enumerate(runnable)]
+        values, stop_cost, pays = self.values, self.stop_cost, self.pays
+        chain_bonus, stop_bonus = self.chain_bonus, self.stop_bonus
+        runnable.sort(key=lambda leg: -values[leg.b])
+        exact = self.exact_bonus
+        out = []
+        for pos, leg in enumerate(runnable):
+            b, ci = leg.b, leg.chain
+            share = chain_bonus[ci]
+            out.append(Step(b, 1 << b, leg.mask, chain_costs[ci] + stop_cost[b], leg.t_first,
+                            leg.t_last, leg.terminals, len(leg.paths), leg,
+                            share + stop_bonus[b], pays[b] + share if exact else pays[b], pos))
+        return out
 
     def _bundles(self, steps: List[Step]) -> List[Bundle]:
         """The legs from one stop grouped by the stop they lead to (see :class:`Bundle`),
@@ -426,9 +440,7 @@ class TrainModel:
             self.chain_bonus = [0] * len(net.chains)
             return
         self.stop_bonus = [parts.per_stop(node) for node in net.nodes]
-        hexes_of = net.hexes_of
-        self.chain_bonus = [sum(parts.per_hex.get(h, 0) for h in hexes) for hexes in hexes_of]
-        marked = {h for hexes in hexes_of for h in hexes if parts.per_hex.get(h, 0)}
+        self.chain_bonus, marked = _bonus_shares(net, parts.per_hex)
         once = net.passed_once
         for h in marked - once.keys():
             once[h] = _passed_once(table, h)
@@ -527,6 +539,20 @@ class TrainModel:
         if best is None:
             best = sum(value for bit, value in self.all_values if not visited & bit)
         return best + self.bonus
+
+
+def _bonus_shares(net: Network, per_hex: dict) -> tuple:
+    """Each chain's share of a bonus with ``per_hex`` for the hexes it runs through, and
+    the hexes of the network's chains with a part (kept in ``net.bonus_shares``)."""
+    key = tuple(per_hex.items())
+    got = net.bonus_shares.get(key)
+    if got is None:
+        with_part = {h for h, part in per_hex.items() if part}
+        on_chains = [hexes.intersection(with_part) for hexes in net.hexes_of]
+        got = net.bonus_shares[key] = (
+            [sum(per_hex[h] for h in hexes) if hexes else 0 for hexes in on_chains],
+            set().union(*on_chains))
+    return got
 
 
 def _passed_once(table: Table, hex_id: str) -> bool:

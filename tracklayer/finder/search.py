@@ -46,21 +46,30 @@ class Found:
 class _Clock:
     """Raises SearchTimeout once the deadline has passed (checked every few hundred steps)
     or, with ``max_steps``, once that many steps were taken (a budget that does not depend
-    on the machine's speed or load: the same search gives the same answer)."""
+    on the machine's speed or load: the same search gives the same answer). A budget under
+    the checks' spacing is checked at every step past it. The walks count their steps
+    themselves (``ticks``) and call :meth:`check` when ``ticks`` reaches ``next_check``."""
 
     def __init__(self, deadline: float, max_steps: Optional[int] = None) -> None:
         self.deadline = deadline
         self.max_steps = max_steps
         self.ticks = 0
         self.next_check = 1
+        self.every = 256 if max_steps is None else max(1, min(256, max_steps))
 
     def tick(self) -> None:
+        """One step."""
         self.ticks += 1
         if self.ticks >= self.next_check:
-            self.next_check = self.ticks + 256
-            if time.perf_counter() > self.deadline or (
-                    self.max_steps is not None and self.ticks > self.max_steps):
-                raise SearchTimeout()
+            self.check()
+
+    def check(self) -> None:
+        """Raise SearchTimeout if the deadline has passed or the steps are spent; the next
+        check ``every`` steps on."""
+        self.next_check = self.ticks + self.every
+        if time.perf_counter() > self.deadline or (
+                self.max_steps is not None and self.ticks > self.max_steps):
+            raise SearchTimeout()
 
     def count(self, steps: int) -> None:
         """Steps taken in bulk (the legs chosen for a sequence of stops): counted now,
@@ -127,7 +136,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     groups = net.groups
     extra_bound = model.extra_bound
     bounds = model.bounds
-    tick = clock.tick
+    check = clock.check
     not_in_two = net.not_in_two
     real = _Realised(forbidden, guard_all, clock)
     out = [need]
@@ -159,33 +168,12 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     path, known = real.path, real.known
     bonus = 0 if score is None else model.bonus
 
-    def backward(end: int, visited: int, mask: int, rem: int, rev: int, tc: int, nf: int,
-                 anchor_no: int, anchor: int, last_term: bool, blk: int,
-                 begun: bool = True) -> None:
-        """The backward part from ``end``; not yet ``begun``, at the anchor, where the
-        forward part's walk has just passed the same bound."""
-        tick()
-        if begun:
-            free = cap_all & ~blk
-            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
-            if rev + bonus + more >= out[0] and \
-                    not emit(rev, mask, nf, anchor_no, anchor, more):
-                return
-            if not passable[end]:
-                return
-            bound = bounds.get((visited, rem))
-            if bound is None:
-                bound = bounds[visited, rem] = extra_bound(visited, rem)
-            if rev + bound + more < out[0]:
-                return
-            moves = moves_from[end]
-        elif passable[end]:
-            # the first backward stop comes later in the network than the first forward one
-            moves = later.get((end, path[0].b))
-            if moves is None:
-                moves = moves_later(end, path[0].b)
-        else:
-            return
+    def backward(visited: int, mask: int, rem: int, rev: int, tc: int, nf: int,
+                 anchor_no: int, anchor: int, last_term: bool, blk: int, moves) -> None:
+        """The backward part on from the stop the walk has reached, by ``moves``: each
+        stop reached is a step (see ``_Clock``), where the route so far is passed on if it
+        could earn enough, and whence the walk goes on while the bound allows (worked out
+        here, before going on, rather than on arrival: most stops end the walk)."""
         used = mask | forbidden
         for b, rules_out, lmask, cost, _, t_last, terminals, _, gain, bundle in moves:
             if visited & rules_out or lmask & used:
@@ -196,30 +184,47 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             ntc = tc + terminals
             if ntc and ntc - t_last - last_term > 0:
                 continue
+            clock.ticks += 1
+            if clock.ticks >= clock.next_check:
+                check()
+            nblk = blk | blocks[lmask] if blocks else 0
+            nrev = rev + gain
+            free = cap_all & ~nblk
+            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
             path.append(bundle)
             known.append(None)
-            backward(b, visited | rules_out, mask | lmask, nrem, rev + gain, ntc, nf,
-                     anchor_no, anchor, last_term, blk | blocks[lmask] if blocks else 0)
+            if (nrev + bonus + more < out[0]
+                    or emit(nrev, mask | lmask, nf, anchor_no, anchor, more)) and passable[b]:
+                nvisited = visited | rules_out
+                bound = bounds.get((nvisited, nrem))
+                if bound is None:
+                    bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
+                if nrev + bound + more >= out[0]:
+                    backward(nvisited, mask | lmask, nrem, nrev, ntc, nf, anchor_no, anchor,
+                             last_term, nblk, moves_from[b])
             path.pop()
             known.pop()
 
     def forward(end: int, visited: int, mask: int, rem: int, rev: int, np: int,
                 tc: int, anchor: int, anchor_no: int, blk: int) -> None:
-        tick()
+        """The walk on from stop ``end`` the forward part has reached (a step already
+        counted, the route so far passed on, the bound passed): first the backward parts
+        from the anchor, then each next stop of the forward part, as :func:`backward`
+        does."""
         nf = len(path)
-        free = cap_all & ~blk
-        more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
-        if nf and rev + bonus + more >= out[0] and \
-                not emit(rev, mask, nf, anchor_no, anchor, more):
-            return
-        bound = bounds.get((visited, rem))
-        if bound is None:
-            bound = bounds[visited, rem] = extra_bound(visited, rem)
-        if rev + bound + more < out[0]:
-            return
         if nf:
-            backward(anchor, visited, mask, rem, rev, tc, nf, anchor_no, anchor,
-                     path[-1].t_last, blk, False)
+            # the backward part, its first stop later in the network than the forward
+            # part's first: a step (see _Clock), where the forward part's walk has just
+            # passed the same bound
+            clock.ticks += 1
+            if clock.ticks >= clock.next_check:
+                check()
+            if passable[anchor]:
+                moves = later.get((anchor, path[0].b))
+                if moves is None:
+                    moves = moves_later(anchor, path[0].b)
+                backward(visited, mask, rem, rev, tc, nf, anchor_no, anchor, path[-1].t_last,
+                         blk, moves)
             if not passable[end]:
                 return
         used = mask | forbidden
@@ -234,12 +239,38 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             nnp = np + lnp
             if ntc and nnp > 1 and ntc - (path[0].t_first if nf else t_first) - t_last > 0:
                 continue
+            clock.ticks += 1
+            if clock.ticks >= clock.next_check:
+                check()
+            nblk = blk | blocks[lmask] if blocks else 0
+            nrev = rev + gain
+            free = cap_all & ~nblk
+            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
             path.append(bundle)
             known.append(None)
-            forward(b, visited | rules_out, mask | lmask, nrem, rev + gain, nnp, ntc, anchor,
-                    anchor_no, blk | blocks[lmask] if blocks else 0)
+            if nrev + bonus + more < out[0] or \
+                    emit(nrev, mask | lmask, nf + 1, anchor_no, anchor, more):
+                nvisited = visited | rules_out
+                bound = bounds.get((nvisited, nrem))
+                if bound is None:
+                    bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
+                if nrev + bound + more >= out[0]:
+                    forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no,
+                            nblk)
             path.pop()
             known.pop()
+
+    def from_anchor(t: int, visited: int, rem: int, anchor_no: int) -> None:
+        """The walk from the anchor ``t``: a step (see _Clock), on if the bound allows."""
+        clock.ticks += 1
+        if clock.ticks >= clock.next_check:
+            check()
+        more = cap_of[((cap_all & -cap_all).bit_length() - 1) >> 3] if cap_all else 0
+        bound = bounds.get((visited, rem))
+        if bound is None:
+            bound = bounds[visited, rem] = extra_bound(visited, rem)
+        if model.pays[t] + bound + more >= out[0]:
+            forward(t, visited, 0, rem, model.pays[t], 0, 0, t, anchor_no, 0)
 
     banned = 0
     try:
@@ -250,13 +281,12 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             rem = model.limit_packed - model.stop_cost[t]
             if bundles_from[t] and rem & guard_all == guard_all:
                 real.start(rem, model.pays[t])
-                forward(t, banned | (1 << t) | (groups[t] << len(groups)), 0, rem,
-                        model.pays[t], 0, 0, t, anchor_no, 0)
+                from_anchor(t, banned | (1 << t) | (groups[t] << len(groups)), rem, anchor_no)
             banned |= 1 << t
     finally:
         # the walks call themselves: unbound, they and all they hold are freed at once,
         # not left to the garbage collector
-        del forward, backward, emit
+        del forward, backward, emit, from_anchor
 
 
 class _Realised:

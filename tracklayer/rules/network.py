@@ -150,10 +150,12 @@ def _worked_out(table: Table, operator) -> tuple:
     walked = None
     memo = table.state.networks.get(operator)
     if memo is None or memo.pending:
+        waiting = memo
         memo = table.derived.network.get(("walked", operator))
         if memo is None:
             memo, walked = _explore(table, operator)
             table.derived.network[("walked", operator)] = memo
+        _answers_kept(waiting, memo)
         table.state.networks[operator] = memo
     if memo.route_for_train and not operator.route_known:
         operator.route_known = True
@@ -490,6 +492,52 @@ def remember(table: Table, operator, key: str, compute) -> bool:
     return found
 
 
+def remember_any(table: Table, operator, key: str, test: Callable[[Node], bool]) -> bool:
+    """:func:`remember` whether some stop the operator reaches passes ``test``. When its
+    network is not known and walking it would record nothing new (:func:`may_wait`), the
+    walks stop at the first stop that passes, and the network is kept as :func:`pending`
+    with the answer (the order stops are reached in does not change whether one passes),
+    which holds as long as the network does."""
+    memo = table.state.networks.get(operator)
+    if memo is not None and memo.pending and key in memo.answers:
+        return memo.answers[key]
+    if (memo is not None and not memo.pending) or not may_wait(table, operator) or \
+            ("walked", operator) in table.derived.network:
+        return remember(table, operator, key,
+                        lambda: any(map(test, nodes_reached(table, operator))))
+    if memo is None:
+        memo = table.state.networks[operator] = pending()
+    found = memo.answers.get(key)
+    if found is None:
+        found = memo.answers[key] = _any_reached(table, operator, test)
+    return found
+
+
+def _any_reached(table: Table, operator, test: Callable[[Node], bool]) -> bool:
+    """Does a stop of the operator's network (as :func:`_explore` finds its stops: its
+    token cities, and those of the track each walk reaches) pass ``test``?"""
+    starts = token_nodes(table, operator)
+    tried: Dict[Node, bool] = dict.fromkeys(starts, True)
+    if any(map(test, starts)):
+        return True
+    closed: Dict[Node, bool] = {}
+    for start in starts:
+        for rail in trails(table, start, starts, operator, closed):
+            for node in rail.nodes:
+                if node not in tried:
+                    tried[node] = True
+                    if test(node):
+                        return True
+    return False
+
+
+def _answers_kept(waiting: Optional[Network], memo: Network) -> None:
+    """A network known as :func:`pending` was walked: the answers found of it hold."""
+    if waiting is not None and waiting.answers:
+        for key, found in waiting.answers.items():
+            memo.answers.setdefault(key, found)
+
+
 def keep_found(table: Table, operator, memo: Network) -> None:
     """Keep ``memo`` as the operator's network (worked out for a tile just laid)."""
     table.state.networks[operator] = memo
@@ -517,7 +565,9 @@ def before_board_change(table: Table) -> None:
     networks = table.state.networks
     waiting = [operator for operator, memo in networks.items() if memo.pending]
     for operator in waiting:
-        networks[operator] = _explore(table, operator)[0]
+        memo = _explore(table, operator)[0]
+        _answers_kept(networks[operator], memo)
+        networks[operator] = memo
     position_changed(table)     # walks made on the board as it was no longer hold
 
 

@@ -84,9 +84,9 @@ class TokenStep(PlacingTokens, Step):
     def somewhere_to_place(self, entity) -> bool:
         table = self.table
         left = tokens.unplaced(entity)
-        return network.remember(table, entity, "token", lambda: any(
-            n.is_city and tokens.tokenable(table, entity, n, left, free=True)
-            for n in network.nodes_reached(table, entity)))
+        return network.remember_any(
+            table, entity, "token",
+            lambda n: n.is_city and tokens.tokenable(table, entity, n, left, free=True))
 
     def candidates(self, entity, kind, offer) -> list:
         if kind != "place_token":

@@ -69,7 +69,7 @@ import gc
 import time
 from itertools import permutations
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..errors import GameError
 from ..rules import revenue, routes as route_rules
@@ -365,14 +365,7 @@ class _Finder:
             def accept_set(choice: list) -> bool:
                 return self.allowed({i: f for i, f in zip(order, choice) if f is not None})
             accept = accept_set
-        try:
-            _, choice = combine(lists, same, floor, self.clock, accept)
-        except SearchTimeout as e:
-            if e.partial[1] is not None:
-                self.offer(dict(zip(order, e.partial[1])), checked=True)
-            raise
-        if choice is not None:
-            self.offer(dict(zip(order, choice)), checked=True)
+        self.offer_best(order, lambda: combine(lists, same, floor, self.clock, accept))
 
     def combine_pair(self, order: List[int], best_of: List[int], total_best: int,
                      floor: int) -> None:
@@ -383,9 +376,15 @@ class _Finder:
         threshold = floor - (total_best - best_of[1])
         items = routes_above(m1, self.net, max(threshold, 0), self.clock, self.scorer(m1))
         self.stats["candidates"] = ["walk", len(items)]
+        self.offer_best(order, lambda: best_pair(m0, self.net, Partner(items, m0), floor,
+                                                 self.clock, self.scorer(m0)))
+
+    def offer_best(self, order: List[int], search: Callable[[], tuple]) -> None:
+        """Offer the set of routes a combining ``search`` finds (one route per train in
+        ``order``, None where a train runs none); cut short by the clock, the best set it
+        had found so far is offered before the timeout goes on up."""
         try:
-            _, choice = best_pair(m0, self.net, Partner(items, m0), floor, self.clock,
-                                  self.scorer(m0))
+            _, choice = search()
         except SearchTimeout as e:
             if e.partial[1] is not None:
                 self.offer(dict(zip(order, e.partial[1])), checked=True)

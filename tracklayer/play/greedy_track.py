@@ -104,19 +104,19 @@ class TrackSense:
 
     def tried(self, game: Game, operator, moves: List[dict], guesses: List[tuple],
               out: Dict[int, float]) -> None:
-        """The best guessed moves tried on a copy, scored by the revenue they add."""
+        """The best guessed moves tried on a copy, scored by the operator's best revenue
+        after them (what it earns before is the same for every move tried, so the finder
+        is not asked for it)."""
         trial = game.clone()
         start = snapshot.take(trial.table)
-        before = find_best_routes(trial.table, operator, budget_s=FINDER_SAFETY_S,
-                                  max_steps=FINDER_STEPS).revenue
         for g, i in guesses[:TRIED_LAYS]:
             try:
                 trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
                 found = runner(trial.table.find(moves[i]["entity_type"], moves[i]["entity"]))
                 after = find_best_routes(trial.table, found, budget_s=FINDER_SAFETY_S,
                                          max_steps=FINDER_STEPS).revenue \
-                    if found is not None else before
-                out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
+                    if found is not None else 0
+                out[i] = g + after + (2.0 if after > 0 else 0.0)
             except GameError:
                 out[i] = -10.0
             snapshot.restore(trial.table, start)

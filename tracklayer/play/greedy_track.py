@@ -23,6 +23,7 @@ from ..rules import board, network, trains
 from ..state.model import CompanyState, OperatorState
 from ..turns.listing import concrete
 
+LAY_HEXES = 10          # hexes an operator's tile lays are listed on, the likeliest first
 TRIED_LAYS = 2          # tile lays tried on a copy with the route finder, per decision
 ASKED_LAYS = 4          # legal lays looked for, best guessed first, per decision
 FINDER_STEPS = 2000      # search steps the route finder may take per trial (about 0.01 s):
@@ -66,6 +67,24 @@ class TrackSense:
             out.append(base + self.toward_from(table, hex_id, exits, distances) +
                        (REACHED if meets else 0.0) + self.rng.random() * 0.1)
         return out
+
+    def lay_hexes(self, game: Game, entity, hexes: list) -> list:
+        """The ``LAY_HEXES`` hexes (of ``hexes``, those the operator's network reaches, in
+        their order) where its lays are likeliest worth most, by :meth:`hex_worth` and
+        nearness to a paying stop it has no station on: on 1817's dense track a company
+        reaches dozens of hexes, and every tile each way round on each is judged before
+        the best guessed few are chosen."""
+        operator = runner(entity)
+        if len(hexes) <= LAY_HEXES or operator is None:
+            return hexes
+        table = game.table
+        home = self.home_of(game, operator)
+        distances = self.distances_to_goals(game, stations(operator))
+        worth = {x: self.hex_worth(table, home, x) + 1.5 * max(
+            0.0, TOWARD - max(0, distances.get(x, TOWARD + 1) - 1))
+            for x in hexes if x in table.state.hexes}
+        best = set(sorted(worth, key=lambda x: -worth[x])[:LAY_HEXES])
+        return [x for x in hexes if x in best]
 
     def exits(self, table, h: dict) -> Optional[tuple]:
         """The sides the lay's tile leaves by, as laid (None if it names no tile)."""

@@ -16,6 +16,7 @@ from array import array
 from typing import Dict, FrozenSet, List, Optional
 
 from .. import snapshot
+from ..board.tiles import COLOR_ORDER
 from ..errors import GameError
 from ..finder import find_best_routes
 from ..game import Game
@@ -82,9 +83,25 @@ class TrackSense:
         distances = self.distances_to_goals(game, stations(operator))
         worth = {x: self.hex_worth(table, home, x) + 1.5 * max(
             0.0, TOWARD - max(0, distances.get(x, TOWARD + 1) - 1))
-            for x in hexes if x in table.state.hexes}
+            for x in hexes if x in table.state.hexes and upgradable_now(table, x)}
         best = set(sorted(worth, key=lambda x: -worth[x])[:LAY_HEXES])
+        self.left_out[operator.id] = [x for x in hexes if x not in best]
         return [x for x in hexes if x in best]
+
+    def lays_listed(self, game: Game, asked) -> List[dict]:
+        """The moves ``asked`` lists (given a choice of hexes for lays), lays on the
+        likeliest hexes (:meth:`lay_hexes`); if none is legal there, on the others."""
+        self.left_out: Dict[str, List[str]] = {}
+        moves = asked(lambda entity, hexes: self.lay_hexes(game, entity, hexes))
+        if not self.left_out or any(h["type"] == "lay_tile" for h in moves):
+            return moves
+        left = self.left_out
+
+        def the_others(entity, hexes: list) -> list:
+            operator = runner(entity)
+            others = set(left.get(operator.id, ())) if operator is not None else set()
+            return [x for x in hexes if x in others]
+        return asked(the_others)
 
     def exits(self, table, h: dict) -> Optional[tuple]:
         """The sides the lay's tile leaves by, as laid (None if it names no tile)."""
@@ -218,6 +235,15 @@ class TrackSense:
         return sum(n.revenue_in(COLOURS) for hex_id in table.state.hexes
                    if homes and min(grid.distance(hex_id, x) for x in homes) <= NEAR
                    for n in board.view(table, hex_id).nodes.values())
+
+
+def upgradable_now(table, hex_id: str) -> bool:
+    """May a tile be laid on the hex in this phase: is the colour after its tile's one
+    the phase allows (a tile replaces one of the colour before its own)?"""
+    colour = board.view(table, hex_id).layout.tile.color
+    at = COLOR_ORDER.index(colour) + 1 if colour in COLOR_ORDER else len(COLOR_ORDER)
+    return at < len(COLOR_ORDER) and COLOR_ORDER[at] in table.variant.tile_colors(table,
+                                                                                   hex_id)
 
 
 def stations(entity) -> FrozenSet[str]:

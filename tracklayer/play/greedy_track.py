@@ -24,7 +24,7 @@ from ..rules import board, network, trains
 from ..state.model import CompanyState, OperatorState
 from ..turns.listing import concrete
 
-LAY_HEXES = 10          # hexes an operator's tile lays are listed on, the likeliest first
+LAY_HEXES = 16          # hexes an operator's tile lays are listed on, the likeliest first
 TRIED_LAYS = 2          # tile lays tried on a copy with the route finder, per decision
 ASKED_LAYS = 4          # legal lays looked for, best guessed first, per decision
 FINDER_STEPS = 2000      # search steps the route finder may take per trial (about 0.01 s):

@@ -27,10 +27,13 @@ def key_of(h: dict) -> str:
 
 
 def moves_asked(game: Game, rank: Callable[[List[dict]], List[float]], wanted: int,
-                lazy: Optional[tuple] = None) -> List[dict]:
+                lazy: Optional[tuple] = None,
+                lay_hexes: Optional[Callable[[object, list], list]] = None) -> List[dict]:
     """The legal moves now, with at most ``wanted`` legal moves per entity of each lazy
     kind (``LAZY_KINDS``): the best ranked by ``rank`` (a score per candidate, higher
-    first, for the candidates of one kind and entity)."""
+    first, for the candidates of one kind and entity); an operator's tile lays only on
+    the hexes ``lay_hexes`` picks (given the entity and the hexes its network reaches),
+    if given."""
     table = game.table
     if table.state.end.finished:
         return []
@@ -38,7 +41,7 @@ def moves_asked(game: Game, rank: Callable[[List[dict]], List[float]], wanted: i
     listing, table.listing = table.listing, True
     restore = network.checkpoint(table)
     try:
-        offer = Offer(random.Random(0), game.route_planner)
+        offer = Offer(random.Random(0), game.route_planner, lay_hexes)
         seen, out = set(), []
         later: Dict[tuple, List[dict]] = {}
         for h in offered(table, offer):

@@ -77,8 +77,10 @@ class GreedyBot(TrackSense, Bot):
         self.paying: Optional[List[str]] = None
 
     def listing(self, game: Game) -> List[dict]:
-        """The moves it weighs: tile lays only the best guessed (``asking``)."""
-        return moves_asked(game, lambda lays: self.rank_lays(game, lays), ASKED_LAYS)
+        """The moves it weighs: tile lays only on the likeliest hexes (the others if
+        none is legal there) and of those only the best guessed (``asking``)."""
+        return self.lays_listed(game, lambda hexes: moves_asked(
+            game, lambda lays: self.rank_lays(game, lays), ASKED_LAYS, lay_hexes=hexes))
 
     def decide(self, game: Game, seat: int) -> dict:
         moves = self.options(game, seat)

@@ -16,6 +16,7 @@ from array import array
 from typing import Dict, FrozenSet, List, Optional
 
 from .. import snapshot
+from ..board.tiles import COLOR_ORDER
 from ..errors import GameError
 from ..finder import find_best_routes
 from ..game import Game
@@ -23,6 +24,7 @@ from ..rules import board, network, trains
 from ..state.model import CompanyState, OperatorState
 from ..turns.listing import concrete
 
+LAY_HEXES = 16          # hexes an operator's tile lays are listed on, the likeliest first
 TRIED_LAYS = 2          # tile lays tried on a copy with the route finder, per decision
 ASKED_LAYS = 4          # legal lays looked for, best guessed first, per decision
 FINDER_STEPS = 2000      # search steps the route finder may take per trial (about 0.01 s):
@@ -67,6 +69,40 @@ class TrackSense:
                        (REACHED if meets else 0.0) + self.rng.random() * 0.1)
         return out
 
+    def lay_hexes(self, game: Game, entity, hexes: list) -> list:
+        """The ``LAY_HEXES`` hexes (of ``hexes``, those the operator's network reaches, in
+        their order) where its lays are likeliest worth most, by :meth:`hex_worth` and
+        nearness to a paying stop it has no station on: on 1817's dense track a company
+        reaches dozens of hexes, and every tile each way round on each is judged before
+        the best guessed few are chosen."""
+        operator = runner(entity)
+        if len(hexes) <= LAY_HEXES or operator is None:
+            return hexes
+        table = game.table
+        home = self.home_of(game, operator)
+        distances = self.distances_to_goals(game, stations(operator))
+        worth = {x: self.hex_worth(table, home, x) + 1.5 * max(
+            0.0, TOWARD - max(0, distances.get(x, TOWARD + 1) - 1))
+            for x in hexes if x in table.state.hexes and upgradable_now(table, x)}
+        best = set(sorted(worth, key=lambda x: -worth[x])[:LAY_HEXES])
+        self.left_out[operator.id] = [x for x in hexes if x not in best]
+        return [x for x in hexes if x in best]
+
+    def lays_listed(self, game: Game, asked) -> List[dict]:
+        """The moves ``asked`` lists (given a choice of hexes for lays), lays on the
+        likeliest hexes (:meth:`lay_hexes`); if none is legal there, on the others."""
+        self.left_out: Dict[str, List[str]] = {}
+        moves = asked(lambda entity, hexes: self.lay_hexes(game, entity, hexes))
+        if not self.left_out or any(h["type"] == "lay_tile" for h in moves):
+            return moves
+        left = self.left_out
+
+        def the_others(entity, hexes: list) -> list:
+            operator = runner(entity)
+            others = set(left.get(operator.id, ())) if operator is not None else set()
+            return [x for x in hexes if x in others]
+        return asked(the_others)
+
     def exits(self, table, h: dict) -> Optional[tuple]:
         """The sides the lay's tile leaves by, as laid (None if it names no tile)."""
         tile_id, rotation = h.get("tile"), h.get("rotation")
@@ -104,19 +140,19 @@ class TrackSense:
 
     def tried(self, game: Game, operator, moves: List[dict], guesses: List[tuple],
               out: Dict[int, float]) -> None:
-        """The best guessed moves tried on a copy, scored by the revenue they add."""
+        """The best guessed moves tried on a copy, scored by the operator's best revenue
+        after them (what it earns before is the same for every move tried, so the finder
+        is not asked for it)."""
         trial = game.clone()
         start = snapshot.take(trial.table)
-        before = find_best_routes(trial.table, operator, budget_s=FINDER_SAFETY_S,
-                                  max_steps=FINDER_STEPS).revenue
         for g, i in guesses[:TRIED_LAYS]:
             try:
                 trial.apply(dict(concrete(moves[i]), id=len(game.actions) + 1))
                 found = runner(trial.table.find(moves[i]["entity_type"], moves[i]["entity"]))
                 after = find_best_routes(trial.table, found, budget_s=FINDER_SAFETY_S,
                                          max_steps=FINDER_STEPS).revenue \
-                    if found is not None else before
-                out[i] = g + 10.0 * (after - before) / 10 + (2.0 if after > before else 0.0)
+                    if found is not None else 0
+                out[i] = g + after + (2.0 if after > 0 else 0.0)
             except GameError:
                 out[i] = -10.0
             snapshot.restore(trial.table, start)
@@ -199,6 +235,15 @@ class TrackSense:
         return sum(n.revenue_in(COLOURS) for hex_id in table.state.hexes
                    if homes and min(grid.distance(hex_id, x) for x in homes) <= NEAR
                    for n in board.view(table, hex_id).nodes.values())
+
+
+def upgradable_now(table, hex_id: str) -> bool:
+    """May a tile be laid on the hex in this phase: is the colour after its tile's one
+    the phase allows (a tile replaces one of the colour before its own)?"""
+    colour = board.view(table, hex_id).layout.tile.color
+    at = COLOR_ORDER.index(colour) + 1 if colour in COLOR_ORDER else len(COLOR_ORDER)
+    return at < len(COLOR_ORDER) and COLOR_ORDER[at] in table.variant.tile_colors(table,
+                                                                                   hex_id)
 
 
 def stations(entity) -> FrozenSet[str]:

@@ -82,7 +82,7 @@ class TrackStep(Step):
         tiles = [(tile_id, board.supply_tile(table, tile_id)) for tile_id in supply.values()]
         allowance = self.allowance(entity)
         out = []
-        for hex_id in self.hexes_to_try(entity):
+        for hex_id in offer.hexes_for_lays(entity, self.hexes_to_try(entity)):
             if self.sides_reached(entity, hex_id) is None:
                 continue
             old = board.view(table, hex_id).layout

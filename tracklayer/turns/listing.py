@@ -181,10 +181,18 @@ class Offer:
     """What steps need to make candidates: ranges of prices and amounts, and the route
     planner."""
 
-    def __init__(self, rng: random.Random, planner: Optional[Callable]) -> None:
+    def __init__(self, rng: random.Random, planner: Optional[Callable],
+                 lay_hexes: Optional[Callable[[object, list], list]] = None) -> None:
         self.rng = rng
         self.planner = planner
         self.ranges: set = set()
+        self.lay_hexes = lay_hexes
+
+    def hexes_for_lays(self, entity, hexes: list) -> list:
+        """The hexes tile lays are offered on, of those where one may be legal: all of
+        them, unless whoever asks (a bot) wants only some (``lay_hexes``: the entity and
+        the hexes to the hexes wanted)."""
+        return hexes if self.lay_hexes is None else self.lay_hexes(entity, hexes)
 
     def prices(self, low: int, high: int, step: int = 1, field: str = "price") -> List[int]:
         """The two ends of a range of values of ``field`` (a price, or a ``choose``'s

@@ -414,3 +414,32 @@ def test_a_presidency_swap_lapses_when_the_sale_closes_the_corporation():
     assert game.total_money() == money and len(game.actions) == 58
     game.apply(dict(moves[0], id=len(game.actions) + 1))
     assert len(game.actions) == 59
+
+
+def test_no_partial_sale_of_the_presidency_to_an_heir_holding_only_the_last_certificate():
+    """The heir whose only certificate is the 20% last one gives it whole for the
+    president's certificate, so a president holding a bare 20% may not sell half of it
+    (the 10% they keep could not be made up from a 20% certificate); selling it whole
+    stays open. The reference lists that half sale and fails on it (self-play seed 1057,
+    action 93: random 1 sells 10% of SFR's presidency, random 4 holds the last
+    certificate)."""
+    from tracklayer.play.selfplay import play_game
+    from tracklayer.rules import certificates
+
+    bots = ["random", "greedy", "random", "random"]
+    out = play_game("1849: Kingdom of the Two Sicilies", bots, 1057, keep=True)
+    assert out["error"] is None and out["end_reason"] == "bank"
+    # the position itself: the president's whole certificate may go, not half of it
+    from tracklayer.play.selfplay import new_game
+    game = new_game("1849: Kingdom of the Two Sicilies", [f"{b} {i + 1}" for i, b in
+                                                         enumerate(bots)], 1057)
+    for action in out["export"]["actions"][:92]:
+        game.apply(action)
+    sfr = game.table.find("corporation", "SFR")
+    seller = sfr.owner
+    heir_certs = [certificates.held(p, sfr) for p in game.table.state.players
+                  if p is not seller and certificates.percent_of(p, sfr) == 20]
+    assert heir_certs and [c.last for c in heir_certs[0]] == [True]
+    sales = [a for a in game.legal_actions() if a["type"] == "sell_shares"
+             and a["entity"] == seller.id and a["shares"] == ["SFR_0"]]
+    assert [a["percent"] for a in sales] == [20]

@@ -259,16 +259,22 @@ class Family1849(CommonRounds):
 
     def may_leave(self, bundle, heir) -> bool:
         """May the president sell ``bundle`` (with the presidency, which ``heir``
-        would take: only if they end with more, or the seller with nothing)?"""
+        would take: only if they end with more, or the seller with nothing)?
+
+        An heir whose only certificate is the 20% last one gives that certificate whole
+        for the president's: the seller may then pass on the presidency only by selling
+        out, or by keeping 10% of a larger holding; a president's certificate sold in
+        part (the seller keeping 10% of a bare 20%) could not be made up from it."""
         if bundle.president_certificate is None:
             return True
         if heir is None:
             return False
         corp = bundle.corporation
-        after = certificates.percent_of(bundle.owner, corp) - bundle.percent
+        before = certificates.percent_of(bundle.owner, corp)
+        after = before - bundle.percent
         theirs = certificates.percent_of(heir, corp)
-        if theirs == 20 and len(certificates.held(heir, corp)) == 1 and after == 0:
-            return True
+        if theirs == 20 and len(certificates.held(heir, corp)) == 1:
+            return after == 0 or (before > 20 and after == 10)
         return after < 20 and theirs > after
 
     def issuable(self, table, corporation) -> list:

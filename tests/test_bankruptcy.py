@@ -164,3 +164,45 @@ def test_1871_a_corporation_issues_its_treasury_shares_before_going_bankrupt(mon
     assert_refused_unchanged(game, bankrupt_by(operator))
     game.apply(recorded)
     assert bankrupt_by(operator) in game.legal_actions()
+
+
+def test_1893_bonds_do_not_count_towards_a_train_in_an_operating_round():
+    """1893's bonds (AdSK) are sold to the bank in stock rounds only, so a president short
+    of a forced train in an operating round cannot count on them: with the company's and
+    the president's cash short of the depot's cheapest train, bankruptcy is offered though
+    the president holds bonds (18xx.games counts them at face value there and offers none,
+    leaving only trains bought from other players' companies, which they may decline: in
+    greedy-vs-random self-play, seeds 1043 and 1094, the seat was left without a move)."""
+    from tracklayer.play.consent import Negotiation
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import bot_move, new_game
+    from tracklayer.rules import trains
+
+    def short_but_for_bonds(game):
+        step = game.table.round.active_step()
+        if not isinstance(step, BuyTrainStep) or not step.must_buy(step.actor()):
+            return None
+        operator = step.actor()
+        president = operator.owner
+        bonds = sum(c.value for c in president.companies if c.spec.bank_buys)
+        power = operator.cash + finance.emergency_cash(game.table, president, step.may_sell)
+        if bonds and power < trains.cheapest_price(game.table) <= power + bonds:
+            return operator
+        return None
+
+    bots = ["random", "random", "greedy", "random"]
+    for seed in (1094, 1043):
+        game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+        players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+        talks = Negotiation()
+        while not game.is_over:
+            operator = short_but_for_bonds(game)
+            if operator is not None:
+                listed = {(a["type"], a["entity"]) for a in game.legal_actions()}
+                assert ("bankrupt", operator.sym) in listed
+                return
+            h = bot_move(game, players, talks)
+            if h is not None:
+                h["id"] = len(game.actions) + 1
+                game.apply(h, auto=True)
+    pytest.fail("no president short of a train but for bonds in seeds 1094, 1043")

@@ -40,15 +40,19 @@ def best_sale(table: Table, player, corporation: CorporationState, may_sell: Sal
 
 
 def emergency_cash(table: Table, player, may_sell: SaleRule) -> int:
-    """The player's cash plus the most each of their holdings could fetch now (and the
-    companies the bank buys back, at face value)."""
+    """The player's cash plus the most each of their holdings could fetch now, and the
+    companies the bank buys back at face value where it buys them now: only in a stock
+    round (1893's bonds are bought and sold in stock rounds alone, so a president short of
+    a train in an operating round cannot count on them; 18xx.games counts them there)."""
     if not may_sell_this_round(table):
         return player.cash
     value = player.cash
     for sym, certs in list(player.shares.items()):
         if certs:
             value += best_sale(table, player, certs[0].corporation, may_sell)
-    return value + sum(c.value for c in player.companies if c.spec.bank_buys)
+    if table.round.is_stock:
+        value += sum(c.value for c in player.companies if c.spec.bank_buys)
+    return value
 
 
 def may_go_bankrupt(table: Table, player, operator, may_sell: SaleRule) -> bool:

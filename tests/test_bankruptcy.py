@@ -206,3 +206,53 @@ def test_1893_bonds_do_not_count_towards_a_train_in_an_operating_round():
                 h["id"] = len(game.actions) + 1
                 game.apply(h, auto=True)
     pytest.fail("no president short of a train but for bonds in seeds 1094, 1043")
+
+
+def test_1871_the_union_banks_corporation_counts_its_cash_once():
+    """1871: for a corporation the Union Bank presides over, the owner of UB answers; the
+    corporation's cash, the Union Bank's and the owner's (each with what it may sell) are
+    counted once each. 18xx.games counts the corporation's cash twice and so refuses the
+    bankruptcy of an owner of UB who cannot pay; with the trains of other players'
+    corporations declined, the seat had no move (greedy vs random self-play, seed 1053:
+    MS $510, Union Bank $46, its owner $3, the cheapest train $600). Bankruptcy is listed
+    there and accepted, and the game ends."""
+    from tracklayer.play.consent import Negotiation
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import bot_move, new_game
+    from tracklayer.rules import trains
+    from tracklayer.titles.old_prince.notes import notes
+
+    def short_only_when_counted_once(game):
+        step = game.table.round.active_step()
+        if not isinstance(step, BuyTrainStep) or not step.must_buy(step.actor()) or \
+                not step.president_helps(step.actor()):
+            return None
+        operator = step.actor()
+        bank_seat = notes(game.table).union_bank
+        if operator.owner is not bank_seat:
+            return None
+        owner = game.table.company("UB").owner
+        raised = finance.emergency_cash(game.table, owner, step.may_sell) + \
+            finance.emergency_cash(game.table, bank_seat, step.may_sell)
+        cheapest = trains.cheapest_price(game.table)
+        if raised + operator.cash < cheapest <= raised + 2 * operator.cash:
+            return operator
+        return None
+
+    bots = ["random", "greedy", "random", "random"]
+    seed = 1053
+    game = new_game("The Old Prince 1871", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    while not game.is_over:
+        operator = short_only_when_counted_once(game)
+        if operator is not None:
+            assert bankrupt_by(operator) in game.legal_actions()
+            game.apply(bankrupt_by(operator))
+            assert game.is_over and game.end_reason == "bankrupt"
+            return
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    pytest.fail("no Union Bank corporation short of a train by its own cash in seed 1053")

@@ -280,10 +280,14 @@ def spare_unrun_trains(table, bought) -> None:
 
 class PrinceBankruptcy(BankruptcyStep):
     """The player acting for the corporation answers for it: for a corporation the
-    Union Bank presides over, the owner of UB. They may go bankrupt only when what they
-    could raise and what the Union Bank could raise (each its cash and what it may sell)
-    come short of the cheapest train, the corporation's cash counted with each of the
-    two, as 18xx.games counts it."""
+    Union Bank presides over, the owner of UB. They may go bankrupt only when the
+    corporation's cash, what they could raise and what the Union Bank could raise (each
+    its cash and what it may sell) come short of the cheapest train.
+
+    18xx.games counts the corporation's cash twice here (once with each of the two), so
+    it refuses the bankruptcy of an owner of UB who cannot pay: with the trains of other
+    players' corporations declined, play has no move left. tracklayer follows the rule:
+    the corporation's cash counts once."""
 
     @handles("bankrupt")
     def declare(self, action):
@@ -298,7 +302,7 @@ class PrinceBankruptcy(BankruptcyStep):
         if not isinstance(player, PlayerState) or player is bank_seat:
             raise GameError(f"{operator.name} has nobody to answer for it")
         power = finance.emergency_cash(table, player, rule) + \
-            finance.emergency_cash(table, bank_seat, rule) + 2 * operator.cash
+            finance.emergency_cash(table, bank_seat, rule) + operator.cash
         if power >= trains.cheapest_price(table):
             raise GameError(f"{player.name} cannot go bankrupt: {operator.name}'s cash plus "
                             f"what {player.name} and {bank_seat.name} could raise total "

@@ -82,11 +82,27 @@ def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
     track leads only where track may go and meets the hex's stubs, points at a side the
     operator reaches (``sides_reached``), keeps the old track as it lies, keeps the old
     cities and towns (:func:`_stops_kept`), and keeps big cities big."""
+    return any(s in (sides_reached or ()) for s in new.exits) and \
+        lies_on_hex(table, hex_id, new)
+
+
+def lies_on_hex(table: Table, hex_id: str, new: Layout) -> bool:
+    """The part of :func:`rotation_allows` that is the hex's alone, whoever lays: the
+    track leads only where track may go and meets the hex's stubs, keeps the old track as
+    it lies and the old cities and towns, and keeps big cities big. Kept with the tile's
+    view (``fits``: what the view's hex and tile allow) while the hex's open sides stay:
+    listing asks it of every tile in every rotation on every hex, position after
+    position."""
     old = board.view(table, hex_id)
-    return _exits_allowed(table, hex_id, new) \
-        and any(s in (sides_reached or []) for s in new.exits) \
-        and _keeps_as_laid(old.layout, new) \
-        and big_cities_stay_big(table, hex_id, new)
+    open_sides = table.state.hexes[hex_id].open_sides
+    fits = old.fits
+    if fits is None or fits[0] is not open_sides:
+        fits = old.fits = (open_sides, {})
+    found = fits[1].get(new)
+    if found is None:
+        found = fits[1][new] = _exits_allowed(table, hex_id, new) \
+            and _keeps_as_laid(old.layout, new) and big_cities_stay_big(table, hex_id, new)
+    return found
 
 
 @lru_cache(maxsize=None)

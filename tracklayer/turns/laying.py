@@ -100,13 +100,18 @@ class TrackStep(Step):
                            and self.may_pay(entity, allowance, hex_id, tile, r))
         return out
 
+    def payer(self, entity):
+        """Who pays for a lay by ``entity``: the operator laying, or for a private
+        company's special lay the operator owning the company (1817's mines and Denver
+        tile). Listing (:meth:`may_pay`) and judging (:func:`_paid_for`) both ask it."""
+        return entity.owner if isinstance(entity, CompanyState) else entity
+
     def may_pay(self, entity, allowance, hex_id: str, tile, rotation: int) -> bool:
-        """Can the operator pay for the lay (the rule of :func:`_paid_for`, which it pays
-        for itself)? (If it cannot tell without the other checks, yes: the judge
-        decides.)"""
+        """Can the payer (:meth:`payer`) pay for the lay (the rule of :func:`_paid_for`)?
+        (If it cannot tell without the other checks, yes: the judge decides.)"""
         try:
-            return affords(entity, price_of_lay(self.table, allowance, entity, hex_id, tile,
-                                                rotation)[1])
+            return affords(self.payer(entity), price_of_lay(self.table, allowance, entity,
+                                                            hex_id, tile, rotation)[1])
         except (GameError, AttributeError):
             return True
 
@@ -128,11 +133,11 @@ class TrackStep(Step):
     def lay(self, action):
         return self.judge_lay(action, action.entity)
 
-    def judge_lay(self, action, entity, payer=None):
+    def judge_lay(self, action, entity):
         """The lay checked by each rule of :data:`LAY_CHECKS` in turn (the first broken
         refuses it, naming the rule), the same whether moves are listed or an action
-        applied; the commit lays and pays."""
-        attempt = LayAttempt(self, action, entity, payer or entity)
+        applied; the commit lays and :meth:`payer` pays."""
+        attempt = LayAttempt(self, action, entity, self.payer(entity))
         for check in LAY_CHECKS:
             check(self, attempt)
         table = self.table

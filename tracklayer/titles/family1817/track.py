@@ -108,7 +108,7 @@ class Track1817(TrackStep):
             raise GameError(f"{company.name} cannot lay {action.tile.name} on {action.hex}")
         if is_mine(power) and not self.reaches_revenue(operator, action):
             raise GameError(f"a mine on {action.hex} must point at a revenue location")
-        commit = self.judge_lay(action, company, payer=operator)
+        commit = self.judge_lay(action, company)
         had_mountain = self.mountain(action.hex)
 
         def then() -> None:

@@ -21,7 +21,8 @@ PRICE = 50
 
 
 def position():
-    """The game before action ``COMPANY_LAY_AT``, with the company's lay listed there."""
+    """The game before action ``COMPANY_LAY_AT`` (a copy), with the company's lay
+    listed there."""
     if not GAME.is_file():
         pytest.skip(f"{GAME} is not present")
     data = load_export(str(GAME))
@@ -30,7 +31,7 @@ def position():
         game.apply(h)
     lay = next(h for h in game.legal_actions()
                if h["type"] == "lay_tile" and h.get("entity_type") == "company")
-    return game, lay
+    return game.clone(), lay     # nothing worked out at the position kept
 
 
 def judged_affordable(table, lay: dict) -> bool:

@@ -320,6 +320,29 @@ def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: Ti
         refuse(f"{old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")
 
 
+class _HexAfterLay:
+    """What a tile's view reads of its hex (:class:`board.TileView`), as a lay would
+    leave it."""
+
+    __slots__ = ("id", "tile", "rotation", "cities")
+
+    def __init__(self, hex_id: str, tile_id: str, rotation: int, cities: list) -> None:
+        self.id, self.tile, self.rotation, self.cities = hex_id, tile_id, rotation, cities
+
+
+def view_after_lay(table: Table, hex_id: str, tile_id: str, rotation: int,
+                   tile: TileDef) -> board.TileView:
+    """The tile on the hex as it would lie once laid (:func:`board.lay`: the tokens in its
+    cities as the lay puts them there), the board left as it is: the view of the hex a
+    :class:`TrialLay` would show, for what needs no walk on the board with it."""
+    cities, moved, extras = board.cities_after_lay(table, hex_id, tile_id, tile, rotation)
+    for k, token, cheater in moved:
+        board.seat(cities[k], token, cheater, False)
+    for k, token in extras:
+        board.seat(cities[k], token, False, True)
+    return board.TileView(_HexAfterLay(hex_id, tile_id, rotation, cities), tile)
+
+
 class TrialLay:
     """A tile laid only to see what it would do (the track restriction looks at the
     network with the new tile); everything goes back as it was afterwards, the old tile's

@@ -82,8 +82,11 @@ def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
     track leads only where track may go and meets the hex's stubs, points at a side the
     operator reaches (``sides_reached``), keeps the old track as it lies, keeps the old
     cities and towns (:func:`_stops_kept`), and keeps big cities big."""
-    return any(s in (sides_reached or ()) for s in new.exits) and \
-        lies_on_hex(table, hex_id, new)
+    if sides_reached:
+        for side in new.exits:
+            if side in sides_reached:
+                return lies_on_hex(table, hex_id, new)
+    return False
 
 
 def lies_on_hex(table: Table, hex_id: str, new: Layout) -> bool:

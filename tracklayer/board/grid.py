@@ -49,6 +49,10 @@ class Grid:
                 if other is not None:
                     sides[side] = other
             self.across[n] = sides
+        # For each hex, each neighbour with its side facing the hex.
+        self.facing_sides: Dict[str, Dict[str, int]] = {
+            n: {other: (side + 3) % 6 for side, other in sides.items()}
+            for n, sides in self.across.items()}
 
     def neighbour(self, name: str, side: int) -> Optional[str]:
         return self.across[name].get(side)

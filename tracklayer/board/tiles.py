@@ -8,7 +8,7 @@ lies and what sits on it (tokens, reservations) is game state, kept elsewhere.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Dict, List, Optional, Tuple
 
 from .notation import (SIDES, BorderPart, IconPart, JunctionPart, LabelPart, NodeEnd, SideEnd,
@@ -174,10 +174,12 @@ def all_track_kept(old: Layout, new: Layout) -> bool:
     return all(any(track_kept(old, o, new, n) for n in new.tracks) for o in old.tracks)
 
 
+@lru_cache(maxsize=None)
 def fits_some_rotation(old: Layout, new: Layout) -> bool:
     """Could the track of the old tile, turned some way, be kept by ``new``? (An upgrade
     keeps the old track; how the old tile happens to lie does not matter.) Between tiles
-    with junctions only the sides count."""
+    with junctions only the sides count. (Shapes only, the same in every game: worked out
+    once.)"""
     if old.tile.junction is not None and new.tile.junction is not None:
         new_exits = new.exits
         return any(all(e in {turn(x, t) for x in new_exits} for e in old.exits)

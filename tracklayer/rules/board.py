@@ -122,6 +122,11 @@ class Junction:
         self.rails: List["Rail"] = []
 
 
+# The side keys of a track on a hex (:class:`Rail`), made once: tiles are laid again and
+# again in trial on the same hexes.
+_SIDE_KEYS: Dict[Tuple[str, Track], Tuple[str, ...]] = {}
+
+
 class Rail:
     """A piece of track of the tile on a hex, with what walks along it read again and
     again: ``side_keys``, the hex sides it uses by lane as ``"hex side lane"`` strings, in
@@ -147,8 +152,11 @@ class Rail:
         self.gauge = track.gauge
         self.ignore = track.ignore
         self.hex = hex_id = view.hex
-        self.side_keys: Tuple[str, ...] = tuple(   # strings keep their hash, tuples not
-            [f"{hex_id} {side} {lanes[side][1]}" for side in sides])
+        keys = _SIDE_KEYS.get((hex_id, track))
+        if keys is None:    # strings keep their hash, tuples not
+            keys = _SIDE_KEYS[hex_id, track] = tuple(
+                [f"{hex_id} {side} {lanes[side][1]}" for side in sides])
+        self.side_keys: Tuple[str, ...] = keys
         self.blind: bool = terminal and junction is not None
         self.others: Tuple["Rail", ...] = ()
         self.position = position
@@ -193,6 +201,7 @@ class TileView:
                 node.entries = tuple([r for r in node.rails if not r.ignore and not r.blind])
         # Stops with track, in the order their track lists them.
         self.stops: List[Node] = [self.nodes[i] for i in tile.stops_with_track]
+        self.fits: Optional[tuple] = None    # kept by :func:`.track.lies_on_hex`
 
     @cached_property
     def cities(self) -> List[Node]:   # the nodes do not change: worked out once
@@ -332,6 +341,12 @@ def put_token(table: Table, hex_id: str, city_index: int, token: TokenState,
     token.where = (hex_id, city_index)
     token.extra = extra
     token.cheater = cheater
+    seat(city, token, cheater, extra)
+
+
+def seat(city: CityState, token: TokenState, cheater: bool, extra: bool) -> None:
+    """The city's part of putting ``token`` there (:func:`put_token`): an extra token
+    beside its slots, any other in its slot."""
     if extra:
         city.extra.append(token)
     else:
@@ -443,6 +458,32 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef) -
     """Lay ``tile_id`` on ``hex_id``; return the id of the tile it replaced."""
     _changing(table)
     h = table.state.hexes[hex_id]
+    cities, moved, extras = cities_after_lay(table, hex_id, tile_id, tile, rotation)
+    old_tile = h.tile
+    h.cities = cities
+    h.tile = tile_id
+    h.printed = None
+    h.rotation = rotation
+    table.derived.views.pop(hex_id, None)
+    for k, token, cheater in moved:
+        put_token(table, hex_id, k, token, cheater=cheater)
+    for k, token in extras:
+        put_token(table, hex_id, k, token, extra=True)
+    h.borders = list(tile.borders) + h.borders
+    _carry_icons(h, tile)
+    table.variant.terrain_after_lay(table, h, tile)
+    forget_track_near(table, hex_id)
+    return old_tile
+
+
+def cities_after_lay(table: Table, hex_id: str, tile_id: str, tile: TileDef,
+                     rotation: int) -> tuple:
+    """The hex's cities once the tile is laid (each old city's reservations and groups
+    passing to the one it becomes: :func:`city_map`), and the tokens that move into them,
+    in the order they are put there: ``(cities, moved, extras)``, ``(new city's place,
+    token, cheater)`` for a token in a slot, ``(place, token)`` for an extra one. The
+    board is not changed."""
+    h = table.state.hexes[hex_id]
     old_view = view(table, hex_id)
     mapping = city_map(old_view, tile, rotation)
     cities = new_cities(tile)
@@ -473,21 +514,7 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef) -
             slots = len(cities[k].slots)
             moved.extend((k, t, reserved + i >= slots) for i, t in enumerate(tokens))
         extras = [(k, t) for pos, k in mapping.items() for t in old_cities[pos].extra]
-    old_tile = h.tile
-    h.cities = cities
-    h.tile = tile_id
-    h.printed = None
-    h.rotation = rotation
-    table.derived.views.pop(hex_id, None)
-    for k, token, cheater in moved:
-        put_token(table, hex_id, k, token, cheater=cheater)
-    for k, token in extras:
-        put_token(table, hex_id, k, token, extra=True)
-    h.borders = list(tile.borders) + h.borders
-    _carry_icons(h, tile)
-    table.variant.terrain_after_lay(table, h, tile)
-    forget_track_near(table, hex_id)
-    return old_tile
+    return cities, moved, extras
 
 
 def _printed_slots(old_view: TileView, pos: int) -> int:
@@ -534,7 +561,7 @@ def forget_track_near(table: Table, hex_id: str) -> None:
     """Forget the track links of a hex (after its tile changed, or the sides open there)
     and of the rails of its neighbours with the side facing it (``toward``): no other
     links lead into the hex. (Route connections read check their tiles themselves.)"""
-    toward = {other: facing(side) for side, other in table.spec.grid.across[hex_id].items()}
+    toward = table.spec.grid.facing_sides[hex_id]
     links, linked = table.derived.links, table.derived.linked
     for h in (hex_id, *toward):
         kept = []

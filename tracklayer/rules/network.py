@@ -406,7 +406,7 @@ def arrives_at(table: Table, operator, hex_id: str, sides) -> Optional[List[int]
     by walks that stop at the first track arriving there (None: none), and nothing is
     kept (what a lay works out is forgotten once it is laid)."""
     memo = table.state.networks.get(operator)
-    if may_wait(table, operator) and (memo is None or memo.pending):
+    if (memo is None or memo.pending) and may_wait(table, operator):
         return _first_arrival(table, operator, hex_id, sides)
     return hexes_reached(table, operator).get(hex_id)
 

@@ -178,17 +178,28 @@ def hex_blocker(table: Table, entity, hex_id: str) -> Optional[PowerState]:
     (Every power is held by a company or operator: most hexes no power names at all, which
     is looked at first.)"""
     state = table.state
-    holders = state.companies + state.minors + state.corporations
-    if not any(p.spec.kind == "blocks_hexes" and hex_id in p.spec.hexes
-               for e in holders for p in e.powers):
+    holders = (state.companies, state.minors, state.corporations)
+    if not _named_by_a_block(holders, hex_id):
         return None
-    for e in holders:
+    for e in (e for group in holders for e in group):
         if e.closed or e is entity:
             continue
         for p in powers(table, e, "blocks_hexes"):
             if hex_id in p.spec.hexes:
                 return p
     return None
+
+
+def _named_by_a_block(holders: tuple, hex_id: str) -> bool:
+    """Does a ``blocks_hexes`` power of any of the holders (lists of entities) name the
+    hex? (Asked of every lay judged: plain loops.)"""
+    for group in holders:
+        for e in group:
+            for p in e.powers:
+                spec = p.spec
+                if spec.kind == "blocks_hexes" and hex_id in spec.hexes:
+                    return True
+    return False
 
 
 def buyable_from_players(table: Table, buyer=None) -> List[CompanyState]:

@@ -32,20 +32,33 @@ def reaches_any(table: Table, operator, goal: frozenset, old: Optional[TileView]
     nearest first, each told at once when the goal lies next to it (:func:`_beside`),
     else walked until it reaches the first such rail. Nothing is kept."""
     starts = token_nodes(table, operator)
-    if not goal or not starts:
-        return False
-    hex_id = next(iter(goal)).hex
-    if old is not None and approach is not None:
-        if approach.entries and _met_on_entry(table, operator, starts, goal, old,
-                                              approach.entries):
-            return True
-        if _cut_off(table, starts, goal, approach):
-            return False
+    hex_id = next(iter(goal)).hex if goal else None
+    told = told_without_walks(table, operator, starts, goal, old, approach,
+                              view(table, hex_id) if goal else None)
+    if told is not None:
+        return told
     distance = table.spec.grid.distance
     closed: Dict[Node, bool] = {}
     return any(_beside(table, start, goal) or
                first_reached(table, start, starts, operator, closed, goal) is not None
                for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)))
+
+
+def told_without_walks(table: Table, operator, starts: List[Node], goal: frozenset,
+                       old: Optional[TileView], approach: Optional["Approach"],
+                       new: Optional[TileView]) -> Optional[bool]:
+    """:func:`reaches_any` as far as it is told without a walk (None: the walks tell),
+    ``starts`` the operator's token cities and ``new`` the view of the tile laid (as
+    :func:`.track.view_after_lay` shows it before it is laid: nothing here walks)."""
+    if not goal or not starts:
+        return False
+    if old is not None and approach is not None:
+        if approach.entries and _met_on_entry(operator, starts, goal, old, approach.entries,
+                                              new):
+            return True
+        if _cut_off(table, starts, goal, approach, new):
+            return False
+    return None
 
 
 class Approach:
@@ -100,8 +113,8 @@ def _end(rail: Rail, side: int) -> tuple:
     return rail.lanes.get(side), rail.gauge
 
 
-def _met_on_entry(table: Table, operator, starts: List[Node], goal: frozenset,
-                  old: TileView, entered: tuple) -> bool:
+def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
+                  entered: tuple, new: TileView) -> bool:
     """Does the walk with the new tile laid reach the goal, a walk on the board before
     entering the old tile first at one of the ends ``entered``? The walk from that token
     city is the same until it first enters the hex (its trail has not touched the hex
@@ -114,7 +127,6 @@ def _met_on_entry(table: Table, operator, starts: List[Node], goal: frozenset,
     hex_id = old.hex
     if any(node.hex == hex_id for node in starts):
         return False
-    new = view(table, hex_id)
     old_ends = {(side, *_end(r, side)) for r in old.rails if not r.blind for side in r.sides}
     new_rails = [r for r in new.rails if not r.blind]
     if not old_ends <= {(side, *_end(r, side)) for r in new_rails for side in r.sides}:
@@ -162,7 +174,8 @@ def _beside(table: Table, start: Node, goal: frozenset) -> bool:
 # -- the goal cut off -------------------------------------------------------------------------
 
 
-def _cut_off(table: Table, starts: List[Node], goal: frozenset, approach: Approach) -> bool:
+def _cut_off(table: Table, starts: List[Node], goal: frozenset, approach: Approach,
+             new: TileView) -> bool:
     """Can no trail reach the goal? A trail reaches a rail of the goal by entering it
     across one of its sides from track outside the hex, or through a stop or junction of
     the hex from another rail it entered; never after leaving the hex across a side the
@@ -175,7 +188,6 @@ def _cut_off(table: Table, starts: List[Node], goal: frozenset, approach: Approa
         return False
     if approach.outside is None:
         approach.outside = _outside(table, hex_id, starts)
-    new = view(table, hex_id)
     return not any(_path_to(new, rail, approach.outside) for rail in goal)
 
 

@@ -82,11 +82,30 @@ def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
     track leads only where track may go and meets the hex's stubs, points at a side the
     operator reaches (``sides_reached``), keeps the old track as it lies, keeps the old
     cities and towns (:func:`_stops_kept`), and keeps big cities big."""
+    if sides_reached:
+        for side in new.exits:
+            if side in sides_reached:
+                return lies_on_hex(table, hex_id, new)
+    return False
+
+
+def lies_on_hex(table: Table, hex_id: str, new: Layout) -> bool:
+    """The part of :func:`rotation_allows` that is the hex's alone, whoever lays: the
+    track leads only where track may go and meets the hex's stubs, keeps the old track as
+    it lies and the old cities and towns, and keeps big cities big. Kept with the tile's
+    view (``fits``: what the view's hex and tile allow) while the hex's open sides stay:
+    listing asks it of every tile in every rotation on every hex, position after
+    position."""
     old = board.view(table, hex_id)
-    return _exits_allowed(table, hex_id, new) \
-        and any(s in (sides_reached or []) for s in new.exits) \
-        and _keeps_as_laid(old.layout, new) \
-        and big_cities_stay_big(table, hex_id, new)
+    open_sides = table.state.hexes[hex_id].open_sides
+    fits = old.fits
+    if fits is None or fits[0] is not open_sides:
+        fits = old.fits = (open_sides, {})
+    found = fits[1].get(new)
+    if found is None:
+        found = fits[1][new] = _exits_allowed(table, hex_id, new) \
+            and _keeps_as_laid(old.layout, new) and big_cities_stay_big(table, hex_id, new)
+    return found
 
 
 @lru_cache(maxsize=None)
@@ -302,6 +321,29 @@ def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: Ti
     old = board.view(table, hex_id)
     if not table.variant.may_upgrade(table, hex_id, old.layout, tile, special):
         refuse(f"{old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")
+
+
+class _HexAfterLay:
+    """What a tile's view reads of its hex (:class:`board.TileView`), as a lay would
+    leave it."""
+
+    __slots__ = ("id", "tile", "rotation", "cities")
+
+    def __init__(self, hex_id: str, tile_id: str, rotation: int, cities: list) -> None:
+        self.id, self.tile, self.rotation, self.cities = hex_id, tile_id, rotation, cities
+
+
+def view_after_lay(table: Table, hex_id: str, tile_id: str, rotation: int,
+                   tile: TileDef) -> board.TileView:
+    """The tile on the hex as it would lie once laid (:func:`board.lay`: the tokens in its
+    cities as the lay puts them there), the board left as it is: the view of the hex a
+    :class:`TrialLay` would show, for what needs no walk on the board with it."""
+    cities, moved, extras = board.cities_after_lay(table, hex_id, tile_id, tile, rotation)
+    for k, token, cheater in moved:
+        board.seat(cities[k], token, cheater, False)
+    for k, token in extras:
+        board.seat(cities[k], token, False, True)
+    return board.TileView(_HexAfterLay(hex_id, tile_id, rotation, cities), tile)
 
 
 class TrialLay:

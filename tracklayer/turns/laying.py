@@ -100,15 +100,28 @@ class TrackStep(Step):
                            and self.may_pay(entity, allowance, hex_id, tile, r))
         return out
 
+    def payer(self, entity):
+        """Who pays for a lay by ``entity``: the operator laying, or for a private
+        company's special lay the operator owning the company (1817's mines and Denver
+        tile). Listing (:meth:`may_pay`) and judging (:func:`_paid_for`) both ask it."""
+        return entity.owner if isinstance(entity, CompanyState) else entity
+
     def may_pay(self, entity, allowance, hex_id: str, tile, rotation: int) -> bool:
-        """Can the operator pay for the lay (the rule of :func:`_paid_for`, which it pays
-        for itself)? (If it cannot tell without the other checks, yes: the judge
-        decides.)"""
+        """Can the payer (:meth:`payer`) pay for the lay (the rule of :func:`_paid_for`)?
+        (If it cannot tell without the other checks, yes: the judge decides.)"""
         try:
-            return affords(entity, price_of_lay(self.table, allowance, entity, hex_id, tile,
-                                                rotation)[1])
+            return affords(self.payer(entity),
+                           self.lay_price(allowance, entity, hex_id, tile, rotation)[1])
         except (GameError, AttributeError):
             return True
+
+    def lay_price(self, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:
+        """:func:`price_of_lay`, remembered until the position changes (the listing asks
+        it of each candidate, then the judge of each one listed)."""
+        key = ("price", id(entity), hex_id, tile.name, rotation, allowance.cost,
+               allowance.price_of_upgrade)
+        return self.remember(key, lambda: price_of_lay(self.table, allowance, entity,
+                                                       hex_id, tile, rotation))
 
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
@@ -128,11 +141,11 @@ class TrackStep(Step):
     def lay(self, action):
         return self.judge_lay(action, action.entity)
 
-    def judge_lay(self, action, entity, payer=None):
+    def judge_lay(self, action, entity):
         """The lay checked by each rule of :data:`LAY_CHECKS` in turn (the first broken
         refuses it, naming the rule), the same whether moves are listed or an action
-        applied; the commit lays and pays."""
-        attempt = LayAttempt(self, action, entity, payer or entity)
+        applied; the commit lays and :meth:`payer` pays."""
+        attempt = LayAttempt(self, action, entity, self.payer(entity))
         for check in LAY_CHECKS:
             check(self, attempt)
         table = self.table
@@ -167,8 +180,10 @@ class TrackStep(Step):
     def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
         """New track keeps the old cities' and towns' track, and meets the title's track
         restriction: one of the new tracks it asks for must be reached by the operator
-        once the tile is laid (walks that stop at the first such track). Returns the
-        networks to keep after the lay (:meth:`network_after_lay`)."""
+        once the tile is laid (walks that stop at the first such track, on the board with
+        the tile laid in trial; told without laying it when the view the lay would give
+        tells without a walk: :func:`reaching.told_without_walks`). Returns the networks
+        to keep after the lay (:meth:`network_after_lay`)."""
         table = self.table
         new = tile.layout(rotation)
         if not track.keeps_stop_track(old_view.layout, new):
@@ -182,6 +197,16 @@ class TrackStep(Step):
         if not tracks:
             raise GameError(problem)        # no new track could meet it
         approach = reaching.first_entries(table, entity, hex_id)
+        if approach is not None and self.kept_unwalked(entity, old_view):
+            new_view = track.view_after_lay(table, hex_id, tile_id, rotation, tile)
+            goal = frozenset(r for r in new_view.rails if r.track in tracks)
+            starts = network.token_nodes(table, entity)
+            met = reaching.told_without_walks(table, entity, starts, goal, old_view, approach,
+                                              new_view)
+            if met is not None:     # as the trial lay below would tell, without laying
+                if not met:
+                    raise GameError(problem)
+                return self.network_after_lay(entity, old_view)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
             met = reaching.reaches_any(table, entity, goal, old_view, approach)
@@ -196,12 +221,17 @@ class TrackStep(Step):
         walked now, in the trial (None: the trial's), when it may find a first route (which
         counts from now on) or the old tile's colour kept track out (the lay itself then
         opens sides the trial does not)."""
-        table = self.table
-        if network.may_wait(table, entity) and \
-                old_view.tile.color not in table.settings.impassable_colors:
+        if self.kept_unwalked(entity, old_view):
             return {entity: network.pending()}
-        network.reach(table, entity)
+        network.reach(self.table, entity)
         return None
+
+    def kept_unwalked(self, entity, old_view) -> bool:
+        """Is the operator's network after the lay kept unwalked (:meth:`network_after_lay`):
+        walking it would record nothing new, and the old tile's colour kept no track out?"""
+        table = self.table
+        return network.may_wait(table, entity) and \
+            old_view.tile.color not in table.settings.impassable_colors
 
     def after_lay(self, action, entity) -> None:
         if not self.may_lay(action.entity):
@@ -274,8 +304,8 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
     action = a.action
-    a.extra, cost = price_of_lay(step.table, a.allowance, a.entity, action.hex,
-                                 action.tile, action.rotation)
+    a.extra, cost = step.lay_price(a.allowance, a.entity, action.hex, action.tile,
+                                   action.rotation)
     if not affords(a.payer, cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {cost}")
 

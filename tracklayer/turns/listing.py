@@ -81,13 +81,28 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
     try:
         offer = Offer(rng, planner)
         out: List[dict] = []
+        listed: set = set()
         for h in offered(table, offer):
-            if h not in out and accepted(table, h):
-                out.append(h)
+            key = _key(h)
+            if (key in listed if key is not None else h in out) or not accepted(table, h):
+                continue
+            out.append(h)
+            if key is not None:
+                listed.add(key)
         return with_ranges(out, offer.ranges)
     finally:
         table.listing = listing
         restore()
+
+
+def _key(h: dict) -> Optional[frozenset]:
+    """A candidate as a set key, equal for equal candidates (None if a value cannot be a
+    key: such a candidate is looked for among those listed one by one). Candidates are
+    listed once each."""
+    try:
+        return frozenset(h.items())
+    except TypeError:
+        return None
 
 
 RANGES = {"price": ("price_range", "price_step"), "choice": ("choice_range", "choice_step")}

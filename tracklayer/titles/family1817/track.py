@@ -108,7 +108,7 @@ class Track1817(TrackStep):
             raise GameError(f"{company.name} cannot lay {action.tile.name} on {action.hex}")
         if is_mine(power) and not self.reaches_revenue(operator, action):
             raise GameError(f"a mine on {action.hex} must point at a revenue location")
-        commit = self.judge_lay(action, company, payer=operator)
+        commit = self.judge_lay(action, company)
         had_mountain = self.mountain(action.hex)
 
         def then() -> None:
@@ -139,11 +139,16 @@ class Track1817(TrackStep):
         return False
 
     def rotation_ok(self, entity, hex_id: str, new) -> bool:
-        if isinstance(entity, CompanyState) and not is_mine(lay_power(self.table, entity)):
+        if isinstance(entity, CompanyState) and not is_mine(self.power_of(entity)):
             return self.table.variant.rotation_allowed(self.table, entity.owner, hex_id, new,
                                                        list(range(6)))
         operator = entity.owner if isinstance(entity, CompanyState) else entity
         return super().rotation_ok(operator, hex_id, new)
+
+    def power_of(self, company):
+        """The company's tile lay power (:func:`lay_power`), remembered until the position
+        changes (the rotation check asks it of every way round on every hex of a mine)."""
+        return self.remember(("power", id(company)), lambda: lay_power(self.table, company))
 
     def after_any_lay(self, action, operator, had_mountain: bool) -> None:
         table = self.table

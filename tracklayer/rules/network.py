@@ -465,6 +465,17 @@ def nodes_reached(table: Table, operator) -> Dict[Node, bool]:
     return reach(table, operator).nodes
 
 
+def reaches_stop(table: Table, operator, node: Node) -> bool:
+    """Is ``node`` among the stops the operator reaches (:func:`nodes_reached`)? When its
+    network is not known and walking it would record nothing new (:func:`may_wait`), the
+    walks stop at that stop, and nothing is kept."""
+    memo = table.state.networks.get(operator)
+    if (memo is None or memo.pending) and may_wait(table, operator) and \
+            ("walked", operator) not in table.derived.network:
+        return _any_reached(table, operator, lambda stop: stop is node)
+    return node in nodes_reached(table, operator)
+
+
 def rails_reached(table: Table, operator) -> Dict[Rail, bool]:
     return reach(table, operator).rails
 

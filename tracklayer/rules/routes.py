@@ -191,8 +191,9 @@ class Route:
 
     # -- checks ----------------------------------------------------------------------------
 
-    def check(self, routes: List["Route"]) -> None:
-        """Raise RouteError unless this route is legal (with the company's ``routes``)."""
+    def check(self, routes: List["Route"], apart: bool = False) -> None:
+        """Raise RouteError unless this route is legal (with the company's ``routes``;
+        ``apart``: they are known to share no track)."""
         table = self.table
         visited = self.visited()
         local = revenue.runs_locally(self.train)
@@ -213,7 +214,8 @@ class Route:
         table.variant.route_problem(table, self)
         self._check_stops_once(local)
         revenue.check_reach(table, self, visited)
-        check_no_shared_track(table, routes)
+        if not apart:
+            check_no_shared_track(table, routes)
         for a, b in zip(ordered, ordered[1:]):
             if not continues(table, a, b, operator):
                 raise RouteError("route is not connected")
@@ -231,9 +233,10 @@ class Route:
 
 def check_run(table: Table, routes: List[Route]) -> None:
     """Raise RouteError unless an operator may run ``routes`` together: each is legal, no
-    two share track, and the title's rules on a set of routes hold."""
-    for route in routes:
-        route.check(routes)
+    two share track, and the title's rules on a set of routes hold. (Whether they share
+    track is asked once, in the first route's check.)"""
+    for i, route in enumerate(routes):
+        route.check(routes, apart=i > 0)
     table.variant.routes_problem(table, routes)
 
 

@@ -108,9 +108,8 @@ def over_limits(table: Table, player) -> bool:
     has shares of: nothing is within every holding limit)?"""
     if certificate_count(table, player) > certificate_limit(table, player):
         return True
-    shares = player.shares
-    for c in table.state.corporations:
-        if shares.get(c.sym) and not holding_allowed(table, player, c):
+    for certs in player.shares.values():
+        if certs and not holding_allowed(table, player, certs[0].corporation):
             return True
     return False
 

@@ -139,6 +139,7 @@ class AssignStep(Step):
     """A private company's power marks a hex (a port bonus) or a corporation."""
 
     NAME = "Assign"
+    PASSES = False
     HOLDS = False
 
     def kinds(self, entity):

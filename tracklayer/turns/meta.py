@@ -12,6 +12,7 @@ class EndByAgreement(Step):
     """A player may end the game."""
 
     NAME = "End the game"
+    PASSES = False
     HOLDS = False
 
     def kinds(self, entity):
@@ -29,6 +30,7 @@ class Chat(Step):
     """Chat messages: at any time, changing nothing."""
 
     NAME = "Chat"
+    PASSES = False
 
     def kinds(self, entity):
         return ("message",) if isinstance(entity, PlayerState) else ()
@@ -55,6 +57,7 @@ class Programs(Step):
     corporation floats …); the engine records what they do as ``auto_actions``."""
 
     NAME = "Programs"
+    PASSES = False
     HOLDS = False
 
     def kinds(self, entity):

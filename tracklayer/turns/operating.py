@@ -33,7 +33,7 @@ class PlacingTokens:
         table = self.table
         if isinstance(node, OffMap):
             raise GameError(f"city {node.id} is not on the map")
-        if connected and node not in network.nodes_reached(table, entity):
+        if connected and not network.reaches_stop(table, entity, node):
             raise GameError(f"cannot place a token on {node.hex}: it is not connected")
         if not extra_action and self.round.notes.tokened:
             raise GameError("a token was already placed this turn")

@@ -100,6 +100,9 @@ class Step:
     # Whether the step's actor is the round's entity in turn (no class says otherwise by
     # its own :meth:`actors`).
     ROUND_ACTOR: ClassVar[bool] = True
+    # Whether passing is ever among its kinds: a step that never offers it takes no pass
+    # (so a pass is not weighed against its kinds on the way to the step that takes it).
+    PASSES: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kw) -> None:
         """The class's handlers: those it inherits, and its own marked methods."""
@@ -114,6 +117,8 @@ class Step:
                 raise TypeError(f"{cls.__name__}.{name} overrides a handler: mark it @handles")
             for kind in kinds:
                 handlers[kind] = attr
+        if not cls.PASSES:
+            handlers.pop("pass", None)
         cls.HANDLERS = handlers
         cls.ROUND_ACTOR = all("actors" not in vars(c) for c in cls.__mro__ if c is not Step)
 

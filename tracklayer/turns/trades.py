@@ -81,7 +81,7 @@ def may_buy_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
 def may_buy_now(turn, entity, corporation) -> bool:
     """Not shares of a corporation the player sold this round; after a purchase, only
     another that :func:`may_buy_another` allows."""
-    return not sold_this_round(turn, entity).get(corporation) and (
+    return not turn.round.notes.sold.get(entity, {}).get(corporation) and (
         not bought(turn) or may_buy_another(turn, entity, corporation))
 
 
@@ -115,11 +115,23 @@ def may_buy_from_pile(turn, entity, pile) -> bool:
 
 
 def may_buy_some_share(turn, entity) -> bool:
-    """Some certificate from the market, or from the treasury of a started corporation."""
+    """Some certificate from the market, or from the treasury of a started corporation.
+    (A market pile of a corporation not started, and the piles of a corporation the
+    player may not buy now, :func:`may_buy_now`, are passed over without weighing their
+    certificates: :func:`may_buy_shares` would refuse them.)"""
     state = turn.table.state
-    return any(may_buy_from_pile(turn, entity, certs)
+    now: dict = {}
+
+    def open_now(corporation) -> bool:
+        found = now.get(corporation)
+        if found is None:
+            found = now[corporation] = may_buy_now(turn, entity, corporation)
+        return found
+
+    return any(certs[0].corporation.started and open_now(certs[0].corporation)
+               and may_buy_from_pile(turn, entity, certs)
                for certs in state.market.shares.values() if certs) or \
-        any(c.started and may_buy_from_pile(turn, entity, certificates.treasury(c))
+        any(c.started and open_now(c) and may_buy_from_pile(turn, entity, certificates.treasury(c))
             for c in state.corporations)
 
 

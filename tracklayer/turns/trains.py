@@ -425,6 +425,7 @@ class BankruptcyStep(Step):
     18xx.games's page offers the bankruptcy only in that emergency purchase."""
 
     NAME = "Bankrupt"
+    PASSES = False
     HOLDS = False
     BARE_KINDS = ("bankrupt",)
 

@@ -115,6 +115,7 @@ class Bankrupt(Step):
     """A player in a cash crisis may declare bankruptcy (see the module docstring)."""
 
     NAME = "Bankrupt"
+    PASSES = False
     HOLDS = False
     BARE_KINDS = ("bankrupt",)
 

@@ -171,6 +171,7 @@ class BridgeStep(Step):
     """The Union Bridge Company's bridges, placed in its corporation's turn."""
 
     NAME = "Assign"
+    PASSES = False
     HOLDS = False
 
     def hexes(self, company) -> list:

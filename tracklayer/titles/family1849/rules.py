@@ -345,27 +345,19 @@ class Family1849(CommonRounds):
 
     def meets_in_gauge(self, table, operator, hex_id, new) -> bool:
         """Track laid away from its token cities must meet its track in a gauge
-        the new track can join (or meet none of its track across a side)."""
+        the new track can join (or meet none of its track across a side). Asked once the
+        common rule found the hex reached; the sides where new track meets other track are
+        sorted into those joining in gauge and the others, and the network asked only
+        whether it arrives at one of each (:func:`network.arrives_at`: walks that stop at
+        the first found, when the whole network would record nothing new)."""
         if sms_hexes(table, operator):
             return True
         if any(c.holds(operator) for c in board.view(table, hex_id).cities):
             return True
-        sides = network.hexes_reached(table, operator).get(hex_id)
-        if sides is None:
-            return False
-        met = False
-        for side in sides:
-            mine = next((t for t in new.tracks if side in t.sides), None)
-            other = board.neighbour(table, hex_id, side)
-            if mine is None or other is None:
-                continue
-            facing = next((r for r in board.view(table, other).rails
-                           if (side + 3) % 6 in r.sides), None)
-            if facing is not None:
-                met = True
-                if gauges_join(mine.gauge, facing.gauge, True):
-                    return True
-        return not met
+        joining, apart = _meeting_sides(table, hex_id, new)
+        if joining and _arrives(table, operator, hex_id, joining):
+            return True
+        return not (apart and _arrives(table, operator, hex_id, apart))
 
     def terrain_after_lay(self, table, hex_state, tile) -> None:
         """Terrain stays on the hex: every upgrade pays it again (4.2)."""
@@ -468,3 +460,24 @@ class Family1849(CommonRounds):
         return table.round.number == table.state.operating_rounds
 
 
+def _meeting_sides(table, hex_id: str, new) -> Tuple[List[int], List[int]]:
+    """The hex's sides where new track meets track across them: those where the two
+    gauges join, and the others."""
+    joining: List[int] = []
+    apart: List[int] = []
+    for side in range(6):
+        mine = next((t for t in new.tracks if side in t.sides), None)
+        other = board.neighbour(table, hex_id, side) if mine is not None else None
+        if other is None:
+            continue
+        facing = next((r for r in board.view(table, other).rails
+                       if (side + 3) % 6 in r.sides), None)
+        if facing is not None:
+            (joining if gauges_join(mine.gauge, facing.gauge, True) else apart).append(side)
+    return joining, apart
+
+
+def _arrives(table, operator, hex_id: str, sides: List[int]) -> bool:
+    """Does the operator's network arrive at one of the hex's ``sides``?"""
+    found = network.arrives_at(table, operator, hex_id, sides)
+    return found is not None and any(s in found for s in sides)

@@ -342,9 +342,11 @@ class Track1849(TrackStep):
         return super().sides_reached(entity, hex_id)
 
     def sides_met(self, entity, hex_id, exits):
-        """The gauge rule reads the whole network there (``meets_in_gauge``): all the
-        sides reached."""
-        return self.sides_reached(entity, hex_id)
+        """After closing SMS, every side of a coastal city; otherwise as the common rule
+        asks (the gauge rule, ``meets_in_gauge``, asks the network of its own sides)."""
+        if sms_hexes(self.table, entity):
+            return self.sides_reached(entity, hex_id)
+        return super().sides_met(entity, hex_id, exits)
 
     def check_restriction(self, entity, *args) -> None:
         """After closing SMS, no need to reach the track laid."""

@@ -324,6 +324,7 @@ class HunsletStep(Step):
     depot's next train at its price (room and cash permitting)."""
 
     NAME = "Hunslet Train Purchase"
+    PASSES = False
     HOLDS = False
     BARE_KINDS = ("purchase_train",)
 

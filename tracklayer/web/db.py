@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import queue
+import secrets
 import threading
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
@@ -161,6 +163,11 @@ ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number 
 HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
               "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
 APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
+# what a guarded entry is checked against as it is committed (``Writer``), for the games of
+# a batch at once: each seat's token, and whether a proposal waits
+GUARDS = text("SELECT s.game_id, s.player_id, s.token, (SELECT count(*) FROM proposals p "
+              "WHERE p.game_id = s.game_id AND p.status = 'pending') FROM seats s "
+              "WHERE s.game_id IN :games").bindparams(bindparam("games", expanding=True))
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
@@ -171,6 +178,35 @@ def freshness_of(rows) -> tuple:
     if not rows:
         return 0, [], (0, 0, 0, -1)
     return rows[0][5] or 0, [tuple(r)[:5] for r in rows], tuple(rows[0][6:])
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What must still hold when an entry is committed, for an entry applied without
+    reading first what other workers changed: the seat that posted it still holds
+    ``token`` (a link issued anew on another worker voids it), and no proposal waits (the
+    game stands still meanwhile). An entry stored elsewhere meanwhile takes the number
+    first: the log's unique (game, number) refuses this one."""
+    player_id: int
+    token: str
+
+
+class Unguarded(Exception):
+    """A guarded entry not committed: what no longer held (``Guard``): ``"token"`` or
+    ``"proposal"``."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"the {what} changed on another worker")
+        self.what = what
+
+
+def unguarded(guard: Guard, seats: Dict[int, Optional[str]], pending: int) -> Optional[str]:
+    """What of ``guard`` no longer holds, given the game's seats' tokens by player and the
+    proposals waiting (None: it holds)."""
+    token = seats.get(guard.player_id)
+    if token is None or not secrets.compare_digest(token.encode(), guard.token.encode()):
+        return "token"
+    return "proposal" if pending else None
 
 
 def migrate(engine: Engine) -> None:
@@ -207,11 +243,13 @@ class Writer:
         self._wait({"row": {"game_id": game_id, "number": number, "entry": text},
                     "done": threading.Event(), "error": None})
 
-    def submit(self, game_id: int, number: int, text: str) -> Future:
+    def submit(self, game_id: int, number: int, text: str,
+               guard: Optional[Guard] = None) -> Future:
         """``append`` without waiting: a future, done once the entry is committed (its
-        exception what the database said)."""
+        exception what the database said, or :class:`Unguarded` if ``guard`` no longer
+        held)."""
         item = {"row": {"game_id": game_id, "number": number, "entry": text},
-                "done": Future(), "error": None}
+                "done": Future(), "error": None, "guard": guard}
         self.queue.put(item)
         return item["done"]
 
@@ -257,13 +295,33 @@ class Writer:
                 else:
                     done.set_exception(item["error"])
 
+    @staticmethod
+    def _check_guards(conn, batch: list) -> None:
+        """Each guarded entry of the batch checked against its game as it stands (one query
+        for the batch): one whose guard no longer holds is left out, told why."""
+        guarded = [item for item in batch if item.get("guard") is not None]
+        if not guarded:
+            return
+        seats: Dict[int, Dict[int, Optional[str]]] = {}
+        pending: Dict[int, int] = {}
+        games = sorted({item["row"]["game_id"] for item in guarded})
+        for game_id, player_id, token, waiting in conn.execute(GUARDS, {"games": games}):
+            seats.setdefault(game_id, {})[player_id] = token
+            pending[game_id] = waiting
+        for item in guarded:
+            game_id = item["row"]["game_id"]
+            what = unguarded(item["guard"], seats.get(game_id, {}), pending.get(game_id, 0))
+            item["error"] = None if what is None else Unguarded(what)
+
     def _write(self, batch: list) -> None:
         """Commit the batch, entries and jobs, in one transaction; if one of them is
         refused (a number someone else took), commit them one by one so that each hears its
         own answer."""
         try:
             with self.engine.begin() as conn:
-                rows = [item["row"] for item in batch if "row" in item]
+                self._check_guards(conn, batch)
+                rows = [item["row"] for item in batch if "row" in item and
+                        not isinstance(item["error"], Unguarded)]
                 if rows:
                     conn.execute(APPEND, rows)
                 for item in batch:
@@ -276,6 +334,8 @@ class Writer:
                     self._write([item])
                 return
             for item in batch:          # the database away, a disk error …: each is told
+                if isinstance(item["error"], Unguarded):
+                    continue
                 item["error"] = e if isinstance(e, SQLAlchemyError) or "job" in item else \
                     SQLAlchemyError(f"{type(e).__name__}: {e}")
 
@@ -360,9 +420,11 @@ class Store:
         committed with whatever other entries arrive meanwhile (see Writer)."""
         self.writer.append(game_id, number, json.dumps(entry))
 
-    def submit(self, game_id: int, number: int, entry: dict) -> Future:
-        """``append`` without waiting: a future, done once the entry is committed."""
-        return self.writer.submit(game_id, number, json.dumps(entry))
+    def submit(self, game_id: int, number: int, entry: dict,
+               guard: Optional[Guard] = None) -> Future:
+        """``append`` without waiting: a future, done once the entry is committed (checked
+        against ``guard`` as it is: see :class:`Guard`)."""
+        return self.writer.submit(game_id, number, json.dumps(entry), guard)
 
     def set_seat(self, game_id: int, position: int, name: str, token: str) -> None:
         with self.sessions.begin() as s:

@@ -266,11 +266,20 @@ def test_an_action_applied_without_reading_freshness_is_checked_as_it_is_committ
         store_b.dispose()
 
 
-def test_the_writer_leaves_out_an_entry_whose_guard_no_longer_holds(tmp_path):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request, tmp_path):
+    from web_support import database
+    yield from database(request.param, tmp_path / "any.db")
+
+
+def test_the_writer_leaves_out_an_entry_whose_guard_no_longer_holds(any_db):
     """One query checks the guarded entries of a batch: an entry whose seat's token changed,
-    or whose game has a proposal waiting, is left out and told why; the rest commit."""
+    or whose game has a proposal waiting, is left out and told why; the rest commit. A
+    batch of entries with a number already taken is written one by one: each hears its own
+    answer (on PostgreSQL a batch of entries alone is one statement)."""
+    from sqlalchemy.exc import IntegrityError
     from tracklayer.web.db import Guard, Store, Unguarded
-    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+    store = Store(any_db)
     try:
         seats = [{"player_id": 1, "name": "A", "token": "t1"},
                  {"player_id": 2, "name": "B", "token": "t2"}]
@@ -279,17 +288,25 @@ def test_the_writer_leaves_out_an_entry_whose_guard_no_longer_holds(tmp_path):
         g3 = store.create("1893", 3, [], [dict(s, token=s["token"] + "y") for s in seats])
         store.add_proposal(g3, 0, 1, 2, {"type": "pass"}, "a deal", [])
 
-        def item(game_id, guard):
-            return {"row": {"game_id": game_id, "number": 1, "entry": "{}"},
+        def item(game_id, guard, number=1):
+            return {"row": {"game_id": game_id, "number": number, "entry": "{}"},
                     "done": None, "error": None, "guard": guard}
         kept, void, waits, plain = (item(g1, Guard(1, "t1")), item(g2, Guard(2, "t2")),
-                                    item(g3, Guard(1, "t1y")), item(g3, None))
-        plain["row"]["number"] = 2
+                                    item(g3, Guard(1, "t1y")), item(g3, None, 2))
         store.writer._write([kept, void, waits, plain])
         assert kept["error"] is None and plain["error"] is None
         assert isinstance(void["error"], Unguarded) and void["error"].what == "token"
         assert isinstance(waits["error"], Unguarded) and waits["error"].what == "proposal"
         assert [n for n, _ in store.entries(g1)] == [1]
         assert store.entries(g2) == [] and [n for n, _ in store.entries(g3)] == [2]
+        taken, fresh, other = item(g1, None, 1), item(g1, None, 2), item(g2, None, 1)
+        store.writer._write([taken, fresh, other])
+        assert isinstance(taken["error"], IntegrityError)
+        assert fresh["error"] is None and other["error"] is None
+        assert [n for n, _ in store.entries(g1)] == [1, 2]
+        alone = item(g2, None, 1)
+        store.writer._write([alone])
+        assert isinstance(alone["error"], IntegrityError)
+        assert [n for n, _ in store.entries(g2)] == [1]
     finally:
         store.dispose()

@@ -163,6 +163,16 @@ ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number 
 HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
               "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
 APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
+# PostgreSQL: a batch of entries as one statement, each guarded one only where its guard
+# holds (see Guard), those stored returned (psycopg's placeholders: Writer._write_alone)
+APPEND_GUARDED = (
+    "INSERT INTO actions (game_id, number, entry) SELECT e.game_id, e.number, e.entry "
+    "FROM unnest(%(games)s::integer[], %(numbers)s::integer[], %(entries)s::text[], "
+    "%(players)s::integer[], %(tokens)s::text[]) AS e(game_id, number, entry, player_id, token) "
+    "WHERE e.token IS NULL OR (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = e.game_id "
+    "AND s.player_id = e.player_id AND s.token = e.token) AND NOT EXISTS (SELECT 1 FROM "
+    "proposals p WHERE p.game_id = e.game_id AND p.status = 'pending')) "
+    "RETURNING game_id, number")
 # what a guarded entry is checked against as it is committed (``Writer``), for the games of
 # a batch at once: each seat's token, and whether a proposal waits
 GUARDS = text("SELECT s.game_id, s.player_id, s.token, (SELECT count(*) FROM proposals p "
@@ -229,12 +239,17 @@ class Writer:
     The other writes made while games are played (proposals made and answered) run here
     too, committed with the entries (``run``): on SQLite one connection then writes, and no
     write waits for another's lock (SQLite's wait for a busy lock sleeps in steps of up to
-    100 ms) or for a commit of its own."""
+    100 ms) or for a commit of its own.
+
+    ``alone``: on PostgreSQL, an engine in autocommit, on which a batch of entries alone
+    (no jobs) is written as one statement: a round trip or two instead of four (begin,
+    guards, insert, commit), a third of the writer's time there."""
 
     BATCH = 500
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, alone: Optional[Engine] = None) -> None:
         self.engine = engine
+        self.alone = alone
         self.queue: "queue.Queue" = queue.Queue()
         self.thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
         self.thread.start()
@@ -313,10 +328,51 @@ class Writer:
             what = unguarded(item["guard"], seats.get(game_id, {}), pending.get(game_id, 0))
             item["error"] = None if what is None else Unguarded(what)
 
+    def _write_alone(self, batch: list) -> bool:
+        """Write a batch of entries alone as one statement on psycopg's own connection, in
+        autocommit, each guarded entry only where its guard holds (``APPEND_GUARDED``); one
+        left out is then told why (``_check_guards``). False if the database refused a
+        batch of several (a number someone else took): then ``_write`` writes them one by
+        one, so that each hears its own answer."""
+        import psycopg
+        rows = [item["row"] for item in batch]
+        guards = [item.get("guard") for item in batch]
+        with self.alone.connect() as conn:
+            try:
+                stored = set(map(tuple, conn.connection.driver_connection.execute(
+                    APPEND_GUARDED, {
+                        "games": [r["game_id"] for r in rows],
+                        "numbers": [r["number"] for r in rows],
+                        "entries": [r["entry"] for r in rows],
+                        "players": [g and g.player_id for g in guards],
+                        "tokens": [g and g.token for g in guards]}, prepare=True)))
+            except psycopg.IntegrityError as e:
+                if len(batch) > 1:
+                    return False
+                batch[0]["error"] = IntegrityError(APPEND_GUARDED, None, e)
+                return True
+            except Exception as e:      # the database away …: each is told
+                conn.invalidate()
+                for item in batch:
+                    item["error"] = SQLAlchemyError(f"{type(e).__name__}: {e}")
+                return True
+            left = [item for item in batch
+                    if (item["row"]["game_id"], item["row"]["number"]) not in stored]
+            if left:
+                self._check_guards(conn, left)
+                for item in left:       # changed again since: told to reload all the same
+                    item["error"] = item["error"] or Unguarded("proposal")
+        return True
+
     def _write(self, batch: list) -> None:
         """Commit the batch, entries and jobs, in one transaction; if one of them is
         refused (a number someone else took), commit them one by one so that each hears its
         own answer."""
+        if self.alone is not None and all("row" in item for item in batch):
+            if not self._write_alone(batch):
+                for item in batch:
+                    self._write([item])
+            return
         try:
             with self.engine.begin() as conn:
                 self._check_guards(conn, batch)
@@ -350,7 +406,8 @@ class Store:
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._installation: Optional[str] = None
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine,
+                             alone=None if self.reader is self.engine else self.reader)
 
     def installation(self) -> str:
         """The installation's name: every worker on this database reads the same."""

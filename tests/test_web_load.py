@@ -278,7 +278,8 @@ def test_the_writer_leaves_out_an_entry_whose_guard_no_longer_holds(any_db):
     batch of entries with a number already taken is written one by one: each hears its own
     answer (on PostgreSQL a batch of entries alone is one statement)."""
     from sqlalchemy.exc import IntegrityError
-    from tracklayer.web.db import Guard, Store, Unguarded
+    from tracklayer.web.db import Store
+    from tracklayer.web.writer import Guard, Unguarded
     store = Store(any_db)
     try:
         seats = [{"player_id": 1, "name": "A", "token": "t1"},

@@ -32,10 +32,11 @@ from ..play.consent import Negotiation, deal_of
 from . import archive, inputs
 from .bot_turns import BotTurns
 from .bots import make_bot, seat_of
-from .db import Guard, Store, Unguarded
+from .db import Store
 from .live import Live, Seat
 from .proposals import Desk, as_api, load as load_proposals
 from .refusal import Refusal
+from .writer import Guard, Unguarded
 
 __all__ = ["Live", "Refusal", "Seat", "Service"]
 

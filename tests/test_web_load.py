@@ -309,5 +309,36 @@ def test_the_writer_leaves_out_an_entry_whose_guard_no_longer_holds(any_db):
         store.writer._write([alone])
         assert isinstance(alone["error"], IntegrityError)
         assert [n for n, _ in store.entries(g2)] == [1]
+        # on PostgreSQL the statement says whether the game has a seat with a webhook
+        store.set_webhook(g1, 1, "https://example.org/hook", None, False)
+        hooked, unhooked = item(g1, Guard(1, "t1"), 3), item(g2, None, 2)
+        store.writer._write([hooked, unhooked])
+        known = any_db.startswith("postgresql")
+        assert (hooked.get("result"), unhooked.get("result")) == \
+            ((True, False) if known else (None, None))
     finally:
         store.dispose()
+
+
+def test_turn_alerts_skip_the_query_where_the_writer_said_no_seat_has_a_webhook():
+    """An entry whose game the writer said, as it stored that entry or a later one, has no
+    seat with a webhook needs no look at the seats; one not said of, said to have one, or
+    of a game whose alerts were going, does."""
+    import threading
+    from types import SimpleNamespace
+    from tracklayer.web.webhooks import Notifier
+    live = SimpleNamespace(hooks_seen=(5, False))
+    service = SimpleNamespace(lock=threading.Lock(), live={1: live})
+    notifier = Notifier(service)
+    try:
+        assert notifier._unhooked((1, 5, {})) and notifier._unhooked((1, 4, {}))
+        assert not notifier._unhooked((1, 6, {}))           # stored after what was said
+        assert not notifier._unhooked((2, 1, {}))           # not held here
+        live.hooks_seen = (5, None)                         # not said (SQLite)
+        assert not notifier._unhooked((1, 5, {}))
+        live.hooks_seen = (5, True)
+        assert not notifier._unhooked((1, 5, {}))
+        live.hooks_seen, notifier.acting[1] = (5, False), {2}
+        assert not notifier._unhooked((1, 5, {}))           # its alerts were going
+    finally:
+        notifier.stop()

@@ -467,6 +467,7 @@ class Service(BotTurns):
         try:
             if error is not None:
                 raise self._not_stored(live, storing.number, error)
+            live.hooks_seen = (storing.number, storing.done.result())
             self.publish(live.id, storing.number, storing.stored)
             start = self.claim_bots(live)
         finally:

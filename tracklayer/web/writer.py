@@ -18,7 +18,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
 # PostgreSQL: a batch of entries as one statement, each guarded one only where its guard
-# holds (see Guard), those stored returned (psycopg's placeholders: Writer._write_alone)
+# holds (see Guard), those stored returned with whether their game has a seat with a
+# webhook (psycopg's placeholders: Writer._write_alone)
 APPEND_GUARDED = (
     "INSERT INTO actions (game_id, number, entry) SELECT e.game_id, e.number, e.entry "
     "FROM unnest(%(games)s::integer[], %(numbers)s::integer[], %(entries)s::text[], "
@@ -26,7 +27,8 @@ APPEND_GUARDED = (
     "WHERE e.token IS NULL OR (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = e.game_id "
     "AND s.player_id = e.player_id AND s.token = e.token) AND NOT EXISTS (SELECT 1 FROM "
     "proposals p WHERE p.game_id = e.game_id AND p.status = 'pending')) "
-    "RETURNING game_id, number")
+    "RETURNING game_id, number, EXISTS (SELECT 1 FROM seats w WHERE w.game_id = "
+    "actions.game_id AND w.webhook_url IS NOT NULL)")
 # what a guarded entry is checked against as it is committed (``Writer``), for the games of
 # a batch at once: each seat's token, and whether a proposal waits
 GUARDS = text("SELECT s.game_id, s.player_id, s.token, (SELECT count(*) FROM proposals p "
@@ -94,7 +96,8 @@ class Writer:
                guard: Optional[Guard] = None) -> Future:
         """``append`` without waiting: a future, done once the entry is committed (its
         exception what the database said, or :class:`Unguarded` if ``guard`` no longer
-        held)."""
+        held); its result, where the statement said (PostgreSQL, ``_write_alone``), whether
+        the game has a seat with a webhook as the entry was stored, else None."""
         item = {"row": {"game_id": game_id, "number": number, "entry": text},
                 "done": Future(), "error": None, "guard": guard}
         self.queue.put(item)
@@ -138,7 +141,7 @@ class Writer:
                 if not isinstance(done, Future):
                     done.set()
                 elif item["error"] is None:
-                    done.set_result(None)
+                    done.set_result(item.get("result"))
                 else:
                     done.set_exception(item["error"])
 
@@ -171,13 +174,14 @@ class Writer:
         guards = [item.get("guard") for item in batch]
         with self.alone.connect() as conn:
             try:
-                stored = set(map(tuple, conn.connection.driver_connection.execute(
+                stored = {(game_id, number): hooked for game_id, number, hooked in
+                          conn.connection.driver_connection.execute(
                     APPEND_GUARDED, {
                         "games": [r["game_id"] for r in rows],
                         "numbers": [r["number"] for r in rows],
                         "entries": [r["entry"] for r in rows],
                         "players": [g and g.player_id for g in guards],
-                        "tokens": [g and g.token for g in guards]}, prepare=True)))
+                        "tokens": [g and g.token for g in guards]}, prepare=True)}
             except psycopg.IntegrityError as e:
                 if len(batch) > 1:
                     return False
@@ -188,6 +192,8 @@ class Writer:
                 for item in batch:
                     item["error"] = SQLAlchemyError(f"{type(e).__name__}: {e}")
                 return True
+            for item in batch:
+                item["result"] = stored.get((item["row"]["game_id"], item["row"]["number"]))
             left = [item for item in batch
                     if (item["row"]["game_id"], item["row"]["number"]) not in stored]
             if left:

@@ -200,5 +200,145 @@ def test_workers_sharing_postgresql_answer_on_the_loop_and_still_see_each_other(
             threaded.clear()
             assert b.get(f"/api/games/{gid}/legal", headers=auth(old)).status_code == 403
             assert threaded == []
+            move = {"type": "pass", "entity": made["seats"][1]["player_id"],
+                    "entity_type": "player", "id": legal["next_id"]}
+            assert b.post(f"/api/games/{gid}/actions", json=move,
+                          headers=auth(old)).status_code == 403
     finally:
         next(urls, None)
+
+
+def test_an_action_applied_without_reading_freshness_is_checked_as_it_is_committed(tmp_path):
+    """Workers sharing a database: an action applied on the game as held, without first
+    reading what other workers changed (``act_now(guarded=True)``), is refused as it is
+    committed if another worker stored that number first (409), issued the seat's link
+    anew (403) or made a proposal (409); the game is then rebuilt from the log. A refusal
+    from the game as held is no answer: the request asks again with the freshness read."""
+    from tracklayer.web.db import Store
+    from tracklayer.web.service import Refusal, Service
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    store_a, store_b = Store(url), Store(url)
+
+    def settle(service, storing):
+        error = None
+        try:
+            storing.done.result(10)
+        except Exception as e:
+            error = e
+        return service.stored(storing, error)
+
+    def move(service, gid, tokens):
+        legal = service.legal(gid, tokens)
+        return dict(next(a for a in legal["actions"] if a["type"] != "bankrupt"),
+                    id=legal["next_id"])
+    try:
+        a = Service(store_a, lambda *x: None, run_bots_in_background=False, shared=True)
+        b = Service(store_b, lambda *x: None, run_bots_in_background=False, shared=True)
+        made = a.create({"title": "1893", "seed": 5, "players": [{"name": "A"},
+                                                                 {"name": "B"}]})
+        gid, both = made["id"], [s["token"] for s in made["seats"]]
+        first = move(b, gid, both)                  # held on B, at entry 0
+        a.act(gid, both, first)                     # stored on A
+        storing = b.act_now(gid, both, first, guarded=True)
+        assert storing is not None                  # B does not know yet: applied
+        with pytest.raises(Refusal) as refused:
+            settle(b, storing)
+        assert refused.value.status == 409 and not b.holds(gid)
+
+        step = move(b, gid, both)                   # B rebuilt, up to date
+        assert step["id"] == 2
+        settled = settle(b, b.act_now(gid, both, step, guarded=True))
+        assert settled["id"] == 2 and [n for n, _ in store_a.entries(gid)] == [1, 2]
+
+        step = move(b, gid, both)
+        seat = next(s for s in made["seats"] if s["player_id"] == b.legal(gid, both)[
+            "player_id"])
+        store_a.reissue(gid, seat["player_id"] - 1, "issued-anew")      # on A
+        # the new link, not yet known to B as held: no answer without the freshness read
+        assert b.act_now(gid, ["issued-anew"], step, guarded=True) is None
+        storing = b.act_now(gid, [seat["token"]], step, guarded=True)
+        with pytest.raises(Refusal) as refused:
+            settle(b, storing)
+        assert refused.value.status == 403 and len(store_a.entries(gid)) == 2
+        assert b.act(gid, ["issued-anew"], step)["id"] == 3       # read: accepted
+    finally:
+        store_a.dispose()
+        store_b.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request, tmp_path):
+    from web_support import database
+    yield from database(request.param, tmp_path / "any.db")
+
+
+def test_the_writer_leaves_out_an_entry_whose_guard_no_longer_holds(any_db):
+    """One query checks the guarded entries of a batch: an entry whose seat's token changed,
+    or whose game has a proposal waiting, is left out and told why; the rest commit. A
+    batch of entries with a number already taken is written one by one: each hears its own
+    answer (on PostgreSQL a batch of entries alone is one statement)."""
+    from sqlalchemy.exc import IntegrityError
+    from tracklayer.web.db import Store
+    from tracklayer.web.writer import Guard, Unguarded
+    store = Store(any_db)
+    try:
+        seats = [{"player_id": 1, "name": "A", "token": "t1"},
+                 {"player_id": 2, "name": "B", "token": "t2"}]
+        g1 = store.create("1893", 1, [], seats)
+        g2 = store.create("1893", 2, [], [dict(s, token=s["token"] + "x") for s in seats])
+        g3 = store.create("1893", 3, [], [dict(s, token=s["token"] + "y") for s in seats])
+        store.add_proposal(g3, 0, 1, 2, {"type": "pass"}, "a deal", [])
+
+        def item(game_id, guard, number=1):
+            return {"row": {"game_id": game_id, "number": number, "entry": "{}"},
+                    "done": None, "error": None, "guard": guard}
+        kept, void, waits, plain = (item(g1, Guard(1, "t1")), item(g2, Guard(2, "t2")),
+                                    item(g3, Guard(1, "t1y")), item(g3, None, 2))
+        store.writer._write([kept, void, waits, plain])
+        assert kept["error"] is None and plain["error"] is None
+        assert isinstance(void["error"], Unguarded) and void["error"].what == "token"
+        assert isinstance(waits["error"], Unguarded) and waits["error"].what == "proposal"
+        assert [n for n, _ in store.entries(g1)] == [1]
+        assert store.entries(g2) == [] and [n for n, _ in store.entries(g3)] == [2]
+        taken, fresh, other = item(g1, None, 1), item(g1, None, 2), item(g2, None, 1)
+        store.writer._write([taken, fresh, other])
+        assert isinstance(taken["error"], IntegrityError)
+        assert fresh["error"] is None and other["error"] is None
+        assert [n for n, _ in store.entries(g1)] == [1, 2]
+        alone = item(g2, None, 1)
+        store.writer._write([alone])
+        assert isinstance(alone["error"], IntegrityError)
+        assert [n for n, _ in store.entries(g2)] == [1]
+        # on PostgreSQL the statement says whether the game has a seat with a webhook
+        store.set_webhook(g1, 1, "https://example.org/hook", None, False)
+        hooked, unhooked = item(g1, Guard(1, "t1"), 3), item(g2, None, 2)
+        store.writer._write([hooked, unhooked])
+        known = any_db.startswith("postgresql")
+        assert (hooked.get("result"), unhooked.get("result")) == \
+            ((True, False) if known else (None, None))
+    finally:
+        store.dispose()
+
+
+def test_turn_alerts_skip_the_query_where_the_writer_said_no_seat_has_a_webhook():
+    """An entry whose game the writer said, as it stored that entry or a later one, has no
+    seat with a webhook needs no look at the seats; one not said of, said to have one, or
+    of a game whose alerts were going, does."""
+    import threading
+    from types import SimpleNamespace
+    from tracklayer.web.webhooks import Notifier
+    live = SimpleNamespace(hooks_seen=(5, False))
+    service = SimpleNamespace(lock=threading.Lock(), live={1: live})
+    notifier = Notifier(service)
+    try:
+        assert notifier._unhooked((1, 5, {})) and notifier._unhooked((1, 4, {}))
+        assert not notifier._unhooked((1, 6, {}))           # stored after what was said
+        assert not notifier._unhooked((2, 1, {}))           # not held here
+        live.hooks_seen = (5, None)                         # not said (SQLite)
+        assert not notifier._unhooked((1, 5, {}))
+        live.hooks_seen = (5, True)
+        assert not notifier._unhooked((1, 5, {}))
+        live.hooks_seen, notifier.acting[1] = (5, False), {2}
+        assert not notifier._unhooked((1, 5, {}))           # its alerts were going
+    finally:
+        notifier.stop()

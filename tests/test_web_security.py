@@ -432,6 +432,24 @@ def test_a_seat_link_becomes_a_cookie_and_leaves_the_url(client):
     assert links
 
 
+def test_the_access_log_leaves_out_play_answered_and_keeps_refusals():
+    """A game's listings and actions answered (below 400) are not written to the access
+    log (one of each per action); refused ones are, with any token hidden."""
+    from tracklayer.web.guard import HideSecrets
+
+    def kept(path, status):
+        record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1,
+                                   '%s - "%s %s HTTP/%s" %d',
+                                   ("1.2.3.4:5", "GET", path, "1.1", status), None)
+        return HideSecrets().filter(record), record.getMessage()
+    assert not kept("/api/games/7/legal", 200)[0]
+    assert not kept("/api/games/7/actions", 201)[0]
+    assert kept("/api/games/7/actions", 422)[0] and kept("/api/games/7/legal", 403)[0]
+    assert kept("/api/games/7", 200)[0]
+    shown = kept("/api/games/7/legal?token=secret", 200)
+    assert shown[0] and "secret" not in shown[1] and "token=…" in shown[1]
+
+
 def test_the_access_log_never_shows_a_token(tmp_path):
     import httpx
     import uvicorn

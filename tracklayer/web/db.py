@@ -6,18 +6,17 @@ number). The schema is made and kept up to date by the Alembic migrations in
 from __future__ import annotations
 
 import json
-import queue
-import threading
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
                         UniqueConstraint, bindparam, create_engine, event, false, func, insert,
                         select, text, update)
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+from .writer import Guard, Writer
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MAX_ID = 2 ** 31 - 1            # the largest id an Integer column holds on every database
@@ -160,7 +159,6 @@ ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number 
                "ORDER BY number")
 HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
               "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
-APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
@@ -184,102 +182,6 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-class Writer:
-    """Appends log entries in batches: the entries that arrive while one transaction
-    commits (an fsync, on SQLite a few milliseconds) go together in the next one, so that
-    many games' actions share a commit instead of queueing for one each. ``append``
-    returns once its entry is committed (or raises what the database said).
-
-    The other writes made while games are played (proposals made and answered) run here
-    too, committed with the entries (``run``): on SQLite one connection then writes, and no
-    write waits for another's lock (SQLite's wait for a busy lock sleeps in steps of up to
-    100 ms) or for a commit of its own."""
-
-    BATCH = 500
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.queue: "queue.Queue" = queue.Queue()
-        self.thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
-        self.thread.start()
-
-    def append(self, game_id: int, number: int, text: str) -> None:
-        self._wait({"row": {"game_id": game_id, "number": number, "entry": text},
-                    "done": threading.Event(), "error": None})
-
-    def submit(self, game_id: int, number: int, text: str) -> Future:
-        """``append`` without waiting: a future, done once the entry is committed (its
-        exception what the database said)."""
-        item = {"row": {"game_id": game_id, "number": number, "entry": text},
-                "done": Future(), "error": None}
-        self.queue.put(item)
-        return item["done"]
-
-    def run(self, job: Callable[[Any], Any]) -> Any:
-        """``job(connection)`` on the writer's thread, in the transaction of the entries
-        and jobs queued with it (one commit for them all): its result, or what it raised."""
-        item = {"job": job, "done": threading.Event(), "error": None, "result": None}
-        self._wait(item)
-        return item["result"]
-
-    def _wait(self, item: dict) -> None:
-        self.queue.put(item)
-        item["done"].wait()
-        if item["error"] is not None:
-            raise item["error"]
-
-    def stop(self) -> None:
-        self.queue.put(None)
-        self.thread.join(10)
-
-    def _run(self) -> None:
-        while True:
-            item = self.queue.get()
-            if item is None:
-                return
-            batch = [item]
-            while len(batch) < self.BATCH:
-                try:
-                    more = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self.queue.put(None)
-                    break
-                batch.append(more)
-            self._write(batch)
-            for item in batch:
-                done = item["done"]
-                if not isinstance(done, Future):
-                    done.set()
-                elif item["error"] is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(item["error"])
-
-    def _write(self, batch: list) -> None:
-        """Commit the batch, entries and jobs, in one transaction; if one of them is
-        refused (a number someone else took), commit them one by one so that each hears its
-        own answer."""
-        try:
-            with self.engine.begin() as conn:
-                rows = [item["row"] for item in batch if "row" in item]
-                if rows:
-                    conn.execute(APPEND, rows)
-                for item in batch:
-                    if "job" in item:
-                        item["result"] = item["job"](conn)
-        except Exception as e:
-            alone = isinstance(e, IntegrityError) or any("job" in item for item in batch)
-            if alone and len(batch) > 1:
-                for item in batch:
-                    self._write([item])
-                return
-            for item in batch:          # the database away, a disk error …: each is told
-                item["error"] = e if isinstance(e, SQLAlchemyError) or "job" in item else \
-                    SQLAlchemyError(f"{type(e).__name__}: {e}")
-
-
 class Store:
     """The database, as the service uses it."""
 
@@ -290,7 +192,8 @@ class Store:
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._installation: Optional[str] = None
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine,
+                             alone=None if self.reader is self.engine else self.reader)
 
     def installation(self) -> str:
         """The installation's name: every worker on this database reads the same."""
@@ -360,9 +263,11 @@ class Store:
         committed with whatever other entries arrive meanwhile (see Writer)."""
         self.writer.append(game_id, number, json.dumps(entry))
 
-    def submit(self, game_id: int, number: int, entry: dict) -> Future:
-        """``append`` without waiting: a future, done once the entry is committed."""
-        return self.writer.submit(game_id, number, json.dumps(entry))
+    def submit(self, game_id: int, number: int, entry: dict,
+               guard: Optional[Guard] = None) -> Future:
+        """``append`` without waiting: a future, done once the entry is committed (checked
+        against ``guard`` as it is: see :class:`Guard`)."""
+        return self.writer.submit(game_id, number, json.dumps(entry), guard)
 
     def set_seat(self, game_id: int, position: int, name: str, token: str) -> None:
         with self.sessions.begin() as s:

@@ -286,12 +286,22 @@ def _replay(body: bytes, then):
 
 # -- the access log -----------------------------------------------------------------------
 
+# the two requests a game is played by (web.play_path): one of each per action
+PLAYED = re.compile(r"^/api/games/[0-9]+/(legal|actions)$")
+
+
 class HideSecrets(logging.Filter):
-    """Uvicorn's access log, with the values of ``token=`` and ``key=`` hidden."""
+    """Uvicorn's access log, with the values of ``token=`` and ``key=`` hidden. A game's
+    listings and actions answered as asked (below 400) are left out: a game played makes
+    one of each per action, the log stores every accepted action anyway, and writing their
+    lines cost the server as much as reading the game's freshness did; refused ones stay."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple) and len(record.args) >= 3 and \
                 isinstance(record.args[2], str):
+            if len(record.args) >= 5 and isinstance(record.args[4], int) and \
+                    record.args[4] < 400 and PLAYED.match(record.args[2]):
+                return False
             args = list(record.args)
             args[2] = SECRET_QUERY.sub(r"\1…", args[2])
             record.args = tuple(args)

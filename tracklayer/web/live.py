@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from ..game import Game
 from ..play.consent import Negotiation
@@ -50,6 +50,8 @@ class Live:
     used: float = field(default_factory=time.monotonic)     # last asked for
     resting: bool = False                   # dropped what it derived (see rest)
     storing: bool = False                   # an entry applied, its commit awaited (act_now)
+    # (entry, whether a seat has a webhook) as the writer said when it stored that entry
+    hooks_seen: Tuple[int, Optional[bool]] = (0, None)
 
     def restart(self, game: Game) -> "Live":
         """Begin again from ``game`` (just set up): what a replay of the log starts from."""

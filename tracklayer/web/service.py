@@ -36,6 +36,7 @@ from .db import Store
 from .live import Live, Seat
 from .proposals import Desk, as_api, load as load_proposals
 from .refusal import Refusal
+from .writer import Guard, Unguarded
 
 __all__ = ["Live", "Refusal", "Seat", "Service"]
 
@@ -318,14 +319,16 @@ class Service(BotTurns):
         live = self.live.get(game_id)
         return live is not None and live.loaded
 
-    def held_now(self, game_id: int, fresh: Optional[tuple] = None) -> Optional[Live]:
+    def held_now(self, game_id: int, fresh: Optional[tuple] = None,
+                 guarded: bool = False) -> Optional[Live]:
         """The game with its lock taken, when a request on the event loop can have it
         without waiting for anything: held in memory and up to date, no entry of it
         waiting to be stored (``act_now``), its lock free. None when not. Up to date: this
         process alone stores its entries (not ``shared``), or, shared, ``fresh`` (the
         game's freshness just read on the loop, ``web.loop_reads``) shows nothing stored
-        or proposed elsewhere since the game was brought up to date (``_fresh``)."""
-        if (self.shared and fresh is None) or not inputs.is_id(game_id):
+        or proposed elsewhere since the game was brought up to date (``_fresh``), or
+        ``guarded``: what is done with it is checked as it is committed (``act_now``)."""
+        if (self.shared and fresh is None and not guarded) or not inputs.is_id(game_id):
             return None
         with self.lock:
             live = self.live.get(game_id)
@@ -415,16 +418,22 @@ class Service(BotTurns):
             self.start_bots(live)
         return stored
 
-    def act_now(self, game_id: int, token, entry,
-                fresh: Optional[tuple] = None) -> Optional[Storing]:
+    def act_now(self, game_id: int, token, entry, fresh: Optional[tuple] = None,
+                guarded: bool = False) -> Optional[Storing]:
         """``act`` on the event loop, for an action that needs nothing but the game held in
         memory (see ``held_now``): at the number the game expects, not a proposal (that is
         stored with the proposals). The entry is applied and handed to the log's writer;
         the game's lock stays held until ``stored`` is told the writer committed it, so
         that nobody sees the entry before it is stored (a request meanwhile waits, or from
-        the loop goes to a thread). None: ask ``act``, in a thread."""
+        the loop goes to a thread). None: ask ``act``, in a thread.
+
+        ``guarded`` (workers sharing the database, the game's freshness not read): the game
+        as held here is taken as the log's newest, and the writer checks that as it commits
+        (``db.Guard``: an entry stored elsewhere meanwhile took the number; the seat's link
+        issued anew; a proposal made); any refusal here may come from what another worker
+        changed, so it is None instead: ask again with the freshness read."""
         entry = inputs.entry(entry)
-        live = self.held_now(game_id, fresh)
+        live = self.held_now(game_id, fresh, guarded)
         if live is None:
             return None
         try:
@@ -432,12 +441,18 @@ class Service(BotTurns):
             if live.standing.read_only:
                 raise live.standing.refusal(game_id)
             if entry.get("id") == live.number + 1:
-                self._checked(live, seats, entry)
+                seat = self._checked(live, seats, entry)
                 if deal_of(live.game, entry) is None:
                     number, stored = self._apply(live, entry)
                     live.storing = True
-                    return Storing(live, number, stored, self.store.submit(live.id, number,
-                                                                           stored))
+                    guard = Guard(seat.player_id, seat.token) if guarded else None
+                    return Storing(live, number, stored,
+                                   self.store.submit(live.id, number, stored, guard))
+        except Refusal:
+            live.lock.release()
+            if guarded:
+                return None
+            raise
         except BaseException:
             live.lock.release()
             raise
@@ -452,6 +467,7 @@ class Service(BotTurns):
         try:
             if error is not None:
                 raise self._not_stored(live, storing.number, error)
+            live.hooks_seen = (storing.number, storing.done.result())
             self.publish(live.id, storing.number, storing.stored)
             start = self.claim_bots(live)
         finally:
@@ -558,5 +574,10 @@ class Service(BotTurns):
         self.forget(live.id)
         if isinstance(error, IntegrityError):       # another worker stored that number first
             return Refusal(409, f"action {number} was taken by someone else: reload the game")
+        if isinstance(error, Unguarded) and error.what == "token":
+            return Refusal(403, "that token holds no seat in this game")
+        if isinstance(error, Unguarded):            # a proposal made on another worker
+            return Refusal(409, "a proposal waits for its answer: the game stands still "
+                           "meanwhile (reload the game)")
         return Refusal(503, f"the action could not be stored ({type(error).__name__}); "
                        "nothing was kept: try again")

@@ -133,7 +133,7 @@ class Notifier:
                 except queue.Empty:
                     break
             stop = None in items
-            items = [item for item in items if item is not None]
+            items = [item for item in items if item is not None and not self._unhooked(item)]
             try:
                 hooked = self.service.store.hooked_games({item[0] for item in items})
             except Exception:           # a database away: each entry asks on its own
@@ -146,6 +146,18 @@ class Notifier:
                     LOG.exception("turn alerts for game %s failed", item[0])
             if stop:
                 return
+
+    def _unhooked(self, item: tuple) -> bool:
+        """Did the writer say, as it stored this entry or a later one here, that its game
+        has no seat with a webhook (``Live.hooks_seen``)? Then there is nobody to tell,
+        and no query to ask (a game that had alerts going is always asked)."""
+        game_id, number, _ = item
+        with self.service.lock:
+            live = self.service.live.get(game_id)
+        if live is None or game_id in self.acting:
+            return False
+        seen, hooked = live.hooks_seen
+        return seen >= number and hooked is False
 
     def _consider(self, game_id: int, number: int, entry: dict,
                   hooked: Optional[Set[int]] = None) -> None:

@@ -56,7 +56,7 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
         if approach.entries and _met_on_entry(operator, starts, goal, old, approach.entries,
                                               new):
             return True
-        if _cut_off(table, starts, goal, approach, new):
+        if _cut_off(table, operator, starts, goal, approach, new):
             return False
     return None
 
@@ -174,27 +174,30 @@ def _beside(table: Table, start: Node, goal: frozenset) -> bool:
 # -- the goal cut off -------------------------------------------------------------------------
 
 
-def _cut_off(table: Table, starts: List[Node], goal: frozenset, approach: Approach,
-             new: TileView) -> bool:
+def _cut_off(table: Table, operator, starts: List[Node], goal: frozenset,
+             approach: Approach, new: TileView) -> bool:
     """Can no trail reach the goal? A trail reaches a rail of the goal by entering it
     across one of its sides from track outside the hex, or through a stop or junction of
     the hex from another rail it entered; never after leaving the hex across a side the
-    rail uses (the trail may not enter track using a side it left by). So if no path from
-    a token city through the track outside the hex and the rails of the new tile, leaving
-    the hex only across other sides, leads to a rail of the goal, no walk reaches it
-    (paths ignore what else stops a trail). Not told when a token city is on the hex."""
+    rail uses (the trail may not enter track using a side it left by); and outside the hex
+    it goes through no stop closed to the operator (an off-board, a city full of others'
+    tokens) and off no terminal track through a stop. So if no path from a token city
+    through the track outside the hex and the rails of the new tile, leaving the hex only
+    across other sides, leads to a rail of the goal, no walk reaches it (paths ignore what
+    else stops a trail). Not told when a token city is on the hex."""
     hex_id = next(iter(goal)).hex
     if any(node.hex == hex_id for node in starts):
         return False
     if approach.outside is None:
-        approach.outside = _outside(table, hex_id, starts)
+        approach.outside = _outside(table, operator, hex_id, starts)
     return not any(_path_to(new, rail, approach.outside) for rail in goal)
 
 
-def _outside(table: Table, hex_id: str, starts: List[Node]) -> tuple:
+def _outside(table: Table, operator, hex_id: str, starts: List[Node]) -> tuple:
     """The track outside the hex that meets it: ``(part, starting, meeting)`` where
     ``part`` numbers each rail by the part of the track outside the hex it lies in (rails
-    joined across sides, through stops and junctions, whatever would stop a trail),
+    joined across sides, through junctions, and through stops a trail of the operator
+    may pass, :func:`_joined`; whatever else would stop a trail),
     ``starting`` is the parts holding track of the token cities, and ``meeting`` the
     rails across each side of the hex that end facing it."""
     meeting: Dict[int, List[Rail]] = {}
@@ -207,31 +210,39 @@ def _outside(table: Table, hex_id: str, starts: List[Node]) -> tuple:
         [r for rails in meeting.values() for r in rails]
     for number, rail in enumerate(firsts):
         if rail not in part:
-            _spread(table, hex_id, rail, number, part)
+            _spread(table, operator, hex_id, rail, number, part)
     starting.update(part[r] for node in starts for r in node.entries)
     return part, starting, meeting
 
 
-def _spread(table: Table, hex_id: str, first: Rail, number: int,
+def _spread(table: Table, operator, hex_id: str, first: Rail, number: int,
             part: Dict[Rail, int]) -> None:
     """Number ``first`` and the rails outside the hex joined to it as one part."""
     part[first] = number
     stack = [first]
+    closed: Dict[Node, bool] = {}
     while stack:
-        for nxt in _joined(table, stack.pop()):
+        for nxt in _joined(table, operator, stack.pop(), closed):
             if nxt.hex != hex_id and nxt not in part:
                 part[nxt] = number
                 stack.append(nxt)
 
 
-def _joined(table: Table, rail: Rail) -> Iterator[Rail]:
-    """The rails a trail could go on to from ``rail``: across its sides, through its
-    stops, through its junction."""
+def _joined(table: Table, operator, rail: Rail, closed: Dict[Node, bool]) -> Iterator[Rail]:
+    """The rails a trail could go on to from ``rail``, or come on from to it: across its
+    sides, through its junction, and through a stop of it not closed to the operator
+    unless both rails are terminal track (a trail goes through a stop off no terminal
+    track)."""
     for lead in rail.walk if rail.walk is not None else walk_links(table, rail):
         yield lead[2]
     for node in rail.nodes:
+        shut = closed.get(node)
+        if shut is None:
+            shut = closed[node] = node.closed_to(operator)
+        if shut:
+            continue
         for other in node.rails:
-            if not other.blind:
+            if not other.blind and not (rail.terminal and other.terminal):
                 yield other
     yield from rail.others
 

@@ -114,14 +114,15 @@ def available(table: Table, operator) -> List[TrainState]:
     return for_sale(table) + others_trains(table, operator)
 
 
-def lowest_available_price(table: Table, operator) -> Optional[int]:
-    """The least any train :func:`available` costs: another operator's train can be had
-    for 1, so one is enough to know that."""
-    prices = [lowest_price(t) for t in for_sale(table)]
-    if table.variant.trains_change_hands and \
-            any(_of_another(t, operator) for t in table.state.depot.every):
-        prices.append(1)
-    return min(prices) if prices else None
+def affords_available(table: Table, operator, cash: int) -> bool:
+    """Could ``cash`` buy some train :func:`available` to ``operator``: the depot's
+    cheapest, or else another operator's train, which can be had for 1 (so the other
+    operators' trains are looked at only when the depot's are too dear)."""
+    offer = for_sale(table)
+    if offer and cash >= min(lowest_price(t) for t in offer):
+        return True
+    return cash >= 1 and table.variant.trains_change_hands and \
+        any(_of_another(t, operator) for t in table.state.depot.every)
 
 
 # -- owning trains -------------------------------------------------------------------------

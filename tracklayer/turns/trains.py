@@ -79,8 +79,7 @@ class BuyTrainStep(Step):
     def may_buy_any(self, entity) -> bool:
         table = self.table
         if trains.has_room(table, entity):
-            low = trains.lowest_available_price(table, entity)
-            if low is not None and entity.cash >= low:
+            if trains.affords_available(table, entity, entity.cash):
                 return True
         return self.may_trade_in(entity) and any(
             entity.cash >= price for _, _, _, price in trains.trade_ins(table, entity))

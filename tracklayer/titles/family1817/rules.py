@@ -120,9 +120,12 @@ class Family1817(CommonRounds):
     # -- rules -------------------------------------------------------------------------------
 
     def home_choices(self, table, operator) -> List[str]:
-        """Any city with a free slot the corporation has no token in."""
+        """Any city with a free slot the corporation has no token in (a hex without
+        cities is passed over without reading its tile)."""
         out = []
-        for hex_id in table.state.hexes:
+        for hex_id, hex_state in table.state.hexes.items():
+            if not hex_state.cities:
+                continue
             for node in board.view(table, hex_id).cities:
                 if tokens.has_free_slot(node) and not any(
                         t is not None and t.owner is operator for t in node.city.slots):

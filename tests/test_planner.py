@@ -81,3 +81,13 @@ def test_the_planner_counts_half_of_a_company_not_floated_as_at_risk():
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
     raise AssertionError("no company stood unfloated")
+
+
+def test_a_game_whose_trains_stand_still_moves_on_to_its_end():
+    # 1871, planner in seat 3 against greedy (strength.py game 18): every company kept a
+    # train the next did not rust and paid its money out, so the D that ends the game
+    # was never bought (6000 actions and more); once no train has been bought for a long
+    # while, companies with room withhold for the next train
+    out = play_game("The Old Prince 1871", ["greedy", "greedy", "planner", "greedy"], 1018,
+                    max_actions=3000)
+    assert out["error"] is None and out["end_reason"] is not None

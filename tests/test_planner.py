@@ -5,7 +5,7 @@ from tracklayer.play.consent import Negotiation
 from tracklayer.play.planner import PlannerBot
 from tracklayer.play.roster import BOTS, bot
 from tracklayer.play.selfplay import bot_move, new_game, play_game
-from tracklayer.play.seats import player_at, seat_to_act
+from tracklayer.play.seats import moves_of, player_at, seat_to_act
 
 
 def test_the_planner_is_a_bot_kind():
@@ -91,3 +91,32 @@ def test_a_game_whose_trains_stand_still_moves_on_to_its_end():
     out = play_game("The Old Prince 1871", ["greedy", "greedy", "planner", "greedy"], 1018,
                     max_actions=3000)
     assert out["error"] is None and out["end_reason"] is not None
+
+
+def test_the_planner_exchanges_a_private_for_shares():
+    """1893: FdSD may be exchanged for 20% of RAG in a stock round; greedy never does
+    (it closes, unused, in phase 5: 180M paid for a few incomes). Played by the planner
+    from the first position where the exchange is listed, FdSD's holder exchanges it
+    (once it has bought a share of its own beside its president's certificate) and
+    holds the 20% after."""
+    from tracklayer.play.planner import is_exchange
+
+    bots = ["greedy"] * 4
+    game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], 1001)
+    players = [bot(b, 100100 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    holder = None
+    while not game.is_over and len(game.actions) < 400:
+        seat = seat_to_act(game)
+        if holder is None and seat is not None and \
+                any(is_exchange(h) for h in moves_of(game, seat, game.legal_actions())):
+            holder, players[seat] = seat, PlannerBot(3)
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+            if is_exchange(h):
+                assert seat == holder and h["entity"] == "FdSD"
+                assert sum(c.percent for c in player_at(game, seat).shares["RAG"]) >= 20
+                return
+    raise AssertionError("FdSD was never exchanged")

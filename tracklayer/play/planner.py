@@ -19,6 +19,9 @@ with the best outcome is played; greedy's own choice where outcomes tie, and in 
 rounds (where greedy tries its lays on a copy, and an action played out costs tenfold: a
 budget counted in actions would overrun its time many times).
 
+A private company that may be exchanged for shares is exchanged at the first chance,
+without a look ahead (which values the private at its face value, blind to its closing).
+
 The budget is seconds per move, counted in actions played on copies at a nominal rate
 (``ACTIONS_PER_SECOND``, below what one core plays in a stock round: a weighed decision
 took 0.08 s of CPU on average in a 1849 game), so that the same seed and position always
@@ -51,6 +54,9 @@ ACTIONS_PER_SECOND = 2000  # the nominal rate the budget is counted at (a stock 
 #                            actions on a copy: about 2800 a second on one core in 1893)
 HORIZON = 3             # operating rounds of income counted in an outcome's value
 BUDGET_S = 0.1          # seconds a move by default
+EXCHANGE = 200.0        # a private's exchange for shares: above buying shares of others and
+#                         a second company's start, below a share of its own beyond the
+#                         president's certificate
 STUCK = 0.5             # the share of its worth a certificate of a company not yet
 #                         floated is counted as lost (it earns nothing, nor can be sold)
 
@@ -71,7 +77,8 @@ class PlannerBot(GreedyBot):
             raise ValueError("no legal move")
         scored = self.scores(game, player_at(game, seat), moves)
         choice = self.pick(game, seat, moves, scored)
-        if consent.deal_of(game, choice) is not None or game.table.round.is_operating:
+        if consent.deal_of(game, choice) is not None or game.table.round.is_operating or \
+                is_exchange(choice):
             return choice
         candidates = self.candidates(game, choice, moves, scored)
         if len(candidates) < 2:
@@ -83,6 +90,23 @@ class PlannerBot(GreedyBot):
             if value is not None and (best_value is None or value > best_value):
                 best, best_value = h, value
         return best
+
+    def score(self, game: Game, player, h: dict) -> float:
+        """Greedy's score, and a private company's exchange for shares (``exchange``)."""
+        if is_exchange(h):
+            return self.exchange(game, h)
+        return super().score(game, player, h)
+
+    def exchange(self, game: Game, h: dict) -> float:
+        """A private company its owner may exchange for shares (1893's FdSD for 20% of
+        RAG, 1871's for a Shortline share) is exchanged at the first chance, for the
+        dearest share offered: the shares earn their company's dividends and grow with it,
+        where the private earns a fixed income until it closes (FdSD in phase 5, unused),
+        and the shares to be had run out."""
+        cert = game.table.find("share", (h.get("shares") or [None])[0])
+        if cert is None:
+            return -1.0
+        return EXCHANGE + (market.price(game.table, cert.corporation) or 0) / 100
 
     def candidates(self, game: Game, choice: dict, moves: List[dict],
                    scored: List[float]) -> List[dict]:
@@ -169,6 +193,11 @@ class PlannerBot(GreedyBot):
             except (GameError, ValueError):
                 break
         return standing(trial, seat)
+
+
+def is_exchange(h: dict) -> bool:
+    """Is ``h`` a private company's exchange for shares (a purchase made by a company)?"""
+    return h["type"] == "buy_shares" and h.get("entity_type") == "company"
 
 
 def ends_look(trial: Game, started) -> bool:

@@ -120,3 +120,27 @@ def test_the_planner_exchanges_a_private_for_shares():
                 assert sum(c.percent for c in player_at(game, seat).shares["RAG"]) >= 20
                 return
     raise AssertionError("FdSD was never exchanged")
+
+
+def test_the_planner_counts_a_presidents_loans_against_it():
+    """1817: a company that cannot pay its interest is liquidated and its president
+    settles the loans its treasury does not cover; the planner counts them (all of them
+    for a company whose interest eats half its revenue, half otherwise)."""
+    from tracklayer.play import greedy_finance as finance
+    from tracklayer.play.planner import LIABLE, liability
+
+    game = new_game("1817NA", ["a", "b", "c", "d"], 1002)
+    players = [bot("greedy", 100200 + i) for i in range(4)]
+    talks = Negotiation()
+    while not game.is_over and len(game.actions) < 1500:
+        for c in game.state.corporations:
+            debt = max(0, c.loans * finance.loan_value(game) - c.cash)
+            owed = liability(game, c)
+            assert owed in (debt, LIABLE * debt)
+            if debt and owed:
+                return
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    raise AssertionError("no company borrowed")

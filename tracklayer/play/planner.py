@@ -13,8 +13,9 @@ the move's share of the budget is spent. Each
 outcome is valued for the planner's seat: its score by the title's rule plus what its
 shares earn over the next ``HORIZON`` operating rounds at their companies' last revenues
 less their loans' interest, less what may come to nothing (half of the shares of a
-company not floated, all of one without a train that can neither buy nor borrow),
-less the best such value among the other players (a lead, not a fortune, wins). The move
+company not floated, all of one without a train that can neither buy nor borrow, the
+loans a president may have to settle when its company is liquidated), less the best
+such value among the other players (a lead, not a fortune, wins). The move
 with the best outcome is played; greedy's own choice where outcomes tie, and in operating
 rounds (where greedy tries its lays on a copy, and an action played out costs tenfold: a
 budget counted in actions would overrun its time many times).
@@ -57,6 +58,8 @@ BUDGET_S = 0.1          # seconds a move by default
 EXCHANGE = 200.0        # a private's exchange for shares: above buying shares of others and
 #                         a second company's start, below a share of its own beyond the
 #                         president's certificate
+LIABLE = 0.5            # the share of a company's uncovered loans counted against its
+#                         president (liquidation makes the president pay them)
 STUCK = 0.5             # the share of its worth a certificate of a company not yet
 #                         floated is counted as lost (it earns nothing, nor can be sold)
 
@@ -266,7 +269,26 @@ def at_risk(game: Game, player: PlayerState) -> float:
             elif not corporation.trains and corporation.cash < price and \
                     corporation.loans >= finance.loan_limit(corporation) > 0:
                 lost += worth
-    return lost
+    return lost + sum(liability(game, c) for c in game.state.corporations
+                      if c.owner is player and not c.closed)
+
+
+def liability(game: Game, corporation) -> float:
+    """What of its company's loans a president may have to pay: a company that cannot
+    pay its interest is liquidated, and its president settles the loans the treasury
+    does not cover (1817: ten loans cost $1000 of the president's money, or a
+    bankruptcy). All of it for a company whose interest eats half its last revenue or
+    more, or that has no train and cannot reach one; ``LIABLE`` of it for any other."""
+    if not corporation.loans:
+        return 0.0
+    debt = max(0, corporation.loans * finance.loan_value(game) - corporation.cash)
+    interest = finance.interest_due(game, corporation)
+    revenue = corporation.history[-1].revenue if corporation.history else 0
+    reach = corporation.cash + finance.loan_value(game) * max(
+        0, finance.loan_limit(corporation) - corporation.loans)
+    failing = (corporation.history and 2 * interest > revenue) or \
+        (not corporation.trains and reach < trains.cheapest_price(game.table))
+    return debt * (1.0 if failing else LIABLE)
 
 
 def standing(game: Game, seat: int) -> float:

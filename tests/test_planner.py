@@ -144,3 +144,28 @@ def test_the_planner_counts_a_presidents_loans_against_it():
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
     raise AssertionError("no company borrowed")
+
+
+def test_the_planner_takes_no_loan_that_only_deepens_a_debt():
+    """1817: greedy borrows for the interest, or for a train its loans cannot reach,
+    until the company owes all it may and is liquidated, its president settling $100 a
+    loan (mostly a bankruptcy). The planner takes no such loan; greedy does."""
+    game = new_game("1817NA", ["a", "b", "c", "d"], 1003)
+    players = [bot("greedy", 100300 + i) for i in range(4)]
+    talks = Negotiation()
+    judge = PlannerBot(1)
+    while not game.is_over and len(game.actions) < 1500:
+        seat = seat_to_act(game)
+        loans = [h for h in game.legal_actions() if h["type"] == "take_loan"]
+        for h in loans:
+            entity = game.table.find(h["entity_type"], h["entity"])
+            player = player_at(game, seat)
+            greedy = players[0].score(game, player, h)
+            if greedy > 0 and not judge.sound_loan(game, entity):
+                assert judge.score(game, player, h) < 0
+                return
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    raise AssertionError("greedy took no loan the planner would refuse")

@@ -22,6 +22,8 @@ budget counted in actions would overrun its time many times).
 
 A private company that may be exchanged for shares is exchanged at the first chance,
 without a look ahead (which values the private at its face value, blind to its closing).
+Its companies take no loan that only deepens a debt (1817): none for a train the loans
+cannot reach, none for interest the last revenue does not cover twice over.
 
 The budget is seconds per move, counted in actions played on copies at a nominal rate
 (``ACTIONS_PER_SECOND``, below what one core plays in a stock round: a weighed decision
@@ -37,7 +39,7 @@ from ..errors import GameError
 from ..game import Game
 from ..rules import market, trains
 from ..rules.certificates import certificate_price
-from ..state.model import PlayerState
+from ..state.model import OperatorState, PlayerState
 from ..turns.listing import concrete
 from . import consent
 from . import greedy_finance as finance
@@ -95,10 +97,27 @@ class PlannerBot(GreedyBot):
         return best
 
     def score(self, game: Game, player, h: dict) -> float:
-        """Greedy's score, and a private company's exchange for shares (``exchange``)."""
+        """Greedy's score, and a private company's exchange for shares (``exchange``);
+        no loan that only deepens a debt (``sound_loan``)."""
         if is_exchange(h):
             return self.exchange(game, h)
+        if h["type"] == "take_loan" and not self.sound_loan(
+                game, game.table.find(h.get("entity_type"), h.get("entity"))):
+            return -2.0
         return super().score(game, player, h)
+
+    def sound_loan(self, game: Game, entity) -> bool:
+        """Does a loan keep a company alive (1817)? For one without a train that lasts,
+        only if its loans can still reach the cheapest train; for one with a train, only
+        while the interest stays within half its last revenue. Any other loan only raises
+        the debt its president settles when the company is liquidated."""
+        if not isinstance(entity, OperatorState):
+            return True
+        if not self.lasting(game, entity):
+            reach = entity.cash + finance.loan_value(game) * max(
+                0, finance.loan_limit(entity) - entity.loans)
+            return reach >= trains.cheapest_price(game.table)
+        return finance.affordable_loan(game, entity)
 
     def exchange(self, game: Game, h: dict) -> float:
         """A private company its owner may exchange for shares (1893's FdSD for 20% of

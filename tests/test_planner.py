@@ -169,13 +169,3 @@ def test_the_planner_takes_no_loan_that_only_deepens_a_debt():
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
     raise AssertionError("greedy took no loan the planner would refuse")
-
-
-def test_companies_of_one_president_pass_no_spare_train_to_and_fro():
-    # 1871, planner in seat 1 against greedy (strength.py game 16): So (a 7) and HRB (a
-    # 3+ and a 4+), both greedy 3's, bought the 4+ from each other for $1 every round
-    # (66 times in 2000 actions), so that trains were always being bought and the game
-    # never ended
-    out = play_game("The Old Prince 1871", ["planner", "greedy", "greedy", "greedy"], 1016,
-                    max_actions=3000)
-    assert out["error"] is None and out["end_reason"] is not None

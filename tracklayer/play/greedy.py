@@ -23,8 +23,7 @@ needs (none left that the next would not rust) is out of reach, or its loans' in
 calls for it: a company with a train that runs on pays its shareholders; a treasury
 holding twice a depot train's price buys one more. Where no train has been bought for a
 long while (every company content, the game ended by a train never bought), a company
-with room withholds for the next train and buys it. A company with a train that lasts
-buys none from its president's other companies (the two would pass a spare to and fro). A player with ten times a
+with room withholds for the next train and buys it. A player with ten times a
 share's price buys into another's company stuck short of floating (1871's tranches open
 only once every company of the last one runs). Founding by auction, loans, conversions,
 mergers and shorts (1817's family) are ``greedy_finance``. A move of a kind it has no
@@ -301,9 +300,6 @@ class GreedyBot(TrackSense, Bot):
             return -3.0
         if not from_depot:
             own = controller(train.owner) is controller(entity)
-            if own and self.lasting(game, entity):
-                return -3.0       # a spare between its president's companies: they would
-                #                   pass it to and fro each round for ever (1871)
             if own and any(t is not train for t in self.lasting(game, train.owner)):
                 base -= 50.0      # a spare train of its president's other company
             elif not entity.trains and not self.depot_affordable(game, entity):

@@ -5,7 +5,7 @@ from tracklayer.play.consent import Negotiation
 from tracklayer.play.planner import PlannerBot
 from tracklayer.play.roster import BOTS, bot
 from tracklayer.play.selfplay import bot_move, new_game, play_game
-from tracklayer.play.seats import player_at, seat_to_act
+from tracklayer.play.seats import moves_of, player_at, seat_to_act
 
 
 def test_the_planner_is_a_bot_kind():
@@ -81,3 +81,91 @@ def test_the_planner_counts_half_of_a_company_not_floated_as_at_risk():
             h["id"] = len(game.actions) + 1
             game.apply(h, auto=True)
     raise AssertionError("no company stood unfloated")
+
+
+def test_a_game_whose_trains_stand_still_moves_on_to_its_end():
+    # 1871, planner in seat 3 against greedy (strength.py game 18): every company kept a
+    # train the next did not rust and paid its money out, so the D that ends the game
+    # was never bought (6000 actions and more); once no train has been bought for a long
+    # while, companies with room withhold for the next train
+    out = play_game("The Old Prince 1871", ["greedy", "greedy", "planner", "greedy"], 1018,
+                    max_actions=3000)
+    assert out["error"] is None and out["end_reason"] is not None
+
+
+def test_the_planner_exchanges_a_private_for_shares():
+    """1893: FdSD may be exchanged for 20% of RAG in a stock round; greedy never does
+    (it closes, unused, in phase 5: 180M paid for a few incomes). Played by the planner
+    from the first position where the exchange is listed, FdSD's holder exchanges it
+    (once it has bought a share of its own beside its president's certificate) and
+    holds the 20% after."""
+    from tracklayer.play.planner import is_exchange
+
+    bots = ["greedy"] * 4
+    game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], 1001)
+    players = [bot(b, 100100 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    holder = None
+    while not game.is_over and len(game.actions) < 400:
+        seat = seat_to_act(game)
+        if holder is None and seat is not None and \
+                any(is_exchange(h) for h in moves_of(game, seat, game.legal_actions())):
+            holder, players[seat] = seat, PlannerBot(3)
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+            if is_exchange(h):
+                assert seat == holder and h["entity"] == "FdSD"
+                assert sum(c.percent for c in player_at(game, seat).shares["RAG"]) >= 20
+                return
+    raise AssertionError("FdSD was never exchanged")
+
+
+def test_the_planner_counts_a_presidents_loans_against_it():
+    """1817: a company that cannot pay its interest is liquidated and its president
+    settles the loans its treasury does not cover; the planner counts them (all of them
+    for a company whose interest eats half its revenue, half otherwise)."""
+    from tracklayer.play import greedy_finance as finance
+    from tracklayer.play.planner import LIABLE, liability
+
+    game = new_game("1817NA", ["a", "b", "c", "d"], 1002)
+    players = [bot("greedy", 100200 + i) for i in range(4)]
+    talks = Negotiation()
+    while not game.is_over and len(game.actions) < 1500:
+        for c in game.state.corporations:
+            debt = max(0, c.loans * finance.loan_value(game) - c.cash)
+            owed = liability(game, c)
+            assert owed in (debt, LIABLE * debt)
+            if debt and owed:
+                return
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    raise AssertionError("no company borrowed")
+
+
+def test_the_planner_takes_no_loan_that_only_deepens_a_debt():
+    """1817: greedy borrows for the interest, or for a train its loans cannot reach,
+    until the company owes all it may and is liquidated, its president settling $100 a
+    loan (mostly a bankruptcy). The planner takes no such loan; greedy does."""
+    game = new_game("1817NA", ["a", "b", "c", "d"], 1003)
+    players = [bot("greedy", 100300 + i) for i in range(4)]
+    talks = Negotiation()
+    judge = PlannerBot(1)
+    while not game.is_over and len(game.actions) < 1500:
+        seat = seat_to_act(game)
+        loans = [h for h in game.legal_actions() if h["type"] == "take_loan"]
+        for h in loans:
+            entity = game.table.find(h["entity_type"], h["entity"])
+            player = player_at(game, seat)
+            greedy = players[0].score(game, player, h)
+            if greedy > 0 and not judge.sound_loan(game, entity):
+                assert judge.score(game, player, h) < 0
+                return
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    raise AssertionError("greedy took no loan the planner would refuse")

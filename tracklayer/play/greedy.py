@@ -21,7 +21,9 @@ of a train it needs), proposes buying a rival's train
 and none left that the next train would not rust, and withholds only when a train it
 needs (none left that the next would not rust) is out of reach, or its loans' interest
 calls for it: a company with a train that runs on pays its shareholders; a treasury
-holding twice a depot train's price buys one more. A player with ten times a
+holding twice a depot train's price buys one more. Where no train has been bought for a
+long while (every company content, the game ended by a train never bought), a company
+with room withholds for the next train and buys it. A player with ten times a
 share's price buys into another's company stuck short of floating (1871's tranches open
 only once every company of the last one runs). Founding by auction, loans, conversions,
 mergers and shorts (1817's family) are ``greedy_finance``. A move of a kind it has no
@@ -64,6 +66,7 @@ UNSTALL = 50.0          # added to a purchase's score when the game stands still
 #                         made (the least bad), where every seat would pass for ever
 STEALABLE_INCOMES = 2   # a company others may take at their price is bought from the bank
 #                         for at most this many of its incomes
+STILL_TRAINS = 400      # actions without a train bought after which the trains stand still
 
 
 class GreedyBot(TrackSense, Bot):
@@ -261,6 +264,9 @@ class GreedyBot(TrackSense, Bot):
                 return 25.0     # its loans' interest first
             if wanted and entity.cash < price:
                 return 20.0     # a train it must have, out of reach
+            if trains_still(game) and trains.has_room(game.table, entity) and \
+                    entity.cash < trains.cheapest_price(game.table):
+                return 20.0     # the next train, for the game to move on
             return 5.0          # a train that runs on: the shareholders are paid
         return 8.0
 
@@ -287,7 +293,8 @@ class GreedyBot(TrackSense, Bot):
                 price <= finance.spare_cash(game, entity):
             base = 60.0
         elif trains.has_room(table, entity) and from_depot and \
-                SPARE_TRAINS * price <= finance.spare_cash(game, entity):
+                (SPARE_TRAINS if not trains_still(game) else 1) * price <= \
+                finance.spare_cash(game, entity):
             base = 40.0       # idle money: another train runs, and the game moves on
         else:
             return -3.0
@@ -516,6 +523,15 @@ def stalled(game: Game) -> bool:
     last = game.actions[-2 * len(game.player_specs):]
     return len(last) == 2 * len(game.player_specs) and \
         all(h.get("type") == "pass" for h in last)
+
+
+def trains_still(game: Game) -> bool:
+    """Have ``STILL_TRAINS`` actions gone by without a train bought? Where every company
+    keeps a train that the next does not rust and pays its money out, the depot never
+    moves and the game (ended by a train bought, 1871's D) never ends: then a company with
+    room withholds for the next train and buys it."""
+    last = game.actions[-STILL_TRAINS:]
+    return len(last) == STILL_TRAINS and all(h.get("type") != "buy_train" for h in last)
 
 
 def strips_owner(game: Game, buyer, train, price: int) -> bool:

@@ -13,11 +13,17 @@ the move's share of the budget is spent. Each
 outcome is valued for the planner's seat: its score by the title's rule plus what its
 shares earn over the next ``HORIZON`` operating rounds at their companies' last revenues
 less their loans' interest, less what may come to nothing (half of the shares of a
-company not floated, all of one without a train that can neither buy nor borrow),
-less the best such value among the other players (a lead, not a fortune, wins). The move
+company not floated, all of one without a train that can neither buy nor borrow, the
+loans a president may have to settle when its company is liquidated), less the best
+such value among the other players (a lead, not a fortune, wins). The move
 with the best outcome is played; greedy's own choice where outcomes tie, and in operating
 rounds (where greedy tries its lays on a copy, and an action played out costs tenfold: a
 budget counted in actions would overrun its time many times).
+
+A private company that may be exchanged for shares is exchanged at the first chance,
+without a look ahead (which values the private at its face value, blind to its closing).
+Its companies take no loan that only deepens a debt (1817): none for a train the loans
+cannot reach, none for interest the last revenue does not cover twice over.
 
 The budget is seconds per move, counted in actions played on copies at a nominal rate
 (``ACTIONS_PER_SECOND``, below what one core plays in a stock round: a weighed decision
@@ -33,7 +39,7 @@ from ..errors import GameError
 from ..game import Game
 from ..rules import market, trains
 from ..rules.certificates import certificate_price
-from ..state.model import PlayerState
+from ..state.model import OperatorState, PlayerState
 from ..turns.listing import concrete
 from . import consent
 from . import greedy_finance as finance
@@ -51,6 +57,11 @@ ACTIONS_PER_SECOND = 2000  # the nominal rate the budget is counted at (a stock 
 #                            actions on a copy: about 2800 a second on one core in 1893)
 HORIZON = 3             # operating rounds of income counted in an outcome's value
 BUDGET_S = 0.1          # seconds a move by default
+EXCHANGE = 200.0        # a private's exchange for shares: above buying shares of others and
+#                         a second company's start, below a share of its own beyond the
+#                         president's certificate
+LIABLE = 0.5            # the share of a company's uncovered loans counted against its
+#                         president (liquidation makes the president pay them)
 STUCK = 0.5             # the share of its worth a certificate of a company not yet
 #                         floated is counted as lost (it earns nothing, nor can be sold)
 
@@ -71,7 +82,8 @@ class PlannerBot(GreedyBot):
             raise ValueError("no legal move")
         scored = self.scores(game, player_at(game, seat), moves)
         choice = self.pick(game, seat, moves, scored)
-        if consent.deal_of(game, choice) is not None or game.table.round.is_operating:
+        if consent.deal_of(game, choice) is not None or game.table.round.is_operating or \
+                is_exchange(choice):
             return choice
         candidates = self.candidates(game, choice, moves, scored)
         if len(candidates) < 2:
@@ -83,6 +95,40 @@ class PlannerBot(GreedyBot):
             if value is not None and (best_value is None or value > best_value):
                 best, best_value = h, value
         return best
+
+    def score(self, game: Game, player, h: dict) -> float:
+        """Greedy's score, and a private company's exchange for shares (``exchange``);
+        no loan that only deepens a debt (``sound_loan``)."""
+        if is_exchange(h):
+            return self.exchange(game, h)
+        if h["type"] == "take_loan" and not self.sound_loan(
+                game, game.table.find(h.get("entity_type"), h.get("entity"))):
+            return -2.0
+        return super().score(game, player, h)
+
+    def sound_loan(self, game: Game, entity) -> bool:
+        """Does a loan keep a company alive (1817)? For one without a train that lasts,
+        only if its loans can still reach the cheapest train; for one with a train, only
+        while the interest stays within half its last revenue. Any other loan only raises
+        the debt its president settles when the company is liquidated."""
+        if not isinstance(entity, OperatorState):
+            return True
+        if not self.lasting(game, entity):
+            reach = entity.cash + finance.loan_value(game) * max(
+                0, finance.loan_limit(entity) - entity.loans)
+            return reach >= trains.cheapest_price(game.table)
+        return finance.affordable_loan(game, entity)
+
+    def exchange(self, game: Game, h: dict) -> float:
+        """A private company its owner may exchange for shares (1893's FdSD for 20% of
+        RAG, 1871's for a Shortline share) is exchanged at the first chance, for the
+        dearest share offered: the shares earn their company's dividends and grow with it,
+        where the private earns a fixed income until it closes (FdSD in phase 5, unused),
+        and the shares to be had run out."""
+        cert = game.table.find("share", (h.get("shares") or [None])[0])
+        if cert is None:
+            return -1.0
+        return EXCHANGE + (market.price(game.table, cert.corporation) or 0) / 100
 
     def candidates(self, game: Game, choice: dict, moves: List[dict],
                    scored: List[float]) -> List[dict]:
@@ -171,6 +217,11 @@ class PlannerBot(GreedyBot):
         return standing(trial, seat)
 
 
+def is_exchange(h: dict) -> bool:
+    """Is ``h`` a private company's exchange for shares (a purchase made by a company)?"""
+    return h["type"] == "buy_shares" and h.get("entity_type") == "company"
+
+
 def ends_look(trial: Game, started) -> bool:
     """Does a look ahead that started in round ``started`` stop here: once that round is
     over, and if it was not a stock round (a draft, an auction, a merger round), once
@@ -237,7 +288,26 @@ def at_risk(game: Game, player: PlayerState) -> float:
             elif not corporation.trains and corporation.cash < price and \
                     corporation.loans >= finance.loan_limit(corporation) > 0:
                 lost += worth
-    return lost
+    return lost + sum(liability(game, c) for c in game.state.corporations
+                      if c.owner is player and not c.closed)
+
+
+def liability(game: Game, corporation) -> float:
+    """What of its company's loans a president may have to pay: a company that cannot
+    pay its interest is liquidated, and its president settles the loans the treasury
+    does not cover (1817: ten loans cost $1000 of the president's money, or a
+    bankruptcy). All of it for a company whose interest eats half its last revenue or
+    more, or that has no train and cannot reach one; ``LIABLE`` of it for any other."""
+    if not corporation.loans:
+        return 0.0
+    debt = max(0, corporation.loans * finance.loan_value(game) - corporation.cash)
+    interest = finance.interest_due(game, corporation)
+    revenue = corporation.history[-1].revenue if corporation.history else 0
+    reach = corporation.cash + finance.loan_value(game) * max(
+        0, finance.loan_limit(corporation) - corporation.loans)
+    failing = (corporation.history and 2 * interest > revenue) or \
+        (not corporation.trains and reach < trains.cheapest_price(game.table))
+    return debt * (1.0 if failing else LIABLE)
 
 
 def standing(game: Game, seat: int) -> float:

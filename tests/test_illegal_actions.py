@@ -503,3 +503,51 @@ def test_no_share_swaps_in_1893():
     assert_refused(game, dict(C, type="buy_shares", shares=["DE_2"], percent=10, swap="DE_1",
                               id=BAD_ID), "has no share swaps")
     game.apply(legal)
+
+
+def test_1893_fdsd_is_exchanged_only_in_its_owners_stock_turn():
+    """1893: FdSD is exchanged for RAG shares as its owner's purchase in their own stock
+    turn (18xx.games: "owning player's SR turn"). Four greedy bots, seed 1001: in a stock
+    round where RAG has shares in the market, while another player is acting, FdSD's
+    exchange is not listed, and it is refused, the game unchanged (it was accepted, and
+    ended the acting player's turn)."""
+    from tracklayer.play.consent import Negotiation
+    from tracklayer.play.roster import bot
+    from tracklayer.play.selfplay import bot_move
+    from tracklayer.play.selfplay import new_game as bots_game
+    from tracklayer.rules import operators
+
+    def out_of_turn_exchange(game):
+        table = game.table
+        fdsd, rag = table.company("FdSD"), table.corporation("RAG")
+        if not table.round.is_stock or fdsd.closed or not rag.started or \
+                operators.shares_in_market(table, rag) == 0:
+            return None
+        acting = table.round.acting()
+        if fdsd.owner is acting:
+            return None
+        share = next(c for c in table.state.market.shares["RAG"])
+        return {"type": "buy_shares", "entity": "FdSD", "entity_type": "company",
+                "shares": [share.id], "percent": share.percent}
+
+    bots = ["greedy"] * 4
+    seed = 1001
+    game = bots_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    while not game.is_over and len(game.actions) < 400:
+        exchange = out_of_turn_exchange(game)
+        if exchange is not None:
+            assert not [a for a in game.legal_actions() if a["entity"] == "FdSD"]
+            before = (game.table.round.acting(), len(game.actions),
+                      game.table.company("FdSD").owner)
+            with pytest.raises(GameError):
+                game.apply(dict(exchange, id=len(game.actions) + 1))
+            assert before == (game.table.round.acting(), len(game.actions),
+                              game.table.company("FdSD").owner)
+            return
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    pytest.fail("no stock turn of another player with FdSD exchangeable in seed 1001")

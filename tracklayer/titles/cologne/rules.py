@@ -80,7 +80,7 @@ class CologneStockTurn(StockTurn):
     def kinds(self, entity):
         """FdSD's exchange, FdSD paying for RAG's par, and 18xx.games' extras."""
         if not isinstance(entity, PlayerState):
-            fdsd = entity is self.table.company("FdSD")
+            fdsd = entity is self.table.company("FdSD") and entity.owner is self.actor()
             return ("buy_shares", "pass") if fdsd and self.table.corporation("RAG").started else ()
         if self.out_of_first_round(entity):
             return ()
@@ -144,8 +144,11 @@ class CologneStockTurn(StockTurn):
         return corporation.sym == "RAG" and self.fdsd(player) is not None
 
     def may_exchange(self, player) -> bool:
-        """FdSD for RAG shares from the market, instead of a purchase."""
-        return not self.out_of_first_round(player) and not self.bought() and \
+        """FdSD for RAG shares from the market, instead of a purchase: in its owner's own
+        stock turn (an exchange is the turn's purchase; 18xx.games: "owning player's SR
+        turn")."""
+        return player is self.actor() and not self.out_of_first_round(player) and \
+            not self.bought() and \
             self.fdsd(player) is not None and \
             operators.shares_in_market(self.table, self.table.corporation("RAG")) > 0
 

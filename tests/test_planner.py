@@ -93,6 +93,16 @@ def test_a_game_whose_trains_stand_still_moves_on_to_its_end():
     assert out["error"] is None and out["end_reason"] is not None
 
 
+def test_a_train_going_round_between_one_presidents_companies_stops():
+    # 1871, planner in seat 1 against greedy (strength.py game 16): So and HRB, both
+    # greedy 3's, bought one 4+ from each other for $1 every operating round, so a train
+    # was always being bought yet the depot never moved (6000 actions); a company does
+    # not take back a train it held lately, and the game ends
+    out = play_game("The Old Prince 1871", ["planner", "greedy", "greedy", "greedy"], 1016,
+                    max_actions=3000)
+    assert out["error"] is None and out["end_reason"] is not None
+
+
 def test_the_planner_exchanges_a_private_for_shares():
     """1893: FdSD may be exchanged for 20% of RAG in a stock round; greedy never does
     (it closes, unused, in phase 5: 180M paid for a few incomes). Played by the planner

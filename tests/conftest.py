@@ -33,3 +33,40 @@ def load_trace(path: Path) -> list:
 def load_json(path: Path) -> dict:
     with open(path, encoding="utf-8") as f:
         return json.load(f)
+
+
+# -- self-play up to a situation ------------------------------------------------------------
+
+
+def play_until(title_name, seed, bots, stop, limit=3000, tries=1):
+    """A self-play game (as play_game plays it, deals proposed and answered) up to the
+    first position where ``stop(game, seat)`` holds for the seat to move; the game and the
+    bots. With ``tries`` above one, the seeds after ``seed`` are played in turn until one
+    reaches such a position (the situation matters, not one seed's exact course, which
+    moves whenever a bot or the route finder changes)."""
+    for s in range(seed, seed + tries):
+        found = play_one_until(title_name, s, bots, stop, limit)
+        if found is not None:
+            return found
+    pytest.fail(f"no such position in seeds {seed}..{seed + tries - 1}")
+
+
+def play_one_until(title_name, seed, bots, stop, limit):
+    """One seed's self-play game up to the first position where ``stop`` holds, or None."""
+    from tracklayer.play.consent import Negotiation
+    from tracklayer.play.roster import bot
+    from tracklayer.play.seats import seat_to_act
+    from tracklayer.play.selfplay import bot_move, new_game
+
+    game = new_game(title_name, [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
+    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
+    talks = Negotiation()
+    while not game.is_over and len(game.actions) < limit:
+        seat = seat_to_act(game) or 0
+        if stop(game, seat):
+            return game, players
+        h = bot_move(game, players, talks)
+        if h is not None:
+            h["id"] = len(game.actions) + 1
+            game.apply(h, auto=True)
+    return None

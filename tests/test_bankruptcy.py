@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, play_until
 from synthetic_1893 import game_at, state
 from tracklayer.errors import GameError
 from tracklayer.io.export import load_export, open_game
@@ -173,9 +173,6 @@ def test_1893_bonds_do_not_count_towards_a_train_in_an_operating_round():
     the president holds bonds (18xx.games counts them at face value there and offers none,
     leaving only trains bought from other players' companies, which they may decline: in
     greedy-vs-random self-play, seeds 1043 and 1094, the seat was left without a move)."""
-    from tracklayer.play.consent import Negotiation
-    from tracklayer.play.roster import bot
-    from tracklayer.play.selfplay import bot_move, new_game
     from tracklayer.rules import trains
 
     def short_but_for_bonds(game):
@@ -190,22 +187,10 @@ def test_1893_bonds_do_not_count_towards_a_train_in_an_operating_round():
             return operator
         return None
 
-    bots = ["random", "random", "greedy", "random"]
-    for seed in (1094, 1043):
-        game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
-        players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
-        talks = Negotiation()
-        while not game.is_over:
-            operator = short_but_for_bonds(game)
-            if operator is not None:
-                listed = {(a["type"], a["entity"]) for a in game.legal_actions()}
-                assert ("bankrupt", operator.sym) in listed
-                return
-            h = bot_move(game, players, talks)
-            if h is not None:
-                h["id"] = len(game.actions) + 1
-                game.apply(h, auto=True)
-    pytest.fail("no president short of a train but for bonds in seeds 1094, 1043")
+    game, _ = play_until("1893", 1094, ["random", "random", "greedy", "random"],
+                         lambda game, seat: short_but_for_bonds(game) is not None)
+    operator = short_but_for_bonds(game)
+    assert ("bankrupt", operator.sym) in {(a["type"], a["entity"]) for a in game.legal_actions()}
 
 
 def test_1871_the_union_banks_corporation_counts_its_cash_once():
@@ -216,9 +201,6 @@ def test_1871_the_union_banks_corporation_counts_its_cash_once():
     corporations declined, the seat had no move (greedy vs random self-play, seed 1053:
     MS $510, Union Bank $46, its owner $3, the cheapest train $600). Bankruptcy is listed
     there and accepted, and the game ends."""
-    from tracklayer.play.consent import Negotiation
-    from tracklayer.play.roster import bot
-    from tracklayer.play.selfplay import bot_move, new_game
     from tracklayer.rules import trains
     from tracklayer.titles.old_prince.notes import notes
 
@@ -239,20 +221,9 @@ def test_1871_the_union_banks_corporation_counts_its_cash_once():
             return operator
         return None
 
-    bots = ["random", "greedy", "random", "random"]
-    seed = 1053
-    game = new_game("The Old Prince 1871", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
-    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
-    talks = Negotiation()
-    while not game.is_over:
-        operator = short_only_when_counted_once(game)
-        if operator is not None:
-            assert bankrupt_by(operator) in game.legal_actions()
-            game.apply(bankrupt_by(operator))
-            assert game.is_over and game.end_reason == "bankrupt"
-            return
-        h = bot_move(game, players, talks)
-        if h is not None:
-            h["id"] = len(game.actions) + 1
-            game.apply(h, auto=True)
-    pytest.fail("no Union Bank corporation short of a train by its own cash in seed 1053")
+    game, _ = play_until("The Old Prince 1871", 1053, ["random", "greedy", "random", "random"],
+                         lambda game, seat: short_only_when_counted_once(game) is not None)
+    operator = short_only_when_counted_once(game)
+    assert bankrupt_by(operator) in game.legal_actions()
+    game.apply(bankrupt_by(operator))
+    assert game.is_over and game.end_reason == "bankrupt"

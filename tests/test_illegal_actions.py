@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import play_until
 from synthetic_1893 import CHECKPOINTS, game_at, new_game, script, state
 from tracklayer.errors import ActionError, GameError, RouteError
 
@@ -511,10 +512,6 @@ def test_1893_fdsd_is_exchanged_only_in_its_owners_stock_turn():
     round where RAG has shares in the market, while another player is acting, FdSD's
     exchange is not listed, and it is refused, the game unchanged (it was accepted, and
     ended the acting player's turn)."""
-    from tracklayer.play.consent import Negotiation
-    from tracklayer.play.roster import bot
-    from tracklayer.play.selfplay import bot_move
-    from tracklayer.play.selfplay import new_game as bots_game
     from tracklayer.rules import operators
 
     def out_of_turn_exchange(game):
@@ -530,24 +527,12 @@ def test_1893_fdsd_is_exchanged_only_in_its_owners_stock_turn():
         return {"type": "buy_shares", "entity": "FdSD", "entity_type": "company",
                 "shares": [share.id], "percent": share.percent}
 
-    bots = ["greedy"] * 4
-    seed = 1001
-    game = bots_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
-    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
-    talks = Negotiation()
-    while not game.is_over and len(game.actions) < 400:
-        exchange = out_of_turn_exchange(game)
-        if exchange is not None:
-            assert not [a for a in game.legal_actions() if a["entity"] == "FdSD"]
-            before = (game.table.round.acting(), len(game.actions),
+    game, _ = play_until("1893", 1001, ["greedy"] * 4,
+                         lambda game, seat: out_of_turn_exchange(game) is not None, limit=400)
+    exchange = out_of_turn_exchange(game)
+    assert not [a for a in game.legal_actions() if a["entity"] == "FdSD"]
+    before = (game.table.round.acting(), len(game.actions), game.table.company("FdSD").owner)
+    with pytest.raises(GameError):
+        game.apply(dict(exchange, id=len(game.actions) + 1))
+    assert before == (game.table.round.acting(), len(game.actions),
                       game.table.company("FdSD").owner)
-            with pytest.raises(GameError):
-                game.apply(dict(exchange, id=len(game.actions) + 1))
-            assert before == (game.table.round.acting(), len(game.actions),
-                              game.table.company("FdSD").owner)
-            return
-        h = bot_move(game, players, talks)
-        if h is not None:
-            h["id"] = len(game.actions) + 1
-            game.apply(h, auto=True)
-    pytest.fail("no stock turn of another player with FdSD exchangeable in seed 1001")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, play_until
 from tracklayer.cli import main
 from tracklayer.io.export import load_export
 from tracklayer.play.legality import check
@@ -238,40 +238,6 @@ def test_greedy_scores_a_private_companys_lay_by_its_owners_routes():
     assert out["error"] is None and out["end_reason"] is not None
 
 
-def _play_until(title_name, seed, bots, stop, limit=3000, tries=1):
-    """A self-play game (as play_game plays it, deals proposed and answered) up to the
-    first position where ``stop(game, seat)`` holds for the seat to move; the game and the
-    bots. With ``tries`` above one, the seeds after ``seed`` are played in turn until one
-    reaches such a position (the situation matters, not one seed's exact course, which
-    moves whenever a bot or the route finder changes)."""
-    for s in range(seed, seed + tries):
-        found = _play_one_until(title_name, s, bots, stop, limit)
-        if found is not None:
-            return found
-    pytest.fail(f"no such position in seeds {seed}..{seed + tries - 1}")
-
-
-def _play_one_until(title_name, seed, bots, stop, limit):
-    """One seed's self-play game up to the first position where ``stop`` holds, or None."""
-    from tracklayer.play.consent import Negotiation
-    from tracklayer.play.roster import bot
-    from tracklayer.play.seats import seat_to_act
-    from tracklayer.play.selfplay import bot_move, new_game
-
-    game = new_game(title_name, [f"{b} {i + 1}" for i, b in enumerate(bots)], seed)
-    players = [bot(b, seed * 100 + i) for i, b in enumerate(bots)]
-    talks = Negotiation()
-    while not game.is_over and len(game.actions) < limit:
-        seat = seat_to_act(game) or 0
-        if stop(game, seat):
-            return game, players
-        h = bot_move(game, players, talks)
-        if h is not None:
-            h["id"] = len(game.actions) + 1
-            game.apply(h, auto=True)
-    return None
-
-
 def test_greedy_offers_a_fair_price_for_a_rivals_train():
     """Two Sicilies: when its company has no train and may buy a train of another
     player's company that has two, greedy proposes to buy it rather than pay the depot,
@@ -296,7 +262,7 @@ def test_greedy_offers_a_fair_price_for_a_rivals_train():
                 return True
         return False
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1002,
+    game, players = play_until("1849: Kingdom of the Two Sicilies", 1002,
                                 ["greedy", "random", "random", "random"], rival_train_listed)
     h = players[0].choose(game, 0)
     train = game.table.find("train", h["train"])
@@ -336,7 +302,7 @@ def test_greedy_never_strips_its_own_company_of_its_last_train():
                 return True
         return False
 
-    game, players = _play_until("1893", 8, ["greedy", "greedy"], own_last_train_listed)
+    game, players = play_until("1893", 8, ["greedy", "greedy"], own_last_train_listed)
     seat = seat_to_act(game) or 0
     player = player_at(game, seat)
     for h in moves_of(game, seat):
@@ -415,7 +381,7 @@ def test_greedy_lays_track_toward_a_paying_stop():
             return False
         return len({judge.toward(game, company, h) for h in lays}) > 1
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1035,
+    game, players = play_until("1849: Kingdom of the Two Sicilies", 1035,
                                 ["greedy", "random", "random", "random"], idle_company_lays)
     greedy = players[0]
     lays = lays_of(game)
@@ -463,7 +429,7 @@ def test_greedy_never_raises_its_own_leading_bid():
         return seat == 0 and step is not None and any(
             step.leading_bidder(c) is me for c in game.state.companies)
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1030,
+    game, players = play_until("1849: Kingdom of the Two Sicilies", 1030,
                                 ["greedy", "random", "random", "random"], leads_a_bid)
     step, me = game.table.round.active_step(), player_at(game, 0)
     leading = {c.sym for c in game.state.companies if step.leading_bidder(c) is me}
@@ -478,7 +444,7 @@ def test_greedy_keeps_the_money_to_start_a_company_at_its_best_par():
     left it L.140, a company at 68, and a dead position in which it lost)."""
     from tracklayer.play.bots import moves_of, player_at
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1000,
+    game, players = play_until("1849: Kingdom of the Two Sicilies", 1000,
                                 ["greedy", "random", "random", "random"],
                                 lambda game, seat: seat == 0)
     me, greedy = player_at(game, 0), players[0]
@@ -509,7 +475,7 @@ def test_greedy_spends_no_train_money_on_track():
                         return True
         return False
 
-    game, players = _play_until("1849: Kingdom of the Two Sicilies", 1063,
+    game, players = play_until("1849: Kingdom of the Two Sicilies", 1063,
                                 ["greedy", "random", "random", "random"], costly_lay, tries=8)
     greedy = players[0]
     c = game.table.find("corporation", moves_of(game, 0)[0]["entity"])
@@ -560,7 +526,7 @@ def test_greedy_keeps_back_only_what_its_companies_lack_of_a_train():
                     return True
         return False
 
-    game, players = _play_until("The Old Prince 1871", 1023,
+    game, players = play_until("The Old Prince 1871", 1023,
                                 ["greedy", "random", "random", "random"], rich_company_shares)
     me = player_at(game, 0)
     lacking = [trains.cheapest_price(game.table) - c.cash for c in game.state.corporations
@@ -593,7 +559,7 @@ def test_greedy_puts_no_more_into_a_company_that_ran_for_nothing():
     found = 0
     for seed in range(1030, 1060):     # the first games reaching such a position
         try:
-            game, players = _play_until("1849: Kingdom of the Two Sicilies", seed,
+            game, players = play_until("1849: Kingdom of the Two Sicilies", seed,
                                         ["greedy", "random", "random", "random"],
                                         idle_company_share, limit=400)
         except pytest.fail.Exception:
@@ -654,7 +620,7 @@ def test_greedy_holds_two_fifths_of_its_own_company():
         return None
 
     for low, high, buys in ((20, 30, True), (40, 100, False)):
-        game, players = _play_until("1849: Kingdom of the Two Sicilies", 1000,
+        game, players = play_until("1849: Kingdom of the Two Sicilies", 1000,
                                     ["greedy", "random", "random", "random"],
                                     lambda g, s: own_share(g, s, low, high) is not None)
         me, h = player_at(game, 0), own_share(game, 0, low, high)

@@ -96,8 +96,8 @@ def test_a_game_whose_trains_stand_still_moves_on_to_its_end():
 def test_a_train_going_round_between_one_presidents_companies_stops():
     # 1871, planner in seat 1 against greedy (strength.py game 16): So and HRB, both
     # greedy 3's, bought one 4+ from each other for $1 every operating round, so a train
-    # was always being bought yet the depot never moved (6000 actions); a company does
-    # not take back a train it held lately, and the game ends
+    # was always being bought yet the depot never moved (6000 actions); trains going
+    # round count as trains standing still, and the game ends
     out = play_game("The Old Prince 1871", ["planner", "greedy", "greedy", "greedy"], 1016,
                     max_actions=3000)
     assert out["error"] is None and out["end_reason"] is not None

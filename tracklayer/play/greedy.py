@@ -32,6 +32,7 @@ rule for is taken at random, rarely.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Dict, List, Optional
 
 from ..errors import GameError
@@ -300,8 +301,6 @@ class GreedyBot(TrackSense, Bot):
             return -3.0
         if not from_depot:
             own = controller(train.owner) is controller(entity)
-            if own and bought_back(game, entity, train):
-                return -50.0      # a train going round between its president's companies
             if own and any(t is not train for t in self.lasting(game, train.owner)):
                 base -= 50.0      # a spare train of its president's other company
             elif not entity.trains and not self.depot_affordable(game, entity):
@@ -528,22 +527,17 @@ def stalled(game: Game) -> bool:
 
 
 def trains_still(game: Game) -> bool:
-    """Have ``STILL_TRAINS`` actions gone by without a train bought? Where every company
-    keeps a train that the next does not rust and pays its money out, the depot never
-    moves and the game (ended by a train bought, 1871's D) never ends: then a company with
-    room withholds for the next train and buys it."""
+    """Have ``STILL_TRAINS`` actions gone by without a train bought, but for trains going
+    round (each bought more than once in that while)? Where every company keeps a train
+    that the next does not rust and pays its money out, or two companies of one president
+    pass a spare train to and fro each round (1871, planner vs greedy seed 1016), the
+    depot never moves and the game (ended by a train bought, 1871's D) never ends: then a
+    company with room withholds for the next train and buys it."""
     last = game.actions[-STILL_TRAINS:]
-    return len(last) == STILL_TRAINS and all(h.get("type") != "buy_train" for h in last)
-
-
-def bought_back(game: Game, buyer, train) -> bool:
-    """Would ``buyer`` take back a train it has held within the last ``STILL_TRAINS``
-    actions? Two companies of one president passing a spare train to and fro each
-    operating round buy a train every round, so the trains never stand still, yet the
-    depot never moves and the game never ends (1871, planner vs greedy seed 1016)."""
-    sym = getattr(buyer, "sym", None)
-    return any(h.get("type") == "buy_train" and h.get("train") == train.id and
-               h.get("entity") == sym for h in game.actions[-STILL_TRAINS:])
+    if len(last) < STILL_TRAINS:
+        return False
+    bought = Counter(h.get("train") for h in last if h.get("type") == "buy_train")
+    return all(times > 1 for times in bought.values())
 
 
 def strips_owner(game: Game, buyer, train, price: int) -> bool:

@@ -1,6 +1,7 @@
 """The planner bot: greedy's judgement with a look ahead on copies of the game, chosen by
 name wherever bots are, and the same moves from the same seed."""
 
+from conftest import play_until
 from tracklayer.play.consent import Negotiation
 from tracklayer.play.planner import PlannerBot
 from tracklayer.play.roster import BOTS, bot
@@ -59,11 +60,7 @@ def test_the_planner_counts_half_of_a_company_not_floated_as_at_risk():
     from tracklayer.play.planner import STUCK, at_risk
     from tracklayer.rules.certificates import certificate_price
 
-    bots = ["greedy"] * 4
-    game = new_game("1893", [f"{b} {i + 1}" for i, b in enumerate(bots)], 1000)
-    players = [bot(b, 100000 + i) for i, b in enumerate(bots)]
-    talks = Negotiation()
-    while not game.is_over and len(game.actions) < 400:
+    def stuck_unfloated(game, _seat) -> bool:
         for seat in range(4):
             player = player_at(game, seat)
             stuck = [c for certs in player.shares.values() for c in certs
@@ -74,13 +71,11 @@ def test_the_planner_counts_half_of_a_company_not_floated_as_at_risk():
                                  for c in certs):
                 worth = sum(certificate_price(game.table, c) for c in stuck)
                 assert at_risk(game, player) == STUCK * worth
-                return
+                return True
             assert not floated or at_risk(game, player) == 0
-        h = bot_move(game, players, talks)
-        if h is not None:
-            h["id"] = len(game.actions) + 1
-            game.apply(h, auto=True)
-    raise AssertionError("no company stood unfloated")
+        return False
+
+    play_until("1893", 1000, ["greedy"] * 4, stuck_unfloated, limit=400)
 
 
 def test_a_game_whose_trains_stand_still_moves_on_to_its_end():
@@ -139,21 +134,16 @@ def test_the_planner_counts_a_presidents_loans_against_it():
     from tracklayer.play import greedy_finance as finance
     from tracklayer.play.planner import LIABLE, liability
 
-    game = new_game("1817NA", ["a", "b", "c", "d"], 1002)
-    players = [bot("greedy", 100200 + i) for i in range(4)]
-    talks = Negotiation()
-    while not game.is_over and len(game.actions) < 1500:
+    def borrowed(game, _seat) -> bool:
         for c in game.state.corporations:
             debt = max(0, c.loans * finance.loan_value(game) - c.cash)
             owed = liability(game, c)
             assert owed in (debt, LIABLE * debt)
             if debt and owed:
-                return
-        h = bot_move(game, players, talks)
-        if h is not None:
-            h["id"] = len(game.actions) + 1
-            game.apply(h, auto=True)
-    raise AssertionError("no company borrowed")
+                return True
+        return False
+
+    play_until("1817NA", 1002, ["greedy"] * 4, borrowed, limit=1500)
 
 
 def test_the_planner_takes_no_loan_that_only_deepens_a_debt():

@@ -600,9 +600,10 @@ def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a
     Bank, has $8 and trains; random 2 (owner of UB) has $99, the Union Bank $12 and a
     share of MS it may sell for $55; the cheapest depot train costs $120. With trains,
     MR need not buy one: no bankruptcy. Were it trainless (its trains given back),
-    18xx.games would still refuse bankruptcy unless the partner's and the Union Bank's
-    buying power, each counting the corporation's cash, came short of the train:
-    99 + 8 + 67 + 8 = 182 here."""
+    bankruptcy is still refused: the corporation's cash, the partner's and the Union
+    Bank's (each with what it may sell) come to 8 + 99 + 67 = 174, not short of the train.
+    (18xx.games counts the corporation's cash twice, 182: see
+    test_bankruptcy.test_1871_the_union_banks_corporation_counts_its_cash_once.)"""
     from tracklayer.rules import trains
     game = prefix_game("1871_ub_bankrupt.json")
     table = game.table
@@ -618,7 +619,7 @@ def test_a_union_bank_corporation_goes_bankrupt_only_when_both_could_not_raise_a
     table.round.forget()
     assert table.round.active_step().must_buy(mr)
     assert not any(a["type"] == "bankrupt" for a in game.legal_actions())
-    with pytest.raises(GameError, match=r"total \$182"):
+    with pytest.raises(GameError, match=r"total \$174"):
         game.apply(bankrupt)
 
 

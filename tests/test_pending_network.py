@@ -17,7 +17,7 @@ from tracklayer.io.export import load_export, open_game
 from tracklayer.history import in_force
 from tracklayer.rules import board, network
 
-GAME = Path(__file__).parent / "data" / "random_games" / "1893_prog_uniform_4p_3008.json"
+GAME = Path(__file__).parent / "data" / "random_games" / "1893_prog_sensible_3p_3013.json"
 
 
 def _first_pending():

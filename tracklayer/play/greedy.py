@@ -79,6 +79,8 @@ class GreedyBot(TrackSense, Bot):
         super().__init__(seed)
         self.homes: Dict[str, int] = {}
         self.paying: Optional[List[str]] = None
+        self.still_at: Optional[tuple] = None
+        self.still = False
 
     def listing(self, game: Game) -> List[dict]:
         """The moves it weighs: tile lays only on the likeliest hexes (the others if
@@ -234,6 +236,16 @@ class GreedyBot(TrackSense, Bot):
 
     # -- operating ------------------------------------------------------------------------
 
+    def trains_still(self, game: Game) -> bool:
+        """:func:`trains_still`, worked out once a position: it is asked for every train
+        and dividend weighed. A position is told by the game, the actions in force and the
+        last of them (an undo takes only the last away)."""
+        played = game.actions
+        at = (id(game), len(played), played[-1] if len(played) else None)
+        if at != self.still_at:
+            self.still_at, self.still = at, trains_still(game)
+        return self.still
+
     def distance(self, train) -> int:
         if train is None:
             return 0
@@ -265,7 +277,7 @@ class GreedyBot(TrackSense, Bot):
                 return 25.0     # its loans' interest first
             if wanted and entity.cash < price:
                 return 20.0     # a train it must have, out of reach
-            if trains_still(game) and trains.has_room(game.table, entity) and \
+            if self.trains_still(game) and trains.has_room(game.table, entity) and \
                     entity.cash < trains.cheapest_price(game.table):
                 return 20.0     # the next train, for the game to move on
             return 5.0          # a train that runs on: the shareholders are paid
@@ -294,7 +306,7 @@ class GreedyBot(TrackSense, Bot):
                 price <= finance.spare_cash(game, entity):
             base = 60.0
         elif trains.has_room(table, entity) and from_depot and \
-                (SPARE_TRAINS if not trains_still(game) else 1) * price <= \
+                (SPARE_TRAINS if not self.trains_still(game) else 1) * price <= \
                 finance.spare_cash(game, entity):
             base = 40.0       # idle money: another train runs, and the game moves on
         else:

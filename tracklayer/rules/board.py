@@ -34,7 +34,8 @@ class Node:
     """A city, town or off-board of the tile on a hex. ``entries`` are the rails a network
     walk may set out along from it (see :class:`TileView`)."""
 
-    __slots__ = ("view", "part", "index", "kind", "city", "rails", "entries", "__weakref__")
+    __slots__ = ("view", "part", "index", "kind", "city", "rails", "entries", "by_color",
+                 "__weakref__")
 
     def __init__(self, view: "TileView", part: StopPart, city: Optional[CityState]) -> None:
         self.view = view
@@ -44,6 +45,7 @@ class Node:
         self.city = city
         self.rails: List["Rail"] = []
         self.entries: Tuple["Rail", ...] = ()
+        self.by_color: Optional[Dict[str, int]] = None   # its revenue by colour, once asked
 
     @property
     def hex(self) -> str:
@@ -104,7 +106,9 @@ class Node:
     def revenue_in(self, colors) -> int:
         """Revenue in a phase whose tile colours are ``colors``: that of the latest colour
         the stop names."""
-        table = dict(self.part.revenue)
+        table = self.by_color
+        if table is None:
+            table = self.by_color = dict(self.part.revenue)
         for color in reversed(colors):
             if color in table:
                 return table[color]

@@ -20,14 +20,18 @@ from .table import Table
 
 
 class Chain:
-    """Track between two stops: ``rails`` in order, from ``ends[0]``'s side."""
+    """Track between two stops: ``rails`` in order, from ``ends[0]``'s side. ``walked``:
+    the rails were found by following the track from ``ends[0]`` (each leads on into the
+    next, as :func:`continues` asks, while the tiles and open sides of its hexes stay)."""
 
-    __slots__ = ("ends", "rails", "name")
+    __slots__ = ("ends", "rails", "name", "walked")
 
-    def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]]) -> None:
+    def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]],
+                 walked: bool = False) -> None:
         self.ends = ends
         self.rails = rails
         self.name = name
+        self.walked = walked
 
     def __repr__(self) -> str:
         return f"<Chain {self.name}>"
@@ -268,8 +272,31 @@ class Route:
         revenue.check_reach(table, self, visited)
         if not apart:
             check_no_shared_track(table, routes)
-        if not connected(table, ordered, operator):
+        if not self._connected(operator):
             raise RouteError("route is not connected")
+
+    def _connected(self, operator) -> bool:
+        """Does each rail, in the order the train runs them, lead on into the next
+        (:func:`continues`)? Along a chain run the way it was walked it does by
+        construction (:attr:`Chain.walked`): asked where legs meet, and along other
+        chains."""
+        table = self.table
+        last = None
+        for leg in self.legs:
+            chain = leg.chain
+            rails = chain.rails
+            if not rails:
+                continue
+            walked = chain.walked
+            if leg.start not in rails[0].nodes:
+                rails = rails[::-1]
+                walked = False
+            if last is not None and not continues(table, last, rails[0], operator):
+                return False
+            if not walked and not connected(table, rails, operator):
+                return False
+            last = rails[-1]
+        return True
 
     def _check_stops_once(self, local: bool) -> None:
         if local and len(self.legs) == 1 and self.legs[0].start is self.legs[0].end:
@@ -393,7 +420,7 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
             if s is e:
                 continue
             # Those of the name sought, shortest first (a stable sort: as found otherwise).
-            chains = [Chain((s, e), rails, name) for rails in found.get(e, ())
+            chains = [Chain((s, e), rails, name, True) for rails in found.get(e, ())
                       for name in (chain_name(rails),) if name == names]
             chains.sort(key=lambda c: len(c.rails))
             out.extend(chains)

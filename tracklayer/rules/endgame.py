@@ -19,10 +19,15 @@ from .table import Table
 
 
 def _bankruptcy(table: Table) -> bool:
-    players = table.state.players
+    """A player went bankrupt (where the first bankruptcy ends the game), or all players
+    but one did."""
+    solvent = 0
+    for p in table.state.players:
+        if not p.bankrupt:
+            solvent += 1
     if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
-        return any(p.bankrupt for p in players)
-    return sum(1 for p in players if not p.bankrupt) == 1
+        return solvent < len(table.state.players)
+    return solvent == 1
 
 
 TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {

@@ -134,9 +134,8 @@ def trails_along(table: Table, start: Node, names: List[str],
         junction = rail.junction
         if junction is not None and junctions.get(junction, 0) > 1:
             return
-        for key in rail.side_keys:
-            if key in crossed:
-                return
+        if not crossed.isdisjoint(rail.side_keys):
+            return
         if skip_gauge is not None and rail.gauge == skip_gauge:
             return
         trail.append(rail)

@@ -219,8 +219,10 @@ class RouteStep(Step):
 
         def commit() -> None:
             for route in found:
-                table.log(f"{entity.name} runs a {route.train.name} train for "
-                          f"{table.money(route.revenue)}: {route.describe()}")
+                earned = route.revenue      # worked out as the train runs (the route keeps it)
+                if table.keep_log:
+                    table.log(f"{entity.name} runs a {route.train.name} train for "
+                              f"{table.money(earned)}: {route.describe()}")
             self.round.notes.routes = found
             self.round.notes.extra_revenue = 0
             self.mark_done()

@@ -275,8 +275,11 @@ def links(table: Table, rail: Rail) -> list:
     found = cache.get(rail)
     if found is None:
         found = []
+        hex_id = rail.hex
+        open_sides = table.state.hexes[hex_id].open_sides
+        across = table.spec.grid.across[hex_id]
         for side in rail.sides:
-            other = neighbour(table, rail.hex, side)
+            other = across.get(side) if side in open_sides else None    # :func:`neighbour`
             if other is None:
                 continue
             back = facing(side)
@@ -285,7 +288,7 @@ def links(table: Table, rail: Rail) -> list:
                 if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
                     found.append((side, lane[1], r, back))
         cache[rail] = found
-        table.derived.linked.setdefault(rail.hex, []).append(rail)
+        table.derived.linked.setdefault(hex_id, []).append(rail)
     return found
 
 
@@ -567,10 +570,16 @@ def forget_track_near(table: Table, hex_id: str) -> None:
     links lead into the hex. (Route connections read check their tiles themselves.)"""
     toward = table.spec.grid.facing_sides[hex_id]
     links, linked = table.derived.links, table.derived.linked
-    for h in (hex_id, *toward):
+    for rail in linked.pop(hex_id, ()):
+        del links[rail]
+        rail.walk = None
+    for h, side in toward.items():
+        rails = linked.get(h)
+        if not rails:
+            continue
         kept = []
-        for rail in linked.get(h, ()):
-            if h == hex_id or toward[h] in rail.sides:
+        for rail in rails:
+            if side in rail.sides:
                 del links[rail]
                 rail.walk = None
             else:

@@ -9,6 +9,7 @@ and their companies' values, less what the title takes off.
 
 from __future__ import annotations
 
+from operator import attrgetter, truth
 from typing import Callable, Dict, Optional, Tuple
 
 from ..spec.settings import BankruptcyEnd, EndTiming, EndTrigger
@@ -21,13 +22,13 @@ from .table import Table
 def _bankruptcy(table: Table) -> bool:
     """A player went bankrupt (where the first bankruptcy ends the game), or all players
     but one did."""
-    solvent = 0
-    for p in table.state.players:
-        if not p.bankrupt:
-            solvent += 1
+    bankrupt = list(map(_BANKRUPT, table.state.players))
     if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
-        return solvent < len(table.state.players)
-    return solvent == 1
+        return any(bankrupt)
+    return len(bankrupt) - sum(map(truth, bankrupt)) == 1
+
+
+_BANKRUPT = attrgetter("bankrupt")
 
 
 TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {

@@ -244,9 +244,10 @@ def must_sell(turn, entity) -> bool:
     """A player over the certificate limit, or (where the title says so) over a holding
     limit of a corporation they may sell, must sell first, if they can."""
     table = turn.table
-    if not trading.over_limits(table, entity) or not may_sell_some_share(turn, entity):
+    count = turn.certificate_count(entity)
+    if not trading.over_limits(table, entity, count) or not may_sell_some_share(turn, entity):
         return False
-    if trading.certificate_count(table, entity) > trading.certificate_limit(table, entity):
+    if count > trading.certificate_limit(table, entity):
         return True
     return table.settings.holding_limit_forces_sale and \
         any(not trading.holding_allowed(table, entity, c) and

@@ -34,7 +34,8 @@ class Node:
     """A city, town or off-board of the tile on a hex. ``entries`` are the rails a network
     walk may set out along from it (see :class:`TileView`)."""
 
-    __slots__ = ("view", "part", "index", "kind", "city", "rails", "entries", "__weakref__")
+    __slots__ = ("view", "part", "index", "kind", "city", "rails", "entries", "by_color",
+                 "__weakref__")
 
     def __init__(self, view: "TileView", part: StopPart, city: Optional[CityState]) -> None:
         self.view = view
@@ -44,6 +45,7 @@ class Node:
         self.city = city
         self.rails: List["Rail"] = []
         self.entries: Tuple["Rail", ...] = ()
+        self.by_color: Optional[Dict[str, int]] = None   # its revenue by colour, once asked
 
     @property
     def hex(self) -> str:
@@ -104,7 +106,9 @@ class Node:
     def revenue_in(self, colors) -> int:
         """Revenue in a phase whose tile colours are ``colors``: that of the latest colour
         the stop names."""
-        table = dict(self.part.revenue)
+        table = self.by_color
+        if table is None:
+            table = self.by_color = dict(self.part.revenue)
         for color in reversed(colors):
             if color in table:
                 return table[color]
@@ -271,8 +275,11 @@ def links(table: Table, rail: Rail) -> list:
     found = cache.get(rail)
     if found is None:
         found = []
+        hex_id = rail.hex
+        open_sides = table.state.hexes[hex_id].open_sides
+        across = table.spec.grid.across[hex_id]
         for side in rail.sides:
-            other = neighbour(table, rail.hex, side)
+            other = across.get(side) if side in open_sides else None    # :func:`neighbour`
             if other is None:
                 continue
             back = facing(side)
@@ -281,7 +288,7 @@ def links(table: Table, rail: Rail) -> list:
                 if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
                     found.append((side, lane[1], r, back))
         cache[rail] = found
-        table.derived.linked.setdefault(rail.hex, []).append(rail)
+        table.derived.linked.setdefault(hex_id, []).append(rail)
     return found
 
 
@@ -563,10 +570,16 @@ def forget_track_near(table: Table, hex_id: str) -> None:
     links lead into the hex. (Route connections read check their tiles themselves.)"""
     toward = table.spec.grid.facing_sides[hex_id]
     links, linked = table.derived.links, table.derived.linked
-    for h in (hex_id, *toward):
+    for rail in linked.pop(hex_id, ()):
+        del links[rail]
+        rail.walk = None
+    for h, side in toward.items():
+        rails = linked.get(h)
+        if not rails:
+            continue
         kept = []
-        for rail in linked.get(h, ()):
-            if h == hex_id or toward[h] in rail.sides:
+        for rail in rails:
+            if side in rail.sides:
                 del links[rail]
                 rail.walk = None
             else:

@@ -9,6 +9,7 @@ and their companies' values, less what the title takes off.
 
 from __future__ import annotations
 
+from operator import attrgetter, truth
 from typing import Callable, Dict, Optional, Tuple
 
 from ..spec.settings import BankruptcyEnd, EndTiming, EndTrigger
@@ -19,10 +20,15 @@ from .table import Table
 
 
 def _bankruptcy(table: Table) -> bool:
-    players = table.state.players
+    """A player went bankrupt (where the first bankruptcy ends the game), or all players
+    but one did."""
+    bankrupt = list(map(_BANKRUPT, table.state.players))
     if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
-        return any(p.bankrupt for p in players)
-    return sum(1 for p in players if not p.bankrupt) == 1
+        return any(bankrupt)
+    return len(bankrupt) - sum(map(truth, bankrupt)) == 1
+
+
+_BANKRUPT = attrgetter("bankrupt")
 
 
 TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {

@@ -20,14 +20,18 @@ from .table import Table
 
 
 class Chain:
-    """Track between two stops: ``rails`` in order, from ``ends[0]``'s side."""
+    """Track between two stops: ``rails`` in order, from ``ends[0]``'s side. ``walked``:
+    the rails were found by following the track from ``ends[0]`` (each leads on into the
+    next, as :func:`continues` asks, while the tiles and open sides of its hexes stay)."""
 
-    __slots__ = ("ends", "rails", "name")
+    __slots__ = ("ends", "rails", "name", "walked")
 
-    def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]]) -> None:
+    def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]],
+                 walked: bool = False) -> None:
         self.ends = ends
         self.rails = rails
         self.name = name
+        self.walked = walked
 
     def __repr__(self) -> str:
         return f"<Chain {self.name}>"
@@ -61,31 +65,24 @@ def chain_name(rails: List[Rail]) -> List[str]:
     return out
 
 
-def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
-           hexes: Optional[List[str]] = None) -> None:
+def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None) -> None:
     """Follow every trail of track leaving ``start``, depth first: a rail once, a
     junction at most twice, a hex side once each way, never terminal track behind a
-    junction nor track of gauge ``skip_gauge``. ``visit(rail, trail, k)`` is called at
-    each rail reached; with ``hexes`` the trail keeps to those hexes in order (``k`` is
-    the index of the hex reached).
+    junction nor track of gauge ``skip_gauge``. ``visit(rail, trail, 0)`` is called at
+    each rail reached.
 
     A rail is entered unless it is on the trail, its junction was passed twice, the trail
     left its hex by one of its sides (in its lane), or its gauge is skipped; from it the
     trail goes along the other rails through its junction (unless it came through it),
-    then across each of its hex sides but the one it came by (with ``hexes``, only into
-    the next hex named, and no further than the last)."""
+    then across each of its hex sides but the one it came by."""
     trail: List[Rail] = []
     on_trail: Set[Rail] = set()
     crossed: Set[str] = set()            # hex sides (by lane) the trail left by
     junctions: dict = {}                 # times through each junction on the trail
-    ids = [name.split()[0] for name in hexes] if hexes is not None else None
-    last = len(hexes) - 1 if hexes is not None else 0
 
-    def step(rail: Rail, came_over, via_junction, k: int) -> None:
+    def step(rail: Rail, came_over, via_junction) -> None:
         junction = rail.junction
         if junction is not None and junctions.get(junction, 0) > 1:
-            return
-        if ids is not None and ids[k] != rail.hex:
             return
         for key in rail.side_keys:
             if key in crossed:
@@ -96,20 +93,64 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
         on_trail.add(rail)
         if junction is not None:
             junctions[junction] = junctions.get(junction, 0) + 1
-        visit(rail, trail, k)
+        visit(rail, trail, 0)
+        if junction is not None and junction is not via_junction:
+            for other in rail.others:
+                if other not in on_trail:
+                    step(other, None, junction)
+        for side, key, nxt, back, _ in network.walk_links(table, rail):
+            if side == came_over or nxt in on_trail:
+                continue
+            crossed.add(key)
+            step(nxt, back, None)
+            crossed.discard(key)
+        trail.pop()
+        on_trail.discard(rail)
+        if junction is not None:
+            junctions[junction] -= 1
+
+    for rail in start.rails:
+        if not rail.blind:
+            step(rail, None, None)
+    del step   # the walk refers to itself: dropped here, it is freed at once, not collected
+
+
+def trails_along(table: Table, start: Node, names: List[str],
+                 skip_gauge: Optional[str] = None) -> dict:
+    """The trails of track (lists of rails) from ``start`` that keep to the hexes a
+    connection names, in order, by the stop of the last hex each reaches, in the order
+    found. They are :func:`trails`' trails (the same rules, depth first) with one more:
+    a trail crosses a hex side only into the next hex named, and no further than the
+    last."""
+    found: dict = {}
+    trail: List[Rail] = []
+    on_trail: Set[Rail] = set()
+    crossed: Set[str] = set()            # hex sides (by lane) the trail left by
+    junctions: dict = {}                 # times through each junction on the trail
+    last = len(names) - 1
+
+    def step(rail: Rail, came_over, via_junction, k: int) -> None:
+        # (rail is on the k-th hex named: the start's, a junction's or one crossed into)
+        junction = rail.junction
+        if junction is not None and junctions.get(junction, 0) > 1:
+            return
+        if not crossed.isdisjoint(rail.side_keys):
+            return
+        if skip_gauge is not None and rail.gauge == skip_gauge:
+            return
+        trail.append(rail)
+        on_trail.add(rail)
+        if junction is not None:
+            junctions[junction] = junctions.get(junction, 0) + 1
+        if k == last:
+            for e in rail.nodes:
+                found.setdefault(e, []).append(list(trail))
         if junction is not None and junction is not via_junction:
             for other in rail.others:
                 if other not in on_trail:
                     step(other, None, junction, k)
-        if ids is None:
-            for side, key, nxt, back, _ in network.walk_links(table, rail):
-                if side == came_over or nxt in on_trail:
-                    continue
-                crossed.add(key)
-                step(nxt, back, None, 0)
-                crossed.discard(key)
-        elif k < last:
-            next_hex = hexes[k + 1]
+        if k < last:
+            next_hex = names[k + 1]
             for side, key, nxt, back, _ in network.walk_links(table, rail):
                 if side == came_over or nxt.hex != next_hex or nxt in on_trail:
                     continue
@@ -125,15 +166,20 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None,
         if not rail.blind:
             step(rail, None, None, 0)
     del step   # the walk refers to itself: dropped here, it is freed at once, not collected
+    return found
 
 
 class Route:
-    """One train's run: its legs in order."""
+    """One train's run: its legs in order. Its legs do not change once made: what is read
+    from them (its rails, its stops) is worked out once."""
 
     def __init__(self, table: Table, train, legs: List[Leg]) -> None:
         self.table = table
         self.train = train
         self.legs = legs
+        self._visited: Optional[List[Node]] = None
+        self._rails: Optional[List[Rail]] = None
+        self._ordered: Optional[List[Rail]] = None
         self._stops = None
         self._revenue = None
 
@@ -143,23 +189,32 @@ class Route:
 
     @property
     def rails(self) -> List[Rail]:
-        return [r for leg in self.legs for r in leg.chain.rails]
+        rails = self._rails
+        if rails is None:
+            rails = self._rails = [r for leg in self.legs for r in leg.chain.rails]
+        return rails
 
     def rails_in_order(self) -> List[Rail]:
-        out = []
-        for leg in self.legs:
-            rails = leg.chain.rails
-            if rails:
-                out.extend(rails if leg.start in rails[0].nodes else list(reversed(rails)))
+        """Its rails in the order the train runs them (each leg's chain read from the
+        leg's start)."""
+        out = self._ordered
+        if out is None:
+            out = self._ordered = []
+            for leg in self.legs:
+                rails = leg.chain.rails
+                if rails:
+                    out.extend(rails if leg.start in rails[0].nodes else reversed(rails))
         return out
 
     def visited(self) -> List[Node]:
         """The stops the route touches, in order, each once."""
-        out = []
-        for leg in self.legs:
-            for n in (leg.start, leg.end):
-                if n is not None and n not in out:
-                    out.append(n)
+        out = self._visited
+        if out is None:
+            out = self._visited = []
+            for leg in self.legs:
+                for n in (leg.start, leg.end):
+                    if n is not None and n not in out:
+                        out.append(n)
         return out
 
     def hexes(self) -> List[str]:
@@ -209,26 +264,48 @@ class Route:
                     raise RouteError(f"cannot use group {g} more than once")
                 groups.add(g)
         ordered = self.rails_in_order()
-        if len(self.rails) >= 3 and any(r.terminal for r in ordered[1:-1]):
+        if len(ordered) >= 3 and any(r.terminal for r in ordered[1:-1]):
             raise RouteError("route cannot pass through a terminal")
         table.variant.route_problem(table, self)
         self._check_stops_once(local)
         revenue.check_reach(table, self, visited)
         if not apart:
             check_no_shared_track(table, routes)
-        for a, b in zip(ordered, ordered[1:]):
-            if not continues(table, a, b, operator):
-                raise RouteError("route is not connected")
+        if not self._connected(operator):
+            raise RouteError("route is not connected")
+
+    def _connected(self, operator) -> bool:
+        """Does each rail, in the order the train runs them, lead on into the next
+        (:func:`continues`)? Along a chain run the way it was walked it does by
+        construction (:attr:`Chain.walked`): asked where legs meet, and along other
+        chains."""
+        table = self.table
+        last = None
+        for leg in self.legs:
+            chain = leg.chain
+            rails = chain.rails
+            if not rails:
+                continue
+            walked = chain.walked
+            if leg.start not in rails[0].nodes:
+                rails = rails[::-1]
+                walked = False
+            if last is not None and not continues(table, last, rails[0], operator):
+                return False
+            if not walked and not connected(table, rails, operator):
+                return False
+            last = rails[-1]
+        return True
 
     def _check_stops_once(self, local: bool) -> None:
         if local and len(self.legs) == 1 and self.legs[0].start is self.legs[0].end:
             return
         seen = set()
         for leg in self.legs:
-            seen.add(id(leg.start))
-            if id(leg.end) in seen:
+            seen.add(leg.start)
+            if leg.end in seen:
                 raise RouteError(f"cannot use {leg.end.hex} twice")
-            seen.add(id(leg.end))
+            seen.add(leg.end)
 
 
 def check_run(table: Table, routes: List[Route]) -> None:
@@ -243,14 +320,17 @@ def check_run(table: Table, routes: List[Route]) -> None:
 def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     """No two routes of a company use the same piece of track (see
     :func:`track_pieces`)."""
-    used = set()
+    pieces = []
     for route in routes:
-        for leg in route.legs:
-            for rail in leg.chain.rails:
-                for key in rail.pieces or _pieces(rail):
-                    if key in used:
-                        raise RouteError(f"route cannot reuse track on {key[0]}")
-                    used.add(key)
+        for rail in route.rails:
+            pieces.extend(rail.pieces or _pieces(rail))
+    if len(set(pieces)) == len(pieces):
+        return
+    used = set()
+    for key in pieces:
+        if key in used:
+            raise RouteError(f"route cannot reuse track on {key[0]}")
+        used.add(key)
 
 
 def track_pieces(table: Table, rail: Rail) -> list:
@@ -279,15 +359,23 @@ def _pieces(rail: Rail) -> tuple:
     return pieces
 
 
+def connected(table: Table, rails: List[Rail], operator) -> bool:
+    """Does each rail of ``rails`` lead on into the next (:func:`continues`)?"""
+    for i in range(1, len(rails)):
+        if not continues(table, rails[i - 1], rails[i], operator):
+            return False
+    return True
+
+
 def continues(table: Table, a: Rail, b: Rail, operator) -> bool:
     """Does track ``a`` lead on into track ``b`` (across a hex side, through a junction, or
     through a stop open to ``operator``)?"""
-    if a.sides:
-        open_sides = table.state.hexes[a.hex].open_sides
-        across = table.spec.grid.across
+    if a.hex != b.hex:      # across one of a's open sides into b's facing side
+        hex_id, b_hex, b_sides = a.hex, b.hex, b.sides
+        open_sides = table.state.hexes[hex_id].open_sides
+        across = table.spec.grid.across[hex_id]
         for side in a.sides:
-            other = across[a.hex].get(side) if side in open_sides else None
-            if other is not None and other == b.hex and (side + 3) % 6 in b.sides:
+            if side in open_sides and across.get(side) == b_hex and (side + 3) % 6 in b_sides:
                 return True
     if a.junction is not None and b.junction is a.junction:
         return True
@@ -324,22 +412,14 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
     hexes = [_hex_named(table, n) for n in names]
     stamp = tuple((h, board.view(table, h), state_hexes[h].open_sides) for h in hexes)
     first, last_hex = stamp[0][1], stamp[-1][1]
-    last = len(names) - 1
     out = []
     for s in first.stops:
-        found = {}
-
-        def visit(rail, trail, k, found=found):
-            if k == last:
-                for e in rail.nodes:
-                    found.setdefault(e, []).append(list(trail))
-
-        trails(table, s, visit, skip_gauge, names)
+        found = trails_along(table, s, names, skip_gauge)
         for e in last_hex.stops:
             if s is e:
                 continue
             # Those of the name sought, shortest first (a stable sort: as found otherwise).
-            chains = [Chain((s, e), rails, name) for rails in found.get(e, ())
+            chains = [Chain((s, e), rails, name, True) for rails in found.get(e, ())
                       for name in (chain_name(rails),) if name == names]
             chains.sort(key=lambda c: len(c.rails))
             out.extend(chains)
@@ -405,14 +485,19 @@ def _pair(chains_a, chains_b, taken, signatures):
     chains_b = [b for b in chains_b if _apart(b, taken)]
     candidates = []
     for a in chains_a:
-        rails_a = set(a.rails)
+        first, second = a.ends
+        rails_a = None
         for b in chains_b:
-            middle = [n for n in a.ends if n in b.ends]
-            if len(middle) != 1 or not _apart(b, rails_a):
+            ends_b = b.ends
+            meets_first = first in ends_b
+            if meets_first is (second in ends_b):    # they must share exactly one stop
                 continue
-            m = middle[0]
-            left = next(n for n in a.ends if n is not m)
-            right = next(n for n in b.ends if n is not m)
+            if rails_a is None:
+                rails_a = set(a.rails)
+            if not rails_a.isdisjoint(b.rails):
+                continue
+            m, left = (first, second) if meets_first else (second, first)
+            right = ends_b[1] if ends_b[0] is m else ends_b[0]
             candidates.append((a, b, left, right, m))
     if not candidates:
         return None

@@ -103,10 +103,12 @@ def market_has_room(table: Table, bundle: Bundle) -> bool:
         <= table.settings.market_limit
 
 
-def over_limits(table: Table, player) -> bool:
+def over_limits(table: Table, player, count: Optional[int] = None) -> bool:
     """Over the certificate limit, or over a holding limit (of a corporation the player
-    has shares of: nothing is within every holding limit)?"""
-    if certificate_count(table, player) > certificate_limit(table, player):
+    has shares of: nothing is within every holding limit)? (``count``: the player's
+    :func:`certificate_count`, if known.)"""
+    if (certificate_count(table, player) if count is None else count) > \
+            certificate_limit(table, player):
         return True
     for certs in player.shares.values():
         if certs and not holding_allowed(table, player, certs[0].corporation):

@@ -219,8 +219,10 @@ class RouteStep(Step):
 
         def commit() -> None:
             for route in found:
-                table.log(f"{entity.name} runs a {route.train.name} train for "
-                          f"{table.money(route.revenue)}: {route.describe()}")
+                earned = route.revenue      # worked out as the train runs (the route keeps it)
+                if table.keep_log:
+                    table.log(f"{entity.name} runs a {route.train.name} train for "
+                              f"{table.money(earned)}: {route.describe()}")
             self.round.notes.routes = found
             self.round.notes.extra_revenue = 0
             self.mark_done()
@@ -343,9 +345,14 @@ class DividendStep(Step):
             money.pay(table, table.state.bank, entity.owner, paid)
             return
         per_share = paid / certificates.total_shares(entity)
+        sym = entity.sym
         for holder in table.state.players + table.state.corporations:
-            amount = self.treasury_share(entity, per_share) if holder is entity else \
-                self.holder_share(entity, holder, per_share)
+            if holder is entity:
+                amount = self.treasury_share(entity, per_share)
+            elif sym in holder.shares:      # (a holder of none of its shares earns nothing)
+                amount = self.holder_share(entity, holder, per_share)
+            else:
+                continue
             if amount != 0:
                 money.pay(table, table.state.bank, holder, amount, any_amount=True)
         table.log(f"{entity.name} pays out {table.money(paid)}")

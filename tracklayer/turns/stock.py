@@ -28,9 +28,13 @@ class BuyingShares:
     """Buying shares, for every step in which an entity may buy some."""
 
     def may_take(self, entity, bundle: Bundle, exchange: bool = False) -> bool:
-        count = self.remember(("certificates", id(entity)),
-                              lambda: trading.certificate_count(self.table, entity))
-        return trading.may_take(self.table, entity, bundle, exchange, count)
+        return trading.may_take(self.table, entity, bundle, exchange,
+                                self.certificate_count(entity))
+
+    def certificate_count(self, entity) -> int:
+        """``trading.certificate_count``, remembered while the position stands."""
+        return self.remember(("certificates", id(entity)),
+                             lambda: trading.certificate_count(self.table, entity))
 
     def take_shares(self, entity, bundle: Bundle, *, presidency_may_change: bool = True,
                     silent: bool = False) -> None:

@@ -18,8 +18,7 @@ and ``Variant.start_cells``.
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import Optional
+from typing import Iterator, Optional
 
 from ..rules import certificates, powers, trading
 from ..rules.certificates import Bundle, bundle_price
@@ -27,7 +26,6 @@ from ..spec.settings import TradeOrder
 from ..state.model import PlayerState
 
 PURCHASES = ("buy_company", "buy_shares", "par")
-_PERCENT = attrgetter("percent")
 
 
 # -- the turn so far ------------------------------------------------------------------------
@@ -35,7 +33,10 @@ _PERCENT = attrgetter("percent")
 
 def bought(turn) -> bool:
     """Has the player bought something (a share, a start, a company) this turn?"""
-    return any(a.kind in PURCHASES for a in turn.round.notes.turn_actions)
+    for action in turn.round.notes.turn_actions:   # (few: a plain loop is quickest)
+        if action.kind in PURCHASES:
+            return True
+    return False
 
 
 def sold_this_round(turn, entity) -> dict:
@@ -58,11 +59,19 @@ def frozen(table, corporation) -> bool:
 
 
 def may_buy_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
-    """A player may buy a bundle that someone else holds: every certificate buyable and
-    none a short; of a corporation not yet started only its president's certificate, from
-    its treasury (that is, by starting it); a certificate marked last (1849) only as the
-    last of its pile (``trading.last_goes_last``); at a point of the turn that allows it
-    (:func:`may_buy_now`), with the cash, and within their limits (``turn.may_take``)."""
+    """A player may buy a bundle on offer to them (:func:`on_offer`), at a point of the
+    turn that allows it (:func:`may_buy_now`), with the cash, and within their limits
+    (:func:`may_pay_and_hold`)."""
+    return on_offer(turn, entity, bundle) and \
+        may_buy_now(turn, entity, bundle.corporation) and \
+        may_pay_and_hold(turn, entity, bundle)
+
+
+def on_offer(turn, entity, bundle: Optional[Bundle]) -> bool:
+    """A bundle that someone else holds, every certificate buyable and none a short; of a
+    corporation not yet started only its president's certificate, from its treasury (that
+    is, by starting it); a certificate marked last (1849) only as the last of its pile
+    (``trading.last_goes_last``)."""
     if bundle is None or entity is bundle.owner:
         return False
     if not all(c.buyable and c.percent >= 0 for c in bundle.certificates):
@@ -71,11 +80,14 @@ def may_buy_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
     if not corporation.started and not (bundle.owner is corporation and
                                         bundle.president_certificate is not None):
         return False
-    if not trading.last_goes_last(turn.table, bundle):
-        return False
-    return (may_buy_now(turn, entity, corporation)
-            and turn.cash_for(entity) >= bundle_price(turn.table, bundle)
-            and turn.may_take(entity, bundle))
+    return trading.last_goes_last(turn.table, bundle)
+
+
+def may_pay_and_hold(turn, entity, bundle: Bundle) -> bool:
+    """The player has the cash for the bundle (``turn.cash_for``) and may hold it
+    (``turn.may_take``)."""
+    return turn.cash_for(entity) >= bundle_price(turn.table, bundle) and \
+        turn.may_take(entity, bundle)
 
 
 def may_buy_now(turn, entity, corporation) -> bool:
@@ -106,33 +118,41 @@ def may_buy_another(turn, entity, corporation) -> bool:
     return started and more < allowed
 
 
+def open_to_buy(turn, entity) -> Iterator:
+    """The started corporations whose shares the player may buy now (:func:`may_buy_now`),
+    each found when asked for. Once they have bought a share or started a corporation in
+    the turn, only a corporation they bought or started may be bought again
+    (:func:`may_buy_another`), so no other is weighed."""
+    bought_or_started = {a.bundle.corporation if a.kind == "buy_shares" else a.corporation
+                         for a in turn.round.notes.turn_actions
+                         if a.kind in ("buy_shares", "par")}
+    for c in turn.table.state.corporations:
+        if c.started and (not bought_or_started or c in bought_or_started) and \
+                may_buy_now(turn, entity, c):
+            yield c
+
+
 def may_buy_from_pile(turn, entity, pile) -> bool:
-    """Could the player buy the smallest buyable certificate of ``pile`` (one holder's
+    """Could the player, allowed to buy the corporation's shares now
+    (:func:`may_buy_now`), buy the smallest buyable certificate of ``pile`` (one holder's
     certificates of one corporation)?"""
-    buyable = [c for c in pile if c.buyable]
-    return bool(buyable) and may_buy_shares(
-        turn, entity, Bundle.whole((min(buyable, key=_PERCENT),)))   # the first smallest
+    smallest = None
+    for c in pile:
+        if c.buyable and (smallest is None or c.percent < smallest.percent):
+            smallest = c
+    if smallest is None:
+        return False
+    bundle = Bundle((smallest,), smallest.percent)
+    return on_offer(turn, entity, bundle) and may_pay_and_hold(turn, entity, bundle)
 
 
 def may_buy_some_share(turn, entity) -> bool:
-    """Some certificate from the market, or from the treasury of a started corporation.
-    (A market pile of a corporation not started, and the piles of a corporation the
-    player may not buy now, :func:`may_buy_now`, are passed over without weighing their
-    certificates: :func:`may_buy_shares` would refuse them.)"""
-    state = turn.table.state
-    now: dict = {}
-
-    def open_now(corporation) -> bool:
-        found = now.get(corporation)
-        if found is None:
-            found = now[corporation] = may_buy_now(turn, entity, corporation)
-        return found
-
-    return any(certs[0].corporation.started and open_now(certs[0].corporation)
-               and may_buy_from_pile(turn, entity, certs)
-               for certs in state.market.shares.values() if certs) or \
-        any(c.started and open_now(c) and may_buy_from_pile(turn, entity, certificates.treasury(c))
-            for c in state.corporations)
+    """Some certificate from the market, or from the treasury of a started corporation
+    (of a corporation open to the player now, :func:`open_to_buy`)."""
+    market = turn.table.state.market
+    return any(may_buy_from_pile(turn, entity, certificates.held(market, c)) or
+               may_buy_from_pile(turn, entity, certificates.treasury(c))
+               for c in open_to_buy(turn, entity))
 
 
 # -- starting a corporation ------------------------------------------------------------------
@@ -224,9 +244,10 @@ def must_sell(turn, entity) -> bool:
     """A player over the certificate limit, or (where the title says so) over a holding
     limit of a corporation they may sell, must sell first, if they can."""
     table = turn.table
-    if not trading.over_limits(table, entity) or not may_sell_some_share(turn, entity):
+    count = turn.certificate_count(entity)
+    if not trading.over_limits(table, entity, count) or not may_sell_some_share(turn, entity):
         return False
-    if trading.certificate_count(table, entity) > trading.certificate_limit(table, entity):
+    if count > trading.certificate_limit(table, entity):
         return True
     return table.settings.holding_limit_forces_sale and \
         any(not trading.holding_allowed(table, entity, c) and

@@ -37,9 +37,17 @@ def next_color(color: str) -> Optional[str]:
 def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
     """May ``new_tile`` replace the tile of layout ``old``? It is of the next colour and
     keeps the old track (turned some way); unless a special power lays it, it also
-    keeps the label and the cities and towns (:func:`cities_and_towns_fit`). (Shapes
-    only, the same in every game: worked out once.)"""
-    old_tile = old.tile
+    keeps the label and the cities and towns (:func:`cities_and_towns_fit`). How the old
+    tile lies does not matter (its track and stops are matched turned every way): worked
+    out once for the old tile (:func:`_tile_allows`). (Shapes only, the same in every
+    game: worked out once.)"""
+    return _tile_allows(old.tile, new_tile, special)
+
+
+@lru_cache(maxsize=None)
+def _tile_allows(old_tile: TileDef, new_tile: TileDef, special: bool) -> bool:
+    """:func:`shape_allows` for the old tile, however it lies."""
+    old = old_tile.layout(0)
     return COLOR_ORDER.index(new_tile.color) == COLOR_ORDER.index(old_tile.color) + 1 \
         and fits_some_rotation(old, new_tile.layout(0)) \
         and (special or (old_tile.label == new_tile.label and cities_and_towns_fit(old, new_tile)))

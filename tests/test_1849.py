@@ -16,7 +16,7 @@ from tracklayer.rules import board, endgame, money, phases, powers, routes, trai
 from tracklayer.rules.board import TileView
 from tracklayer.state.model import HexState
 from tracklayer.titles import title
-from tracklayer.titles.family1849.rules import chain_gauge, hex_cost
+from tracklayer.titles.family1849.gauges import chain_gauge, hex_cost
 from tracklayer.titles.family1849.steps import LoanChoice, notes
 from tracklayer.turns.trains import BuyTrainStep
 

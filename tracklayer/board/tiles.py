@@ -119,9 +119,18 @@ class Layout:
                 found.setdefault(t.stop, []).extend(t.sides)
         return list(found.values())
 
-    def track_ends(self, t: Track) -> list:
+    def track_ends(self, t: Track) -> tuple:
         """Both ends of track ``t``, with a junction replaced by the far ends of the other
-        tracks through it."""
+        tracks through it (worked out once for each track)."""
+        known = self._track_ends
+        if known is None:
+            known = self._track_ends = {}
+        found = known.get(t)
+        if found is None:
+            found = known[t] = tuple(self._ends_through_junction(t))
+        return found
+
+    def _ends_through_junction(self, t: Track) -> list:
         if not t.junction:
             return list(t.ends)
         out = []

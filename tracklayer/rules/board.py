@@ -205,7 +205,6 @@ class TileView:
                 node.entries = tuple([r for r in node.rails if not r.ignore and not r.blind])
         # Stops with track, in the order their track lists them.
         self.stops: List[Node] = [self.nodes[i] for i in tile.stops_with_track]
-        self.fits: Optional[tuple] = None    # kept by :func:`.track.lies_on_hex`
 
     @cached_property
     def cities(self) -> List[Node]:   # the nodes do not change: worked out once

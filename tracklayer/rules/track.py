@@ -26,13 +26,28 @@ from .table import Table, refuse
 # -- shapes -----------------------------------------------------------------------------------
 
 
+def next_color(color: str) -> Optional[str]:
+    """The colour of the tiles that may replace a tile of ``color``: the next colour
+    (None: none replaces it)."""
+    at = COLOR_ORDER.index(color) + 1 if color in COLOR_ORDER else len(COLOR_ORDER)
+    return COLOR_ORDER[at] if at < len(COLOR_ORDER) else None
+
+
 @lru_cache(maxsize=None)
 def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
     """May ``new_tile`` replace the tile of layout ``old``? It is of the next colour and
     keeps the old track (turned some way); unless a special power lays it, it also
-    keeps the label and the cities and towns (:func:`cities_and_towns_fit`). (Shapes
-    only, the same in every game: worked out once.)"""
-    old_tile = old.tile
+    keeps the label and the cities and towns (:func:`cities_and_towns_fit`). How the old
+    tile lies does not matter (its track and stops are matched turned every way): worked
+    out once for the old tile (:func:`_tile_allows`). (Shapes only, the same in every
+    game: worked out once.)"""
+    return _tile_allows(old.tile, new_tile, special)
+
+
+@lru_cache(maxsize=None)
+def _tile_allows(old_tile: TileDef, new_tile: TileDef, special: bool) -> bool:
+    """:func:`shape_allows` for the old tile, however it lies."""
+    old = old_tile.layout(0)
     return COLOR_ORDER.index(new_tile.color) == COLOR_ORDER.index(old_tile.color) + 1 \
         and fits_some_rotation(old, new_tile.layout(0)) \
         and (special or (old_tile.label == new_tile.label and cities_and_towns_fit(old, new_tile)))
@@ -92,20 +107,34 @@ def rotation_allows(table: Table, operator, hex_id: str, new: Layout,
 def lies_on_hex(table: Table, hex_id: str, new: Layout) -> bool:
     """The part of :func:`rotation_allows` that is the hex's alone, whoever lays: the
     track leads only where track may go and meets the hex's stubs, keeps the old track as
-    it lies and the old cities and towns, and keeps big cities big. Kept with the tile's
-    view (``fits``: what the view's hex and tile allow) while the hex's open sides stay:
-    listing asks it of every tile in every rotation on every hex, position after
-    position."""
-    old = board.view(table, hex_id)
-    open_sides = table.state.hexes[hex_id].open_sides
-    fits = old.fits
-    if fits is None or fits[0] is not open_sides:
-        fits = old.fits = (open_sides, {})
-    found = fits[1].get(new)
-    if found is None:
-        found = fits[1][new] = _exits_allowed(table, hex_id, new) \
-            and _keeps_as_laid(old.layout, new) and big_cities_stay_big(table, hex_id, new)
-    return found
+    it lies and the old cities and towns, and keeps big cities big (:func:`_lies_on`)."""
+    return _lies_on(board.view(table, hex_id).layout, table.state.hexes[hex_id].open_sides,
+                    new)
+
+
+def rotations_on_hex(table: Table, hex_id: str, tile: TileDef) -> tuple:
+    """The rotations in which ``tile`` lies on the hex (:func:`lies_on_hex`): those the
+    rotation check need ask of an operator."""
+    return _rotations_on(board.view(table, hex_id).layout,
+                         table.state.hexes[hex_id].open_sides, tile)
+
+
+@lru_cache(maxsize=None)
+def _rotations_on(old: Layout, open_sides: tuple, tile: TileDef) -> tuple:
+    """The rotations in which ``tile`` lies on a hex (:func:`_lies_on`). (Shapes only,
+    the same in every game: worked out once.)"""
+    return tuple(r for r in range(6) if _lies_on(old, open_sides, tile.layout(r)))
+
+
+@lru_cache(maxsize=None)
+def _lies_on(old: Layout, open_sides: tuple, new: Layout) -> bool:
+    """Does ``new`` lie on a hex whose tile lies as ``old`` and whose track may cross
+    ``open_sides`` (:func:`lies_on_hex`)? It depends on nothing else: the hex's tile as
+    laid, and the sides open there, whatever changed since (listing asks it of every
+    tile in every rotation on every hex, position after position, undone or not).
+    (Shapes only, the same in every game: worked out once.)"""
+    return _exits_allowed(open_sides, old.tile.stubs, new) and _keeps_as_laid(old, new) \
+        and big_cities_stay_big(old, new)
 
 
 @lru_cache(maxsize=None)
@@ -115,11 +144,9 @@ def _keeps_as_laid(old: Layout, new: Layout) -> bool:
     return all_track_kept(old, new) and _stops_kept(old, new)
 
 
-def _exits_allowed(table: Table, hex_id: str, new: Layout) -> bool:
+def _exits_allowed(open_sides: tuple, stubs: tuple, new: Layout) -> bool:
     """Every track end leads to an open side, and every stub of the hex has track."""
-    open_sides = table.state.hexes[hex_id].open_sides
-    return all(s in open_sides for s in new.exits) and \
-        all(s in new.exits for s in board.tile_of(table, hex_id).stubs)
+    return all(s in open_sides for s in new.exits) and all(s in new.exits for s in stubs)
 
 
 def _stops_kept(old: Layout, new: Layout) -> bool:
@@ -137,11 +164,20 @@ def _stops_kept(old: Layout, new: Layout) -> bool:
     return True
 
 
-def big_cities_stay_big(table: Table, hex_id: str, new: Layout) -> bool:
-    old = board.view(table, hex_id)
+class _AsLaid:
+    """A tile as it lies (its ``layout``), for :func:`board.city_map`."""
+
+    __slots__ = ("tile", "layout")
+
+    def __init__(self, layout: Layout) -> None:
+        self.tile, self.layout = layout.tile, layout
+
+
+def big_cities_stay_big(old: Layout, new: Layout) -> bool:
+    """Each city of the old tile (as it lies, ``old``) becomes one with as many slots."""
     if len({c.slots for c in old.tile.cities}) <= 1:
         return True
-    mapping = board.city_map(old, new.tile, new.rotation)
+    mapping = board.city_map(_AsLaid(old), new.tile, new.rotation)
     for pos, k in mapping.items():
         if k is not None and new.tile.cities[k].slots < old.tile.cities[pos].slots:
             return False
@@ -310,7 +346,8 @@ def lay(table: Table, operator, hex_id: str, tile_id: str, rotation: int, tile: 
 def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,
                      special: bool = False) -> None:
     """The checks before the tile is turned: in the supply, of a colour of the phase,
-    not on a blocked hex, an upgrade of the tile there."""
+    not on a blocked hex, an upgrade of the tile there (of the next colour,
+    :func:`next_color`, first: listing lays asks the title's upgrade rule of no other)."""
     if tile_id not in table.state.tiles:
         refuse(f"tile {tile_id} is not available")
     if tile.color not in table.variant.tile_colors(table, hex_id):
@@ -319,7 +356,8 @@ def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: Ti
     if blocker is not None:
         refuse(f"{hex_id} is blocked by {blocker.holder.name}")
     old = board.view(table, hex_id)
-    if not table.variant.may_upgrade(table, hex_id, old.layout, tile, special):
+    if tile.color != next_color(old.tile.color) or \
+            not table.variant.may_upgrade(table, hex_id, old.layout, tile, special):
         refuse(f"{old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")
 
 

@@ -136,6 +136,12 @@ class Variant:
         ``sides_reached``)? See :func:`tracklayer.rules.track.rotation_allows`."""
         return track.rotation_allows(table, operator, hex_id, new, sides_reached)
 
+    def rotations_on_hex(self, table: Table, hex_id: str, tile: TileDef) -> tuple:
+        """The rotations in which the tile may lie on the hex whoever lays it, the only
+        ones :meth:`rotation_allowed` may allow (the rotation check asks them first): by
+        the common rule those lying on the hex (:func:`track.rotations_on_hex`)."""
+        return track.rotations_on_hex(table, hex_id, tile)
+
     def tile_terrain_cost(self, table: Table, operator, hex_id: str, tile: TileDef,
                           rotation: int) -> int:
         return track.terrain_cost(table, operator, hex_id)

@@ -70,25 +70,26 @@ class TrackStep(Step):
         return [h for h in network.hexes_reached(self.table, entity) if h is not None]
 
     def candidates(self, entity, kind, offer) -> list:
-        """Each tile of the supply (one of each name) on each hex the network reaches, in
-        each rotation the lay's own rotation check allows and that the operator can pay
-        for (any other would be refused for it: the judge's checks then decide)."""
+        """Each tile of the supply (one of each name) on each hex the network reaches, of
+        the colour that may go there (:func:`track.next_color`, a colour of the phase) and
+        an upgrade of the tile there, in each rotation the lay's own rotation check allows
+        and that the operator can pay for (any other would be refused for it: the judge's
+        checks then decide)."""
         if kind != "lay_tile":
             return super().candidates(entity, kind, offer)
         table = self.table
-        supply = {}
-        for tile_id in table.state.tiles:
-            supply.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
-        tiles = [(tile_id, board.supply_tile(table, tile_id)) for tile_id in supply.values()]
+        by_color = supply_by_color(table)
         allowance = self.allowance(entity)
         out = []
         for hex_id in offer.hexes_for_lays(entity, self.hexes_to_try(entity)):
             if self.sides_reached(entity, hex_id) is None:
                 continue
             old = board.view(table, hex_id).layout
-            colors = table.variant.tile_colors(table, hex_id)
-            for tile_id, tile in tiles:
-                if tile.blocks_lay or tile.color not in colors:
+            color = track.next_color(old.tile.color)
+            if color not in table.variant.tile_colors(table, hex_id):
+                continue
+            for tile_id, tile in by_color.get(color, ()):
+                if tile.blocks_lay:
                     continue
                 try:
                     if not table.variant.may_upgrade(table, hex_id, old, tile):
@@ -96,7 +97,8 @@ class TrackStep(Step):
                 except GameError:
                     break
                 out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
-                           for r in range(6) if self.may_turn(entity, hex_id, tile, r)
+                           for r in table.variant.rotations_on_hex(table, hex_id, tile)
+                           if self.may_turn(entity, hex_id, tile, r)
                            and self.may_pay(entity, allowance, hex_id, tile, r))
         return out
 
@@ -132,8 +134,13 @@ class TrackStep(Step):
             return True
 
     def turned_ok(self, entity, hex_id: str, new) -> bool:
-        """:meth:`rotation_ok`, remembered until the position changes (the listing asks
-        it of each rotation, then the judge of each candidate)."""
+        """The tile lies on the hex so (:meth:`Variant.rotations_on_hex`: the hex's own
+        part, asked first, as listing asks it of each tile), and :meth:`rotation_ok`
+        allows it, remembered until the position changes (the listing asks it of each
+        rotation, then the judge of each candidate)."""
+        table = self.table
+        if new.rotation not in table.variant.rotations_on_hex(table, hex_id, new.tile):
+            return False
         return self.remember(("turned", id(entity), hex_id, new),
                              lambda: self.rotation_ok(entity, hex_id, new))
 
@@ -308,6 +315,19 @@ def _paid_for(step: TrackStep, a: LayAttempt) -> None:
                                    action.rotation)
     if not affords(a.payer, cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {cost}")
+
+
+def supply_by_color(table) -> dict:
+    """The tiles of the supply, one of each name (its first id), by colour, in the
+    supply's order: ``{colour: [(tile id, tile)]}``."""
+    first = {}
+    for tile_id in table.state.tiles:
+        first.setdefault(tile_id.rsplit("-", 1)[0], tile_id)
+    found: dict = {}
+    for tile_id in first.values():
+        tile = board.supply_tile(table, tile_id)
+        found.setdefault(tile.color, []).append((tile_id, tile))
+    return found
 
 
 def price_of_lay(table, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:

@@ -470,6 +470,12 @@ class Cologne(Variant):
             raise GameError(f"cannot place a tile in {hex_id} until the green phase")
         return super().may_upgrade(table, hex_id, old, new, special)
 
+    def rotations_on_hex(self, table, hex_id, tile) -> tuple:
+        """Leverkusen's green city may lie any way (4.2)."""
+        if hex_id == data.LEVERKUSEN and tile.name == data.LEVERKUSEN_GREEN_TILE:
+            return tuple(range(6))
+        return super().rotations_on_hex(table, hex_id, tile)
+
     def rotation_allowed(self, table, operator, hex_id, new, sides_reached) -> bool:
         """Leverkusen's green city may lie any way; in phase 2 no track crosses the Rhine
         at Köln and Bonn (4.2, 4.4)."""

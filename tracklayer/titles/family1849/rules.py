@@ -22,10 +22,8 @@ from __future__ import annotations
 import functools
 from typing import List, Optional, Tuple
 
-from ...board.tiles import gauges_join
 from ...errors import GameError, RouteError
-from ...rules import board, certificates, money, network, operators, powers, setup, tokens, \
-    trading
+from ...rules import board, certificates, money, operators, powers, setup, tokens, trading
 from ...rules.certificates import Bundle, move_certificate
 from ...rules.revenue import BonusParts, StopRules
 from ...spec.data import Power, Timing
@@ -34,6 +32,7 @@ from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFrom
                               SaleTiming, Settings, TradeOrder)
 from ...turns.order import CommonRounds
 from . import steps
+from .gauges import added_gauge, arrives_at_one, hex_cost, meeting_sides
 from .steps import Notes1849, notes, sms_hexes
 
 SETTINGS = Settings(
@@ -73,40 +72,6 @@ def _combinations(kinds: Tuple[Tuple[bool, bool, bool], ...]) -> Tuple[tuple, ..
                     found.append((len(combo), combo))
     found.sort()
     return tuple(tuple(combo) for _, combo in found)
-
-
-# -- gauges -------------------------------------------------------------------------------------
-
-
-def added_gauge(old, new) -> str:
-    """The gauge an upgrade adds: dual if any, else broad if any, else narrow."""
-    added = [t.gauge for t in new.tracks]
-    for g in [t.gauge for t in old.tracks]:
-        if g in added:
-            added.remove(g)
-    if "dual" in added:
-        return "dual"
-    return "broad" if "broad" in added else "narrow"
-
-
-def chain_gauge(rails) -> str:
-    """The gauge of a chain of track between two stops, which keeps one gauge (7.1)."""
-    kinds = {r.gauge for r in rails}
-    if "broad" in kinds and "narrow" in kinds:
-        raise RouteError("a route can change gauge only at a station")
-    if "narrow" in kinds:
-        return "narrow"
-    return "broad" if "broad" in kinds else "dual"
-
-
-def hex_cost(rails, train) -> int:
-    """Hex sides a chain crosses; narrow gauge (broad for the R6H) counts double."""
-    gauge = chain_gauge(rails)
-    sides = sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
-    if train.name == "R6H":
-        return sides * 2 if gauge == "broad" else sides
-    return sides * 2 if gauge == "narrow" else sides
-
 
 
 class Family1849(CommonRounds):
@@ -354,10 +319,10 @@ class Family1849(CommonRounds):
             return True
         if any(c.holds(operator) for c in board.view(table, hex_id).cities):
             return True
-        joining, apart = _meeting_sides(table, hex_id, new)
-        if joining and _arrives(table, operator, hex_id, joining):
+        joining, apart = meeting_sides(table, hex_id, new)
+        if joining and arrives_at_one(table, operator, hex_id, joining):
             return True
-        return not (apart and _arrives(table, operator, hex_id, apart))
+        return not (apart and arrives_at_one(table, operator, hex_id, apart))
 
     def terrain_after_lay(self, table, hex_state, tile) -> None:
         """Terrain stays on the hex: every upgrade pays it again (4.2)."""
@@ -458,26 +423,3 @@ class Family1849(CommonRounds):
         if timing is EndTiming.AFTER_IT_OPERATES:
             return False
         return table.round.number == table.state.operating_rounds
-
-
-def _meeting_sides(table, hex_id: str, new) -> Tuple[List[int], List[int]]:
-    """The hex's sides where new track meets track across them: those where the two
-    gauges join, and the others."""
-    joining: List[int] = []
-    apart: List[int] = []
-    for side in range(6):
-        mine = next((t for t in new.tracks if side in t.sides), None)
-        other = board.neighbour(table, hex_id, side) if mine is not None else None
-        if other is None:
-            continue
-        facing = next((r for r in board.view(table, other).rails
-                       if (side + 3) % 6 in r.sides), None)
-        if facing is not None:
-            (joining if gauges_join(mine.gauge, facing.gauge, True) else apart).append(side)
-    return joining, apart
-
-
-def _arrives(table, operator, hex_id: str, sides: List[int]) -> bool:
-    """Does the operator's network arrive at one of the hex's ``sides``?"""
-    found = network.arrives_at(table, operator, hex_id, sides)
-    return found is not None and any(s in found for s in sides)

@@ -1,0 +1,85 @@
+"""The gauges of 1849's track: narrow, broad and dual. A chain of track between two stops
+keeps one gauge; trains count hex sides, narrow gauge (broad for the R6H) double; new track
+meets the operator's track in a gauge it can join (see ``rules.py``)."""
+
+from __future__ import annotations
+
+import functools
+from typing import List, Tuple
+
+from ...board.tiles import gauges_join
+from ...errors import RouteError
+from ...rules import board, network
+
+
+@functools.lru_cache(maxsize=None)
+def added_gauge(old, new) -> str:
+    """The gauge an upgrade adds: dual if any, else broad if any, else narrow. (Shapes
+    only, the same in every game: worked out once.)"""
+    added = [t.gauge for t in new.tracks]
+    for g in [t.gauge for t in old.tracks]:
+        if g in added:
+            added.remove(g)
+    if "dual" in added:
+        return "dual"
+    return "broad" if "broad" in added else "narrow"
+
+
+def chain_gauge(rails) -> str:
+    """The gauge of a chain of track between two stops, which keeps one gauge (7.1)."""
+    kinds = {r.gauge for r in rails}
+    if "broad" in kinds and "narrow" in kinds:
+        raise RouteError("a route can change gauge only at a station")
+    if "narrow" in kinds:
+        return "narrow"
+    return "broad" if "broad" in kinds else "dual"
+
+
+def hex_cost(rails, train) -> int:
+    """Hex sides a chain crosses; narrow gauge (broad for the R6H) counts double."""
+    gauge = chain_gauge(rails)
+    sides = sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
+    if train.name == "R6H":
+        return sides * 2 if gauge == "broad" else sides
+    return sides * 2 if gauge == "narrow" else sides
+
+
+def meeting_sides(table, hex_id: str, new) -> Tuple[List[int], List[int]]:
+    """The hex's sides where new track (laid as ``new``) meets track across them: those
+    where the two gauges join, and the others. Each side's track is that of the first
+    track of the tile leading there (:func:`_gauge_by_side`), on either side."""
+    joining: List[int] = []
+    apart: List[int] = []
+    open_sides = table.state.hexes[hex_id].open_sides
+    across = table.spec.grid.across[hex_id]
+    for side, gauge in _gauges_at_sides(new):
+        other = across.get(side) if side in open_sides else None
+        if other is None:
+            continue
+        facing = _gauge_by_side(board.view(table, other).layout).get((side + 3) % 6)
+        if facing is not None:
+            (joining if gauges_join(gauge, facing, True) else apart).append(side)
+    return joining, apart
+
+
+@functools.lru_cache(maxsize=None)
+def _gauge_by_side(layout) -> dict:
+    """The gauge of the track at each side a tile's track leads to as it lies (of the
+    first track leading there). (Shapes only, the same in every game: worked out once.)"""
+    first: dict = {}
+    for track in layout.tracks:
+        for side in track.sides:
+            first.setdefault(side, track.gauge)
+    return first
+
+
+@functools.lru_cache(maxsize=None)
+def _gauges_at_sides(layout) -> Tuple[Tuple[int, str], ...]:
+    """:func:`_gauge_by_side`, in the order of the sides."""
+    return tuple(sorted(_gauge_by_side(layout).items()))
+
+
+def arrives_at_one(table, operator, hex_id: str, sides: List[int]) -> bool:
+    """Does the operator's network arrive at one of the hex's ``sides``?"""
+    found = network.arrives_at(table, operator, hex_id, sides)
+    return found is not None and any(s in found for s in sides)

@@ -479,8 +479,12 @@ def _signature(node: Node) -> str:
 
 
 def _pair(chains_a, chains_b, taken, signatures):
-    chains_a = [a for a in chains_a if _apart(a, taken)]
-    chains_b = [b for b in chains_b if _apart(b, taken)]
+    """The first pair of chains (one of each list, clear of ``taken`` and of each other)
+    meeting at exactly one stop, as ``(a, b, a's other end, b's other end, the stop)``;
+    among several, the one whose stops the action's ``signatures`` name most (the first
+    of those), None if there is none."""
+    chains_a = [a for a in chains_a if taken.isdisjoint(a.rails)]
+    chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
     candidates = []
     for a in chains_a:
         first, second = a.ends
@@ -496,10 +500,12 @@ def _pair(chains_a, chains_b, taken, signatures):
                 continue
             m, left = (first, second) if meets_first else (second, first)
             right = ends_b[1] if ends_b[0] is m else ends_b[0]
+            if not signatures:
+                return a, b, left, right, m
             candidates.append((a, b, left, right, m))
     if not candidates:
         return None
-    if len(candidates) == 1 or not signatures:
+    if len(candidates) == 1:
         return candidates[0]
     return max(candidates, key=lambda c: sum(1 for n in c[2:] if _signature(n) in signatures))
 

@@ -87,7 +87,10 @@ class Node:
         for t in city.slots:
             if t is not None and t.owner is operator:
                 return True
-        return any(t.owner is operator for t in city.extra)
+        for t in city.extra:
+            if t.owner is operator:
+                return True
+        return False
 
     def closed_to(self, operator) -> bool:
         """Can ``operator``'s trains not run through here? Off-boards stop every train; a

@@ -116,10 +116,11 @@ class Game:
         if kind == "redo":
             return self._redo_entry(h)
         n, entry = len(self.played), h
-        restore = network.checkpoint(self.table)
+        table = self.table
+        restore = network.checkpoint(table)
         try:
-            action = read(self.table, h)
-            step, commit = self.table.round.judge(action)
+            action = read(table, h)
+            step, commit = table.state.round.judge(action)
         except GameError as e:
             restore()
             raise type(e)(f"{_action_named(n, entry, kind)}: {e}") from e
@@ -127,8 +128,8 @@ class Game:
             restore()
             raise ActionError(f"{_action_named(n, entry, kind)}: malformed action: {e!r}") from e
         try:
-            self.table.round.carry_out(action, step, commit)
-            flow.settle(self.table)
+            table.state.round.carry_out(action, step, commit)
+            flow.settle(table)
             if auto:
                 generated = self._run_programs()
                 h = {k: v for k, v in h.items() if k != "auto_actions"}
@@ -136,7 +137,7 @@ class Game:
                     h["auto_actions"] = generated
             else:
                 for recorded in h.get("auto_actions") or ():
-                    flow.play(self.table, read(self.table, recorded))
+                    flow.play(table, read(table, recorded))
         except GameError as e:
             self._rebuild(self.played, dirty=True)
             raise type(e)(f"{_action_named(n, entry, kind)}: {e}") from e

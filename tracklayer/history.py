@@ -12,7 +12,7 @@ a thirtieth of that. The actions in force are known by their places in the log.
 from __future__ import annotations
 
 from array import array
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from .errors import ActionError
 from .packed import Packed
@@ -30,13 +30,11 @@ class History:
         self.entries: Packed = Packed() if entries is None else entries   # or a plain list
         self.status = bytearray()
         self.redo_groups: List[List[Tuple[dict, int]]] = []
-        self.first_with_id: Dict[object, int] = {}   # where each entry id first comes
 
     def copy(self) -> "History":
         other = History(self.entries.copy())
         other.status = bytearray(self.status)
         other.redo_groups = [list(g) for g in self.redo_groups]
-        other.first_with_id = dict(self.first_with_id)
         return other
 
     def prefix(self, n: int) -> "History":
@@ -52,15 +50,7 @@ class History:
         self.entries.append(h)
 
     def _note(self, h: dict) -> None:
-        """Note the next entry's status (its undo or redo applied) and where its id
-        first comes."""
-        at = len(self.status)
-        self._note_status(h)
-        key = h.get("id")
-        if key is not None and key.__hash__ is not None:
-            self.first_with_id.setdefault(key, at)
-
-    def _note_status(self, h: dict) -> None:
+        """Note the next entry's status (its undo or redo applied)."""
         kind = h.get("type")
         if kind == "undo":
             return self._undo(h)
@@ -90,11 +80,8 @@ class History:
                          if self.status[i] == IN_FORCE), 0)
         if target == 0:
             return 0
-        if target.__hash__ is not None:    # (no id of the log equals one that has no hash)
-            found = self.first_with_id.get(target)
-        else:
-            found = next((i for i in range(len(self.status))
-                          if self.entries[i].get("id") == target), None)
+        found = next((i for i in range(len(self.status))
+                      if self.entries[i].get("id") == target), None)
         if found is None:
             raise ActionError(f"undo to unknown action id {target}")
         return found + 1

@@ -274,11 +274,8 @@ def links(table: Table, rail: Rail) -> list:
     found = cache.get(rail)
     if found is None:
         found = []
-        hex_id = rail.hex
-        open_sides = table.state.hexes[hex_id].open_sides
-        across = table.spec.grid.across[hex_id]
         for side in rail.sides:
-            other = across.get(side) if side in open_sides else None    # :func:`neighbour`
+            other = neighbour(table, rail.hex, side)
             if other is None:
                 continue
             back = facing(side)
@@ -287,7 +284,7 @@ def links(table: Table, rail: Rail) -> list:
                 if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
                     found.append((side, lane[1], r, back))
         cache[rail] = found
-        table.derived.linked.setdefault(hex_id, []).append(rail)
+        table.derived.linked.setdefault(rail.hex, []).append(rail)
     return found
 
 
@@ -569,16 +566,10 @@ def forget_track_near(table: Table, hex_id: str) -> None:
     links lead into the hex. (Route connections read check their tiles themselves.)"""
     toward = table.spec.grid.facing_sides[hex_id]
     links, linked = table.derived.links, table.derived.linked
-    for rail in linked.pop(hex_id, ()):
-        del links[rail]
-        rail.walk = None
-    for h, side in toward.items():
-        rails = linked.get(h)
-        if not rails:
-            continue
+    for h in (hex_id, *toward):
         kept = []
-        for rail in rails:
-            if side in rail.sides:
+        for rail in linked.get(h, ()):
+            if h == hex_id or toward[h] in rail.sides:
                 del links[rail]
                 rail.walk = None
             else:

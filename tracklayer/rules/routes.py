@@ -123,11 +123,11 @@ def trails_along(table: Table, start: Node, names: List[str],
     a trail crosses a hex side only into the next hex named, and no further than the
     last."""
     found: dict = {}
-    trail: List[Rail] = []
-    on_trail: Set[Rail] = set()
+    trail: List[Rail] = []               # (short: looked through rather than kept as a set)
     crossed: Set[str] = set()            # hex sides (by lane) the trail left by
     junctions: dict = {}                 # times through each junction on the trail
     last = len(names) - 1
+    walk_links = network.walk_links
 
     def step(rail: Rail, came_over, via_junction, k: int) -> None:
         # (rail is on the k-th hex named: the start's, a junction's or one crossed into)
@@ -139,26 +139,24 @@ def trails_along(table: Table, start: Node, names: List[str],
         if skip_gauge is not None and rail.gauge == skip_gauge:
             return
         trail.append(rail)
-        on_trail.add(rail)
-        if junction is not None:
-            junctions[junction] = junctions.get(junction, 0) + 1
         if k == last:
             for e in rail.nodes:
                 found.setdefault(e, []).append(list(trail))
-        if junction is not None and junction is not via_junction:
-            for other in rail.others:
-                if other not in on_trail:
-                    step(other, None, junction, k)
+        if junction is not None:
+            junctions[junction] = junctions.get(junction, 0) + 1
+            if junction is not via_junction:
+                for other in rail.others:
+                    if other not in trail:
+                        step(other, None, junction, k)
         if k < last:
             next_hex = names[k + 1]
-            for side, key, nxt, back, _ in network.walk_links(table, rail):
-                if side == came_over or nxt.hex != next_hex or nxt in on_trail:
+            for side, key, nxt, back, _ in walk_links(table, rail):
+                if side == came_over or nxt.hex != next_hex or nxt in trail:
                     continue
                 crossed.add(key)
                 step(nxt, back, None, k + 1)
                 crossed.discard(key)
         trail.pop()
-        on_trail.discard(rail)
         if junction is not None:
             junctions[junction] -= 1
 
@@ -481,8 +479,12 @@ def _signature(node: Node) -> str:
 
 
 def _pair(chains_a, chains_b, taken, signatures):
-    chains_a = [a for a in chains_a if _apart(a, taken)]
-    chains_b = [b for b in chains_b if _apart(b, taken)]
+    """The first pair of chains (one of each list, clear of ``taken`` and of each other)
+    meeting at exactly one stop, as ``(a, b, a's other end, b's other end, the stop)``;
+    among several, the one whose stops the action's ``signatures`` name most (the first
+    of those), None if there is none."""
+    chains_a = [a for a in chains_a if taken.isdisjoint(a.rails)]
+    chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
     candidates = []
     for a in chains_a:
         first, second = a.ends
@@ -498,10 +500,12 @@ def _pair(chains_a, chains_b, taken, signatures):
                 continue
             m, left = (first, second) if meets_first else (second, first)
             right = ends_b[1] if ends_b[0] is m else ends_b[0]
+            if not signatures:
+                return a, b, left, right, m
             candidates.append((a, b, left, right, m))
     if not candidates:
         return None
-    if len(candidates) == 1 or not signatures:
+    if len(candidates) == 1:
         return candidates[0]
     return max(candidates, key=lambda c: sum(1 for n in c[2:] if _signature(n) in signatures))
 

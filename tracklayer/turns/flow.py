@@ -30,11 +30,12 @@ def settle(table: Table) -> None:
         r.forget()
     trigger = endgame.check_triggers(table)
     reason, timing = trigger or (None, None)
-    end = table.state.end
+    state = table.state
+    end = state.end
     if timing is EndTiming.IMMEDIATELY:
         endgame.finish(table, reason.value)
-    while table.round.over() and not end.finished:
-        for e in table.round.entities:
+    while state.round.over() and not end.finished:
+        for e in state.round.entities:
             e.passed = False
         if timing is None and end.trigger is not None:
             reason, timing = end.trigger     # a trigger that came with a new round

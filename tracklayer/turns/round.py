@@ -87,7 +87,7 @@ class Round:
         if entity is not None:
             company = isinstance(entity, CompanyState)
             for step in self.steps:
-                if step.live() and (company or step.holding()) and step.kinds(entity):
+                if step.live() and (company or step.holding()) and step.known_kinds(entity):
                     return step
             return None
         if self._active is None:

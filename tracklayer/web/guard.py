@@ -290,6 +290,14 @@ def _replay(body: bytes, then):
 PLAYED = re.compile(r"^/api/games/[0-9]+/(legal|actions)$")
 
 
+def left_out_of_access_log(args: tuple) -> bool:
+    """Is the access log's line of these arguments (uvicorn's: address, method, path,
+    HTTP version, status) one it leaves out: a game's listing or action answered as asked
+    (below 400)?"""
+    return len(args) >= 5 and isinstance(args[4], int) and args[4] < 400 and \
+        isinstance(args[2], str) and PLAYED.match(args[2]) is not None
+
+
 class HideSecrets(logging.Filter):
     """Uvicorn's access log, with the values of ``token=`` and ``key=`` hidden. A game's
     listings and actions answered as asked (below 400) are left out: a game played makes
@@ -299,8 +307,7 @@ class HideSecrets(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple) and len(record.args) >= 3 and \
                 isinstance(record.args[2], str):
-            if len(record.args) >= 5 and isinstance(record.args[4], int) and \
-                    record.args[4] < 400 and PLAYED.match(record.args[2]):
+            if left_out_of_access_log(record.args):
                 return False
             args = list(record.args)
             args[2] = SECRET_QUERY.sub(r"\1…", args[2])

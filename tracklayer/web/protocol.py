@@ -1,0 +1,83 @@
+"""The HTTP protocol ``tracklayer serve`` runs uvicorn with: uvicorn's own (httptools),
+cheaper per answer in two ways that change nothing a client sees.
+
+* An answer's head and body leave in one write: uvicorn writes the status line and
+  headers as soon as the app starts its answer, and the body when it comes, two system
+  calls and two TCP segments for every answer of a few hundred bytes (a game played flat
+  out makes two answers an action). :class:`Corked` holds the head until the body comes,
+  or until the event loop's turn ends (a stream's head goes out then, before its events).
+* The access log's lines that ``guard.HideSecrets`` leaves out (a game's listings and
+  actions answered as asked) are not made at all (:class:`QuietAccess`): uvicorn makes a
+  log record for every answer before any filter sees it.
+
+Imported by uvicorn by name (``PROTOCOL``), in each worker."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, List, Optional
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from .guard import left_out_of_access_log
+
+PROTOCOL = "tracklayer.web.protocol:Protocol"
+
+
+class Corked:
+    """A transport whose first write waits for the next one, or for the end of the event
+    loop's turn, and then leaves with it in one write. Everything else is the transport's
+    own; closing sends what waits first."""
+
+    __slots__ = ("transport", "loop", "waiting")
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self.transport = transport
+        self.loop = loop
+        self.waiting: Optional[List[bytes]] = None
+
+    def write(self, data: bytes) -> None:
+        if self.waiting is None:
+            self.waiting = [data]
+            self.loop.call_soon(self.flush)
+            return
+        self.waiting.append(data)
+        self.flush()
+
+    def flush(self) -> None:
+        waiting, self.waiting = self.waiting, None
+        if waiting and not self.transport.is_closing():
+            self.transport.write(waiting[0] if len(waiting) == 1 else b"".join(waiting))
+
+    def close(self) -> None:
+        self.flush()
+        self.transport.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.transport, name)
+
+
+class QuietAccess:
+    """uvicorn's access logger, for the lines the log keeps: a line ``guard`` leaves out is
+    dropped before a record of it is made."""
+
+    def __init__(self, logger) -> None:
+        self.logger = logger
+
+    def info(self, message: str, *args) -> None:
+        if not left_out_of_access_log(args):
+            self.logger.info(message, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.logger, name)
+
+
+class Protocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with :class:`Corked` writes and :class:`QuietAccess`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.access_logger = QuietAccess(self.access_logger)
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(Corked(transport, self.loop))

@@ -53,8 +53,33 @@ class Corked:
         self.flush()
         self.transport.close()
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.transport, name)
+    # the rest as the transport does it (what uvicorn asks of one)
+    def abort(self) -> None:
+        self.transport.abort()
+
+    def is_closing(self) -> bool:
+        return self.transport.is_closing()
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self.transport.get_extra_info(name, default)
+
+    def pause_reading(self) -> None:
+        self.transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        self.transport.resume_reading()
+
+    def is_reading(self) -> bool:
+        return self.transport.is_reading()
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        self.transport.set_protocol(protocol)
+
+    def get_protocol(self) -> asyncio.BaseProtocol:
+        return self.transport.get_protocol()
+
+    def get_write_buffer_size(self) -> int:
+        return self.transport.get_write_buffer_size()
 
 
 class QuietAccess:
@@ -68,8 +93,8 @@ class QuietAccess:
         if not left_out_of_access_log(args):
             self.logger.info(message, *args)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.logger, name)
+    def hasHandlers(self) -> bool:     # noqa: N802 (the logger's name for it)
+        return self.logger.hasHandlers()
 
 
 class Protocol(HttpToolsProtocol):

@@ -42,7 +42,7 @@ def test_a_game_that_rested_plays_on_the_same():
         rested.apply(h)
         if i % 3 == 0:
             rested.rest()
-            assert rested.resting and rested.cached == (-1, [])
+            assert rested.resting and rested.cached == (-1, [], {})
         if i % 9 == 0:
             assert rested.legal() == kept.legal(), f"after entry {i}"
     assert snapshot.take(rested.game.table) == snapshot.take(kept.game.table)
@@ -66,7 +66,7 @@ def test_idle_games_rest_and_wake_when_asked_for(tmp_path, monkeypatch):
         monkeypatch.setattr(service_module, "SWEEP_S", 0.0)
         live.used -= 1.0
         service._rest_idle(live.used + 1.0)
-        assert live.resting and live.cached == (-1, [])
+        assert live.resting and live.cached == (-1, [], {})
         again = service.legal(gid, [token, made["seats"][1]["token"]])
         assert again == before and not live.resting
     finally:

@@ -37,8 +37,8 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     store = Store(database_url)
     broker = make_broker(redis_url, store.installation())
 
-    def publish(game_id: int, number: int, entry: dict) -> None:
-        broker.publish(game_id, number, entry)
+    def publish(game_id: int, number: int, entry: dict, text: Optional[str] = None) -> None:
+        broker.publish(game_id, number, entry, text)
         notifier.entry_stored(game_id, number, entry)       # turn alerts, off this path
 
     service = Service(store, publish, background_bots, shared=redis_url is not None)

@@ -20,9 +20,9 @@ from typing import Optional
 from anyio.to_thread import run_sync
 from sqlalchemy.exc import OperationalError
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from . import credentials, guard
+from .encoding import Answer
 from .refusal import Refusal
 
 PLAY = re.compile(r"^/api/games/([0-9]{1,18})/(legal|actions)$")
@@ -48,9 +48,9 @@ class PlayPath:
             else:
                 answer = await _act(self.service, int(found[1]), request, self.reader)
         except Refusal as e:
-            answer = JSONResponse({"error": e.message}, status_code=e.status)
+            answer = Answer({"error": e.message}, status_code=e.status)
         except OperationalError as e:
-            answer = JSONResponse({"error": "the database could not be reached "
+            answer = Answer({"error": "the database could not be reached "
                                    f"({type(e).__name__}): try again"}, status_code=503)
         await answer(scope, receive, send)
 
@@ -63,7 +63,7 @@ async def _fresh(service, game_id: int, reader) -> Optional[tuple]:
     return await reader.freshness(game_id)
 
 
-async def _legal(service, game_id: int, request: Request, reader=None) -> JSONResponse:
+async def _legal(service, game_id: int, request: Request, reader=None) -> Answer:
     """The legal actions of the seat the bearer token (or the page's cookie) holds: at once
     when the service can answer without waiting (``Service.legal_now``), else in a
     thread."""
@@ -71,10 +71,10 @@ async def _legal(service, game_id: int, request: Request, reader=None) -> JSONRe
     listing = service.legal_now(game_id, tokens, await _fresh(service, game_id, reader))
     if listing is None:
         listing = await run_sync(service.legal, game_id, tokens)
-    return JSONResponse(listing)
+    return Answer(listing)
 
 
-async def _act(service, game_id: int, request: Request, reader=None) -> JSONResponse:
+async def _act(service, game_id: int, request: Request, reader=None) -> Answer:
     """Apply and store the posted entry: 201 with it once it is stored, or 202 with the
     proposal it made. Applied at once when the service can (``Service.act_now``), its
     commit awaited without holding a thread; else in a thread. Workers sharing PostgreSQL
@@ -90,8 +90,8 @@ async def _act(service, game_id: int, request: Request, reader=None) -> JSONResp
                                   await _fresh(service, game_id, reader))
     if storing is None:
         done = await run_sync(service.act, game_id, tokens, body)
-        return JSONResponse(done, status_code=202 if "proposal" in done else 201)
-    return JSONResponse(await _stored(service, storing), status_code=201)
+        return Answer(done, status_code=202 if "proposal" in done else 201)
+    return Answer(await _stored(service, storing), status_code=201)
 
 
 def _stored(service, storing) -> asyncio.Future:

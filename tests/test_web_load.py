@@ -147,6 +147,24 @@ def test_the_writer_commits_entries_and_jobs_together_and_each_hears_its_answer(
         store.dispose()
 
 
+def test_the_writer_says_of_each_entry_submitted_whether_its_game_has_a_webhook(tmp_path):
+    """SQLite's writer, as PostgreSQL's: an entry submitted is told, as it is stored,
+    whether its game has a seat with a webhook (turn alerts skip the others)."""
+    from tracklayer.web.db import Store
+    store = Store(f"sqlite:///{tmp_path / 'h.db'}")
+    try:
+        seats = [{"player_id": 1, "name": "A", "token": "a" * 32}]
+        plain = store.create("1893", 1, [], seats)
+        hooked = store.create("1893", 1, [], [dict(seats[0], token="b" * 32)])
+        store.set_webhook(hooked, 0, "https://example.invalid/hook", None, False)
+        a = store.submit(plain, 1, store.entry_text({"type": "pass"}))
+        b = store.submit(hooked, 1, store.entry_text({"type": "pass"}))
+        assert a.result(10) is False and b.result(10) is True
+        assert [n for n, _ in store.entries(hooked)] == [1]
+    finally:
+        store.dispose()
+
+
 def test_workers_sharing_postgresql_answer_on_the_loop_and_still_see_each_other():
     """Two apps sharing PostgreSQL and Redis: a game held and up to date is listed and
     played on the event loop (its freshness read there, no thread), yet an entry stored,

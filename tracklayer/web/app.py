@@ -61,7 +61,10 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
             await broker.stop()
             store.dispose()
 
-    app = FastAPI(title="tracklayer", lifespan=lifespan)
+    # tracklayer reports to no OpenTelemetry: FastAPI's own bridge to it asked the
+    # environment three times a request whether anything listened
+    app = FastAPI(title="tracklayer", lifespan=lifespan,
+                  telemetry={"tracing": False, "metrics": False, "logs": False})
     app.state.store, app.state.broker, app.state.service = store, broker, service
     app.state.notifier = notifier
     app.state.limits = limits

@@ -13,7 +13,7 @@ from typing import Optional
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from sse_starlette.sse import EventSourceResponse
+from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
 from . import credentials, guard, inputs
 from .encoding import Answer
@@ -95,19 +95,29 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
                     for number, data in await run_in_threadpool(service.store.entry_texts,
                                                                 game_id, last):
                         last = number
-                        yield {"id": str(number), "event": "entry", "data": data}
+                        yield _event("entry", data, number)
                     behind = False
                 number, data = await queue.get()
                 if number == NOTICE:
-                    yield {"event": "proposal", "data": data}
+                    yield _event("proposal", data)
                 elif number == last + 1:
                     last = number
-                    yield {"id": str(number), "event": "entry", "data": data}
+                    yield _event("entry", data, number)
                 elif number > last + 1:
                     behind = True       # missed one: the log fills the gap
                 # else: an older one, already sent
 
     return EventSourceResponse(stream(), ping=15)
+
+
+def _event(kind: str, data: str, number: Optional[int] = None) -> bytes:
+    """One event of the stream, written as ``sse_starlette`` writes it (lines ending in
+    CRLF), at once: the data is JSON, one line."""
+    if "\n" in data or "\r" in data:
+        return ServerSentEvent(data, event=kind, id=None if number is None else str(number)
+                               ).encode()
+    head = "" if number is None else f"id: {number}\r\n"
+    return f"{head}event: {kind}\r\ndata: {data}\r\n\r\n".encode()
 
 
 def refusal_handler(_request: Request, exc: Refusal) -> Answer:

@@ -78,10 +78,10 @@ async def _legal(service, game_id: int, request: Request, reader=None) -> dict:
 
 async def _act(service, game_id: int, request: Request, reader=None) -> Tuple[dict, int]:
     """Apply and store the posted entry: 201 with it once it is stored, or 202 with the
-    proposal it made (the answer and its status). Applied at once when the service can (``Service.act_now``), its
-    commit awaited without holding a thread; else in a thread. Workers sharing PostgreSQL
-    first try it without reading the game's freshness, guarded as it is committed: one
-    read an action (the listing's) instead of two."""
+    proposal it made (the answer and its status). Applied at once when the service can
+    (``Service.act_now``), its commit awaited without holding a thread; else in a thread.
+    Workers sharing PostgreSQL first try it without reading the game's freshness, guarded
+    as it is committed: one read an action (the listing's) instead of two."""
     body = _json(await request.body())
     tokens = credentials.tokens(request, game_id)
     storing = None

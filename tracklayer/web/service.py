@@ -65,9 +65,10 @@ def _settings(data: dict, players) -> dict:
 
 class Service(BotTurns):
     """The games this process serves; ``publish(game_id, number, entry, text=None)`` is
-    told of every entry stored (``text``: the entry as the log keeps it, when at hand). ``shared``: other processes store entries of the same games (workers
-    sharing Redis), so a game is brought up to the log before it is read; alone, the games
-    in memory are the log's newest."""
+    told of every entry stored (``text``: the entry as the log keeps it, when at hand).
+    ``shared``: other processes store entries of the same games (workers sharing Redis),
+    so a game is brought up to the log before it is read; alone, the games in memory are
+    the log's newest."""
 
     def __init__(self, store: Store, publish: Callable[[int, int, dict], None],
                  run_bots_in_background: bool = True, shared: bool = False) -> None:

@@ -71,23 +71,28 @@ def _refuse_constant(name: str):
 
 
 def depth(value: Any) -> int:
-    """How deeply lists and objects nest in ``value`` (a scalar: 0), without recursion;
-    -1 if a number in it is too large for a float (``1e999`` reads as infinity)."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            if isinstance(item, float) and not math.isfinite(item):
+    """How deeply lists and objects nest in ``value`` (a scalar: 0), level by level without
+    recursion; -1 if a number in it is too large for a float (``1e999`` reads as
+    infinity)."""
+    deepest, level = 0, [value]
+    while level:
+        below, nested = [], False
+        for item in level:
+            kind = type(item)
+            if kind is dict:
+                below.extend(item.values())
+                nested = True
+            elif kind is list:
+                below.extend(item)
+                nested = True
+            elif kind is float and not math.isfinite(item):
                 return -1
-            continue
-        deepest = max(deepest, level)
+        if not nested:
+            return deepest
+        deepest += 1
         if deepest > MAX_DEPTH:
             return deepest
-        todo.extend((c, level + 1) for c in children)
+        level = below
     return deepest
 
 

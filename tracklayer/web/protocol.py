@@ -15,6 +15,7 @@ Imported by uvicorn by name (``PROTOCOL``), in each worker."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, List, Optional
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -82,19 +83,16 @@ class Corked:
         return self.transport.get_write_buffer_size()
 
 
-class QuietAccess:
+class QuietAccess(logging.LoggerAdapter):
     """uvicorn's access logger, for the lines the log keeps: a line ``guard`` leaves out is
-    dropped before a record of it is made."""
+    dropped before a record of it is made (the rest is the logger's own)."""
 
-    def __init__(self, logger) -> None:
-        self.logger = logger
+    def __init__(self, logger: logging.Logger) -> None:
+        super().__init__(logger, None)
 
-    def info(self, message: str, *args) -> None:
+    def info(self, message, *args, **kwargs) -> None:
         if not left_out_of_access_log(args):
-            self.logger.info(message, *args)
-
-    def hasHandlers(self) -> bool:     # noqa: N802 (the logger's name for it)
-        return self.logger.hasHandlers()
+            self.logger.info(message, *args, **kwargs)
 
 
 class Protocol(HttpToolsProtocol):

@@ -40,19 +40,21 @@ def test_corked_writes_join_the_head_to_the_body_and_send_a_lone_head_at_the_tur
     try:
         raw = FakeTransport()
         corked = Corked(raw, loop)
-        corked.write(b"HEAD")
+        corked.write(b"HTTP/1.1 200 OK\r\n\r\n")
         assert raw.writes == []
         corked.write(b"BODY")
-        assert raw.writes == [b"HEADBODY"]
-        corked.write(b"STREAM HEAD")            # nothing follows in this turn
+        assert raw.writes == [b"HTTP/1.1 200 OK\r\n\r\nBODY"]
+        corked.write(b"HTTP/1.1 200 stream\r\n\r\n")     # nothing follows in this turn
         loop.run_until_complete(asyncio.sleep(0))
-        assert raw.writes == [b"HEADBODY", b"STREAM HEAD"]
-        corked.write(b"LAST")
+        assert raw.writes[-1] == b"HTTP/1.1 200 stream\r\n\r\n"
+        corked.write(b"5\r\nevent\r\n")                  # a stream's event: at once
+        assert raw.writes[-1] == b"5\r\nevent\r\n"
+        corked.write(b"HTTP/1.1 404 Not Found\r\n\r\n")
         corked.close()                          # what waits goes first
-        assert raw.writes[-1] == b"LAST" and raw.closed
+        assert raw.writes[-1] == b"HTTP/1.1 404 Not Found\r\n\r\n" and raw.closed
         assert corked.get_extra_info("peername") == ("127.0.0.1", 1)
         loop.run_until_complete(asyncio.sleep(0))
-        assert raw.writes[-1] == b"LAST"        # sent once
+        assert len(raw.writes) == 4             # each sent once
     finally:
         loop.close()
 

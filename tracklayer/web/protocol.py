@@ -5,7 +5,8 @@ cheaper per answer in two ways that change nothing a client sees.
   headers as soon as the app starts its answer, and the body when it comes, two system
   calls and two TCP segments for every answer of a few hundred bytes (a game played flat
   out makes two answers an action). :class:`Corked` holds the head until the body comes,
-  or until the event loop's turn ends (a stream's head goes out then, before its events).
+  or until the event loop's turn ends (a stream's head goes out then, before its events;
+  the events themselves go at once).
 * The access log's lines that ``guard.HideSecrets`` leaves out (a game's listings and
   actions answered as asked) are not made at all (:class:`QuietAccess`): uvicorn makes a
   log record for every answer before any filter sees it.
@@ -26,9 +27,10 @@ PROTOCOL = "tracklayer.web.protocol:Protocol"
 
 
 class Corked:
-    """A transport whose first write waits for the next one, or for the end of the event
-    loop's turn, and then leaves with it in one write. Everything else is the transport's
-    own; closing sends what waits first."""
+    """A transport on which an answer's head (its status line: ``HTTP/1.1 …``) waits for
+    the next write, or for the end of the event loop's turn, and then leaves with it in
+    one write; any other write leaves at once (a stream's events are not held back).
+    Everything else is the transport's own; closing sends what waits first."""
 
     __slots__ = ("transport", "loop", "waiting")
 
@@ -38,12 +40,14 @@ class Corked:
         self.waiting: Optional[List[bytes]] = None
 
     def write(self, data: bytes) -> None:
-        if self.waiting is None:
+        if self.waiting is not None:
+            self.waiting.append(data)
+            self.flush()
+        elif data.startswith(b"HTTP/"):
             self.waiting = [data]
             self.loop.call_soon(self.flush)
-            return
-        self.waiting.append(data)
-        self.flush()
+        else:
+            self.transport.write(data)
 
     def flush(self) -> None:
         waiting, self.waiting = self.waiting, None

@@ -73,7 +73,7 @@ def test_a_proposal_waits_and_accepted_is_the_proposers_action(url):
         notices = []
         service = c.app.state.service
         publish = service.publish
-        service.publish = lambda g, n, e: (notices.append((n, e)), publish(g, n, e))
+        service.publish = lambda g, n, e, *text: (notices.append((n, e)), publish(g, n, e, *text))
         p = propose(c, gid, auth)
         assert p["status"] == "pending" and (p["proposer"], p["responder"]) == (P1, P3)
         assert p["text"] == "Player 1 proposes that KFBE buys Player 3's EVA for 5M"

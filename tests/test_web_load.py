@@ -42,7 +42,7 @@ def test_a_game_that_rested_plays_on_the_same():
         rested.apply(h)
         if i % 3 == 0:
             rested.rest()
-            assert rested.resting and rested.cached == (-1, [])
+            assert rested.resting and rested.cached == (-1, [], {})
         if i % 9 == 0:
             assert rested.legal() == kept.legal(), f"after entry {i}"
     assert snapshot.take(rested.game.table) == snapshot.take(kept.game.table)
@@ -66,7 +66,7 @@ def test_idle_games_rest_and_wake_when_asked_for(tmp_path, monkeypatch):
         monkeypatch.setattr(service_module, "SWEEP_S", 0.0)
         live.used -= 1.0
         service._rest_idle(live.used + 1.0)
-        assert live.resting and live.cached == (-1, [])
+        assert live.resting and live.cached == (-1, [], {})
         again = service.legal(gid, [token, made["seats"][1]["token"]])
         assert again == before and not live.resting
     finally:
@@ -143,6 +143,24 @@ def test_the_writer_commits_entries_and_jobs_together_and_each_hears_its_answer(
         store.writer._write(together)
         assert together[1]["result"] == 3           # in the entries' transaction
         assert store.writer.run(lambda conn: 7) == 7
+    finally:
+        store.dispose()
+
+
+def test_the_writer_says_of_each_entry_submitted_whether_its_game_has_a_webhook(tmp_path):
+    """SQLite's writer, as PostgreSQL's: an entry submitted is told, as it is stored,
+    whether its game has a seat with a webhook (turn alerts skip the others)."""
+    from tracklayer.web.db import Store
+    store = Store(f"sqlite:///{tmp_path / 'h.db'}")
+    try:
+        seats = [{"player_id": 1, "name": "A", "token": "a" * 32}]
+        plain = store.create("1893", 1, [], seats)
+        hooked = store.create("1893", 1, [], [dict(seats[0], token="b" * 32)])
+        store.set_webhook(hooked, 0, "https://example.invalid/hook", None, False)
+        a = store.submit(plain, 1, store.entry_text({"type": "pass"}))
+        b = store.submit(hooked, 1, store.entry_text({"type": "pass"}))
+        assert a.result(10) is False and b.result(10) is True
+        assert [n for n, _ in store.entries(hooked)] == [1]
     finally:
         store.dispose()
 

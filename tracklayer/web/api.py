@@ -5,7 +5,7 @@ withdraw), and a Server-Sent Events stream of accepted entries and proposals. Th
 requests a game is played by, its legal actions and an action posted, are answered on a
 shorter path (``play_path``). Answers are
 plain JSON of plain data, written as they are (no encoder walking them first: a long
-game's export is large)."""
+game's export is large), by ``encoding.dumps``."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Optional
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
-from sse_starlette.sse import EventSourceResponse
+from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
 from . import credentials, guard, inputs
+from .encoding import Answer
 from .events import NOTICE
 from .refusal import Refusal
 
@@ -56,13 +56,13 @@ def _export(service, game_id: int) -> dict:
 
 @router.get("/games/{game_id}")
 async def get_game(game_id: int, request: Request):
-    return JSONResponse(await run_in_threadpool(_export, request.app.state.service, game_id))
+    return Answer(await run_in_threadpool(_export, request.app.state.service, game_id))
 
 
 @router.get("/games/{game_id}/proposals")
 async def proposals(game_id: int, request: Request):
     """The proposal waiting for its answer (or null) and the game's latest proposals."""
-    return JSONResponse(await run_in_threadpool(
+    return Answer(await run_in_threadpool(
         request.app.state.service.proposals.listing, game_id))
 
 
@@ -70,7 +70,7 @@ async def proposals(game_id: int, request: Request):
 async def answer(game_id: int, proposal_id: int, how: str, request: Request):
     """``how``: ``accept`` or ``decline`` (by its responder), ``withdraw`` (by its
     proposer); an accepted proposal's action is stored (as ``entry``)."""
-    return JSONResponse(await run_in_threadpool(
+    return Answer(await run_in_threadpool(
         request.app.state.service.proposals.answer, game_id,
         credentials.tokens(request, game_id), proposal_id, how))
 
@@ -95,14 +95,14 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
                     for number, data in await run_in_threadpool(service.store.entry_texts,
                                                                 game_id, last):
                         last = number
-                        yield {"id": str(number), "event": "entry", "data": data}
+                        yield _event("entry", data, number)
                     behind = False
                 number, data = await queue.get()
                 if number == NOTICE:
-                    yield {"event": "proposal", "data": data}
+                    yield _event("proposal", data)
                 elif number == last + 1:
                     last = number
-                    yield {"id": str(number), "event": "entry", "data": data}
+                    yield _event("entry", data, number)
                 elif number > last + 1:
                     behind = True       # missed one: the log fills the gap
                 # else: an older one, already sent
@@ -110,11 +110,21 @@ async def events(game_id: int, request: Request, last_event_id: Optional[str] = 
     return EventSourceResponse(stream(), ping=15)
 
 
-def refusal_handler(_request: Request, exc: Refusal) -> JSONResponse:
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+def _event(kind: str, data: str, number: Optional[int] = None) -> bytes:
+    """One event of the stream, written as ``sse_starlette`` writes it (lines ending in
+    CRLF), at once: the data is JSON, one line."""
+    if "\n" in data or "\r" in data:
+        return ServerSentEvent(data, event=kind, id=None if number is None else str(number)
+                               ).encode()
+    head = "" if number is None else f"id: {number}\r\n"
+    return f"{head}event: {kind}\r\ndata: {data}\r\n\r\n".encode()
 
 
-def database_away(_request: Request, exc: Exception) -> JSONResponse:
+def refusal_handler(_request: Request, exc: Refusal) -> Answer:
+    return Answer({"error": exc.message}, status_code=exc.status)
+
+
+def database_away(_request: Request, exc: Exception) -> Answer:
     """The database could not answer (restarted, unreachable): nothing changed, try again."""
-    return JSONResponse({"error": "the database could not be reached "
+    return Answer({"error": "the database could not be reached "
                          f"({type(exc).__name__}): try again"}, status_code=503)

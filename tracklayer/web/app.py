@@ -37,8 +37,8 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
     store = Store(database_url)
     broker = make_broker(redis_url, store.installation())
 
-    def publish(game_id: int, number: int, entry: dict) -> None:
-        broker.publish(game_id, number, entry)
+    def publish(game_id: int, number: int, entry: dict, text: Optional[str] = None) -> None:
+        broker.publish(game_id, number, entry, text)
         notifier.entry_stored(game_id, number, entry)       # turn alerts, off this path
 
     service = Service(store, publish, background_bots, shared=redis_url is not None)
@@ -61,7 +61,10 @@ def create_app(database_url: str = DEFAULT_DB, redis_url: Optional[str] = None,
             await broker.stop()
             store.dispose()
 
-    app = FastAPI(title="tracklayer", lifespan=lifespan)
+    # tracklayer reports to no OpenTelemetry: FastAPI's own bridge to it asked the
+    # environment three times a request whether anything listened
+    app = FastAPI(title="tracklayer", lifespan=lifespan,
+                  telemetry={"tracing": False, "metrics": False, "logs": False})
     app.state.store, app.state.broker, app.state.service = store, broker, service
     app.state.notifier = notifier
     app.state.limits = limits

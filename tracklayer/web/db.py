@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
-                        UniqueConstraint, bindparam, create_engine, event, false, func, insert,
+                        UniqueConstraint, create_engine, event, false, func, insert,
                         select, text, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
-from .writer import Guard, Writer
+from .writer import HOOKED, Guard, Writer
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MAX_ID = 2 ** 31 - 1            # the largest id an Integer column holds on every database
@@ -157,8 +157,6 @@ FRESHNESS_SQL = (
 FRESHNESS = text(FRESHNESS_SQL.replace("%(g)s", ":g"))
 ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number > :after "
                "ORDER BY number")
-HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
-              "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
@@ -261,13 +259,19 @@ class Store:
     def append(self, game_id: int, number: int, entry: dict) -> None:
         """Store one entry (IntegrityError if that number is taken: someone was first),
         committed with whatever other entries arrive meanwhile (see Writer)."""
-        self.writer.append(game_id, number, json.dumps(entry))
+        self.writer.append(game_id, number, self.entry_text(entry))
 
-    def submit(self, game_id: int, number: int, entry: dict,
+    def submit(self, game_id: int, number: int, text: str,
                guard: Optional[Guard] = None) -> Future:
-        """``append`` without waiting: a future, done once the entry is committed (checked
-        against ``guard`` as it is: see :class:`Guard`)."""
-        return self.writer.submit(game_id, number, json.dumps(entry), guard)
+        """``append`` of the entry as JSON (``entry_text``) without waiting: a future,
+        done once the entry is committed (checked against ``guard`` as it is: see
+        :class:`Guard`)."""
+        return self.writer.submit(game_id, number, text, guard)
+
+    @staticmethod
+    def entry_text(entry: dict) -> str:
+        """An entry as the log keeps it: JSON (what a live stream sends of it, too)."""
+        return json.dumps(entry)
 
     def set_seat(self, game_id: int, position: int, name: str, token: str) -> None:
         with self.sessions.begin() as s:

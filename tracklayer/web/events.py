@@ -77,9 +77,13 @@ class Broker:
             except RuntimeError:        # that loop has closed
                 pass
 
-    def publish(self, game_id: int, number: int, entry: dict) -> None:
+    def publish(self, game_id: int, number: int, entry: dict,
+                text: Optional[str] = None) -> None:
+        """Tell the game's listeners of an entry (``text``: as the log keeps it, when at
+        hand: what a listener is sent of it) or a notice."""
         if self.listeners.get(game_id):             # written only for someone to hear
-            self.deliver(game_id, number, event_data(number, entry))
+            self.deliver(game_id, number, text if text is not None else
+                         event_data(number, entry))
 
     async def start(self) -> None:
         pass
@@ -106,13 +110,14 @@ class RedisBroker(Broker):
                                        daemon=True)
         self.sender.start()
 
-    def publish(self, game_id: int, number: int, entry: dict) -> None:
+    def publish(self, game_id: int, number: int, entry: dict,
+                text: Optional[str] = None) -> None:
         """Handed to this worker's listeners at once, and queued for the publisher's
         thread for the other workers', in the order given (a game's entries are published
         under its lock, so in order), so that no request waits for Redis: an action
         answered on the event loop would hold every other request meanwhile. The message
         is ``origin number data``: a worker passes over its own."""
-        data = event_data(number, entry)
+        data = text if text is not None else event_data(number, entry)
         self.deliver(game_id, number, data)
         self.outbox.put((f"{self.prefix}{game_id}", f"{self.origin} {number} {data}"))
 

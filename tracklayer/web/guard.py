@@ -71,23 +71,28 @@ def _refuse_constant(name: str):
 
 
 def depth(value: Any) -> int:
-    """How deeply lists and objects nest in ``value`` (a scalar: 0), without recursion;
-    -1 if a number in it is too large for a float (``1e999`` reads as infinity)."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            if isinstance(item, float) and not math.isfinite(item):
+    """How deeply lists and objects nest in ``value`` (a scalar: 0), level by level without
+    recursion; -1 if a number in it is too large for a float (``1e999`` reads as
+    infinity)."""
+    deepest, level = 0, [value]
+    while level:
+        below, nested = [], False
+        for item in level:
+            kind = type(item)
+            if kind is dict:
+                below.extend(item.values())
+                nested = True
+            elif kind is list:
+                below.extend(item)
+                nested = True
+            elif kind is float and not math.isfinite(item):
                 return -1
-            continue
-        deepest = max(deepest, level)
+        if not nested:
+            return deepest
+        deepest += 1
         if deepest > MAX_DEPTH:
             return deepest
-        todo.extend((c, level + 1) for c in children)
+        level = below
     return deepest
 
 
@@ -290,6 +295,14 @@ def _replay(body: bytes, then):
 PLAYED = re.compile(r"^/api/games/[0-9]+/(legal|actions)$")
 
 
+def left_out_of_access_log(args: tuple) -> bool:
+    """Is the access log's line of these arguments (uvicorn's: address, method, path,
+    HTTP version, status) one it leaves out: a game's listing or action answered as asked
+    (below 400)?"""
+    return len(args) >= 5 and isinstance(args[4], int) and args[4] < 400 and \
+        isinstance(args[2], str) and PLAYED.match(args[2]) is not None
+
+
 class HideSecrets(logging.Filter):
     """Uvicorn's access log, with the values of ``token=`` and ``key=`` hidden. A game's
     listings and actions answered as asked (below 400) are left out: a game played makes
@@ -299,8 +312,7 @@ class HideSecrets(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple) and len(record.args) >= 3 and \
                 isinstance(record.args[2], str):
-            if len(record.args) >= 5 and isinstance(record.args[4], int) and \
-                    record.args[4] < 400 and PLAYED.match(record.args[2]):
+            if left_out_of_access_log(record.args):
                 return False
             args = list(record.args)
             args[2] = SECRET_QUERY.sub(r"\1…", args[2])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..game import Game
 from ..play.consent import Negotiation
@@ -37,7 +37,9 @@ class Live:
     loaded: bool = False             # its log read from the database
     seats_read: float = 0.0          # when the seats were last read (time.monotonic)
     bots_running: bool = False
-    cached: tuple = (-1, [])
+    # the legal listing of one position (the log's length): (position, actions, the
+    # actions by the player who takes them, in the listing's order)
+    cached: tuple = (-1, [], {})
     # how long the game's log was before any action, and after each action (by its
     # index in the log of entries): where each action's lines end, to place chat among them
     log_start: Optional[int] = None
@@ -55,7 +57,7 @@ class Live:
 
     def restart(self, game: Game) -> "Live":
         """Begin again from ``game`` (just set up): what a replay of the log starts from."""
-        self.game, self.log_start, self.cached = game, None, (-1, [])
+        self.game, self.log_start, self.cached = game, None, (-1, [], {})
         self.log_marks, self.values = Marks(), Values()
         return self
 
@@ -76,7 +78,7 @@ class Live:
         routes found, the legal listing): a third of a long game's memory, rebuilt in a
         few milliseconds when it is next used (under the game's lock)."""
         self.game.table.forget()
-        self.cached = (-1, [])
+        self.cached = (-1, [], {})
         self.resting = True
 
     def legal(self) -> List[dict]:
@@ -84,12 +86,24 @@ class Live:
         its length names the position); copies, so that callers may change them. None
         at all while a proposal waits for its answer (the game stands still) or in a game
         that is read-only (web.archive)."""
+        return [dict(a) for a in self._listed()[1]]
+
+    def legal_of(self, player_id: int) -> List[dict]:
+        """The legal actions the player ``player_id`` takes (``legal``, of one seat)."""
+        return [dict(a) for a in self._listed()[2].get(player_id, ())]
+
+    def _listed(self) -> tuple:
+        """The position's listing, with its actions by the player who takes them (each
+        action's player found once a position, whoever asks)."""
         if self.talks.pending is not None or self.standing.read_only:
-            return []
+            return (self.number, [], {})
         if self.cached[0] != self.number:
-            self.cached = (self.number, [] if self.game.is_over else
-                           self.game.legal_actions())
-        return [dict(a) for a in self.cached[1]]
+            actions = [] if self.game.is_over else self.game.legal_actions()
+            by_player: Dict[Optional[int], List[dict]] = {}
+            for a in actions:
+                by_player.setdefault(seat_of(self.game, a), []).append(a)
+            self.cached = (self.number, actions, by_player)
+        return self.cached
 
     @property
     def number(self) -> int:
@@ -122,9 +136,4 @@ class Live:
             return []
         if self.talks.pending is not None:
             return [self.game.player_specs[s][0] for s in self.talks.acting_seats()]
-        found: List[int] = []
-        for a in self.legal():
-            p = seat_of(self.game, a)
-            if p is not None and p not in found:
-                found.append(p)
-        return found
+        return [p for p in self._listed()[2] if p is not None]

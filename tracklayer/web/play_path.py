@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Optional
+from typing import Optional, Tuple
 
 from anyio.to_thread import run_sync
 from sqlalchemy.exc import OperationalError
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from . import credentials, guard
+from .encoding import send_json
 from .refusal import Refusal
 
 PLAY = re.compile(r"^/api/games/([0-9]{1,18})/(legal|actions)$")
@@ -44,15 +44,17 @@ class PlayPath:
         request = Request(scope, receive)
         try:
             if found[2] == "legal":
-                answer = await _legal(self.service, int(found[1]), request, self.reader)
+                content, status = await _legal(self.service, int(found[1]), request,
+                                               self.reader), 200
             else:
-                answer = await _act(self.service, int(found[1]), request, self.reader)
+                content, status = await _act(self.service, int(found[1]), request,
+                                             self.reader)
         except Refusal as e:
-            answer = JSONResponse({"error": e.message}, status_code=e.status)
+            content, status = {"error": e.message}, e.status
         except OperationalError as e:
-            answer = JSONResponse({"error": "the database could not be reached "
-                                   f"({type(e).__name__}): try again"}, status_code=503)
-        await answer(scope, receive, send)
+            content, status = {"error": "the database could not be reached "
+                               f"({type(e).__name__}): try again"}, 503
+        await send_json(send, content, status)
 
 
 async def _fresh(service, game_id: int, reader) -> Optional[tuple]:
@@ -63,7 +65,7 @@ async def _fresh(service, game_id: int, reader) -> Optional[tuple]:
     return await reader.freshness(game_id)
 
 
-async def _legal(service, game_id: int, request: Request, reader=None) -> JSONResponse:
+async def _legal(service, game_id: int, request: Request, reader=None) -> dict:
     """The legal actions of the seat the bearer token (or the page's cookie) holds: at once
     when the service can answer without waiting (``Service.legal_now``), else in a
     thread."""
@@ -71,15 +73,15 @@ async def _legal(service, game_id: int, request: Request, reader=None) -> JSONRe
     listing = service.legal_now(game_id, tokens, await _fresh(service, game_id, reader))
     if listing is None:
         listing = await run_sync(service.legal, game_id, tokens)
-    return JSONResponse(listing)
+    return listing
 
 
-async def _act(service, game_id: int, request: Request, reader=None) -> JSONResponse:
+async def _act(service, game_id: int, request: Request, reader=None) -> Tuple[dict, int]:
     """Apply and store the posted entry: 201 with it once it is stored, or 202 with the
-    proposal it made. Applied at once when the service can (``Service.act_now``), its
-    commit awaited without holding a thread; else in a thread. Workers sharing PostgreSQL
-    first try it without reading the game's freshness, guarded as it is committed: one
-    read an action (the listing's) instead of two."""
+    proposal it made (the answer and its status). Applied at once when the service can
+    (``Service.act_now``), its commit awaited without holding a thread; else in a thread.
+    Workers sharing PostgreSQL first try it without reading the game's freshness, guarded
+    as it is committed: one read an action (the listing's) instead of two."""
     body = _json(await request.body())
     tokens = credentials.tokens(request, game_id)
     storing = None
@@ -90,8 +92,8 @@ async def _act(service, game_id: int, request: Request, reader=None) -> JSONResp
                                   await _fresh(service, game_id, reader))
     if storing is None:
         done = await run_sync(service.act, game_id, tokens, body)
-        return JSONResponse(done, status_code=202 if "proposal" in done else 201)
-    return JSONResponse(await _stored(service, storing), status_code=201)
+        return done, 202 if "proposal" in done else 201
+    return await _stored(service, storing), 201
 
 
 def _stored(service, storing) -> asyncio.Future:

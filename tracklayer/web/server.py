@@ -78,8 +78,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Optional[str] = None,
     print(f"tracklayer: serving on http://{host}:{port}/ (database {shown(db)})",
           file=sys.stderr)
     uvicorn.run("tracklayer.web.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level="info", timeout_graceful_shutdown=3)
+                workers=workers, log_level="info", timeout_graceful_shutdown=3,
+                http=http_protocol())
     return 0
+
+
+def http_protocol() -> str:
+    """The HTTP protocol uvicorn runs: ours (``web.protocol``) on httptools, else
+    uvicorn's choice."""
+    try:
+        from .protocol import PROTOCOL
+    except ImportError:
+        return "auto"
+    return PROTOCOL
 
 
 def free_port() -> int:

@@ -54,6 +54,7 @@ class Storing:
     live: Live
     number: int
     stored: dict
+    text: str                   # as the log keeps it (Store.entry_text)
     done: Future
 
 
@@ -63,10 +64,11 @@ def _settings(data: dict, players) -> dict:
 
 
 class Service(BotTurns):
-    """The games this process serves; ``publish(game_id, number, entry)`` is told of every
-    entry stored. ``shared``: other processes store entries of the same games (workers
-    sharing Redis), so a game is brought up to the log before it is read; alone, the games
-    in memory are the log's newest."""
+    """The games this process serves; ``publish(game_id, number, entry, text=None)`` is
+    told of every entry stored (``text``: the entry as the log keeps it, when at hand).
+    ``shared``: other processes store entries of the same games (workers sharing Redis),
+    so a game is brought up to the log before it is read; alone, the games in memory are
+    the log's newest."""
 
     def __init__(self, store: Store, publish: Callable[[int, int, dict], None],
                  run_bots_in_background: bool = True, shared: bool = False) -> None:
@@ -355,8 +357,7 @@ class Service(BotTurns):
         return True
 
     def _listing(self, live: Live, token) -> dict:
-        listed = live.legal()
-        mine = [(seat, [a for a in listed if seat_of(live.game, a) == seat.player_id])
+        mine = [(seat, live.legal_of(seat.player_id))
                 for seat in self._seats_held(live, token, fresh=True)]
         seat, actions = next((m for m in mine if m[1]), mine[0])
         pending = live.talks.pending
@@ -446,8 +447,9 @@ class Service(BotTurns):
                     number, stored = self._apply(live, entry)
                     live.storing = True
                     guard = Guard(seat.player_id, seat.token) if guarded else None
-                    return Storing(live, number, stored,
-                                   self.store.submit(live.id, number, stored, guard))
+                    text = self.store.entry_text(stored)
+                    return Storing(live, number, stored, text,
+                                   self.store.submit(live.id, number, text, guard))
         except Refusal:
             live.lock.release()
             if guarded:
@@ -468,7 +470,7 @@ class Service(BotTurns):
             if error is not None:
                 raise self._not_stored(live, storing.number, error)
             live.hooks_seen = (storing.number, storing.done.result())
-            self.publish(live.id, storing.number, storing.stored)
+            self.publish(live.id, storing.number, storing.stored, storing.text)
             start = self.claim_bots(live)
         finally:
             live.storing = False

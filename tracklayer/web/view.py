@@ -27,7 +27,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
     mine = seats_viewing(live, tokens)
     acting = live.acting_seats()
     me: Optional[Seat] = next((s for s in mine if s.player_id in acting), None)
-    legal = [a for a in live.legal() if seat_of(game, a) == me.player_id] if me else []
+    legal = live.legal_of(me.player_id) if me else []
     actions = build_actions(game, legal, me.name if me else "")
     drawn = actions["map"]
     tiles = drawn.get("tiles") or {}

@@ -109,8 +109,9 @@ class Notifier:
         self.thread.start()
 
     def entry_stored(self, game_id: int, number: int, entry: dict) -> None:
-        """Called where the entry is stored: queue it and return at once."""
-        if entry.get("type") == "message":
+        """Called where the entry is stored: queue it and return at once (nothing to do
+        for a message, or where the writer said the game has no webhook to tell)."""
+        if entry.get("type") == "message" or self._unhooked((game_id, number, entry)):
             return
         try:
             self.queue.put_nowait((game_id, number, entry))

@@ -35,6 +35,11 @@ GUARDS = text("SELECT s.game_id, s.player_id, s.token, (SELECT count(*) FROM pro
               "WHERE p.game_id = s.game_id AND p.status = 'pending') FROM seats s "
               "WHERE s.game_id IN :games").bindparams(bindparam("games", expanding=True))
 
+# which of the games have a seat with a webhook (said of a batch's entries as it is stored)
+HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
+              "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
+
+
 @dataclass(frozen=True)
 class Guard:
     """What must still hold when an entry is committed, for an entry applied without
@@ -96,8 +101,8 @@ class Writer:
                guard: Optional[Guard] = None) -> Future:
         """``append`` without waiting: a future, done once the entry is committed (its
         exception what the database said, or :class:`Unguarded` if ``guard`` no longer
-        held); its result, where the statement said (PostgreSQL, ``_write_alone``), whether
-        the game has a seat with a webhook as the entry was stored, else None."""
+        held); its result whether the game has a seat with a webhook as the entry was
+        stored (None if that was not read)."""
         item = {"row": {"game_id": game_id, "number": number, "entry": text},
                 "done": Future(), "error": None, "guard": guard}
         self.queue.put(item)
@@ -202,6 +207,16 @@ class Writer:
                     item["error"] = item["error"] or Unguarded("proposal")
         return True
 
+    @staticmethod
+    def _say_hooked(conn, stored: list) -> None:
+        """Tell each entry stored whether its game has a seat with a webhook (one query
+        for the batch, in its transaction): turn alerts need not ask of the others."""
+        if any(isinstance(item["done"], Future) for item in stored):
+            hooked = set(conn.scalars(HOOKED, {"games": sorted(
+                {item["row"]["game_id"] for item in stored})}))
+            for item in stored:
+                item["result"] = item["row"]["game_id"] in hooked
+
     def _write(self, batch: list) -> None:
         """Commit the batch, entries and jobs, in one transaction; if one of them is
         refused (a number someone else took), commit them one by one so that each hears its
@@ -214,10 +229,11 @@ class Writer:
         try:
             with self.engine.begin() as conn:
                 self._check_guards(conn, batch)
-                rows = [item["row"] for item in batch if "row" in item and
-                        not isinstance(item["error"], Unguarded)]
-                if rows:
-                    conn.execute(APPEND, rows)
+                stored = [item for item in batch if "row" in item and
+                          not isinstance(item["error"], Unguarded)]
+                if stored:
+                    conn.execute(APPEND, [item["row"] for item in stored])
+                    self._say_hooked(conn, stored)
                 for item in batch:
                     if "job" in item:
                         item["result"] = item["job"](conn)

@@ -16,9 +16,10 @@ new rails change nothing it did (:func:`_told_by_arrivals`). Otherwise the walks
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Dict, Iterator, List, Optional, Set
 
-from ..board.tiles import facing, gauges_join
+from ..board.tiles import Layout, Track, facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
 from .network import first_reached, moves, new_trail, rail_across, token_nodes, walk_links
 from .table import Table
@@ -114,7 +115,8 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
     starts = token_nodes(table, operator)
     closed: Dict[Node, bool] = {}
     found: Dict[str, Approach] = {}
-    ends_of: Dict[str, Optional[tuple]] = {}
+    ends_of: Dict[str, Optional[frozenset]] = {}
+    beside: Dict[Rail, tuple] = {}
     for number, start in enumerate(starts):
         entered = set()
         trail = new_trail(table, start, starts, operator, closed)
@@ -128,19 +130,30 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
                     approach.entries += ((side, *_end(rail, side)),)
                     if ends_of.get(rail.hex):
                         approach.first_moves[number] = (rail, side, forked)
-            for own, other, back in rail_across(table, rail):
-                if other is None:
-                    continue
-                ends = ends_of.get(other, False)
-                if ends is False:
-                    ends = ends_of[other] = _plain_ends(view(table, other))
-                if ends is None:
-                    continue
+            facing = beside.get(rail)
+            if facing is None:
+                facing = beside[rail] = _plain_beside(table, rail, ends_of)
+            for own, other, back, ends in facing:
                 approach = found.get(other) or _approach(found, other, table, operator)
-                left = tuple(key for key in ends if key in crossed) if crossed else ()
-                approach.arrivals.append((number, back, rail, own, left, own == side,
-                                          forked))
+                approach.arrivals.append((number, back, rail, own, ends.intersection(crossed),
+                                          own == side, forked))
     return found
+
+
+def _plain_beside(table: Table, rail: Rail, ends_of: Dict[str, Optional[frozenset]]) -> tuple:
+    """The hexes of plain track across ``rail``'s sides: ``(its side, the hex, the hex's
+    side, the hex's track ends)`` (``ends_of``: the track ends of each hex of plain track
+    looked at, None for others)."""
+    found = []
+    for own, other, back in rail_across(table, rail):
+        if other is None:
+            continue
+        ends = ends_of.get(other, False)
+        if ends is False:
+            ends = ends_of[other] = _plain_ends(view(table, other))
+        if ends is not None:
+            found.append((own, other, back, ends))
+    return tuple(found)
 
 
 def _approach(found: Dict[str, Approach], hex_id: str, table: Table, operator) -> Approach:
@@ -150,11 +163,11 @@ def _approach(found: Dict[str, Approach], hex_id: str, table: Table, operator) -
     return approach
 
 
-def _plain_ends(tile: TileView) -> Optional[tuple]:
+def _plain_ends(tile: TileView) -> Optional[frozenset]:
     """The track ends (side keys) of a tile of plain track (None: not plain track)."""
     if not _plain(tile):
         return None
-    return tuple(key for r in tile.rails if not r.blind for key in r.side_keys)
+    return frozenset(key for r in tile.rails if not r.blind for key in r.side_keys)
 
 
 def _end(rail: Rail, side: int) -> tuple:
@@ -177,17 +190,25 @@ def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
     hex_id = old.hex
     if any(node.hex == hex_id for node in starts):
         return False
-    old_ends = {(side, *_end(r, side)) for r in old.rails if not r.blind for side in r.sides}
-    new_rails = [r for r in new.rails if not r.blind]
-    if not old_ends <= {(side, *_end(r, side)) for r in new_rails for side in r.sides}:
+    old_ends = _track_ends(old.layout)
+    if not old_ends <= _track_ends(new.layout):
         return False
-    if not all(_meets_at(new, rail, side, goal, operator) for rail in new_rails
-               for side in rail.sides if (side, *_end(rail, side)) not in old_ends):
+    if not all(_meets_at(new, rail, side, goal, operator) for rail in new.rails
+               if not rail.blind for side in rail.sides
+               if (side, *_end(rail, side)) not in old_ends):
         return False
     return any(_goal_ends_at(new, side, (lane, gauge), goal) or
                all(_meets_at(new, r, side, goal, operator) for r in new.by_side.get(side, ())
                    if not r.blind)
                for side, lane, gauge in entered)
+
+
+@lru_cache(maxsize=None)
+def _track_ends(layout: Layout) -> frozenset:
+    """The ends ``(side, lane, gauge)`` of a turned tile's track that walks enter (not
+    terminal track behind a junction). (Shapes only: worked out once.)"""
+    return frozenset((side, t.lanes.get(side), t.gauge) for t in layout.tracks
+                     if not (t.terminal and t.junction) for side in t.sides)
 
 
 def _goal_ends_at(new: TileView, side: int, end: tuple, goal: frozenset) -> bool:
@@ -324,25 +345,38 @@ def _meets_goal(end: tuple, goal_at: Dict[int, List[Rail]]) -> bool:
 
 def _plain(tile: TileView) -> bool:
     """Is the tile plain track: rails through no stop and no junction?"""
-    return bool(tile.rails) and all(not r.nodes and r.junction is None and not r.terminal
-                                    for r in tile.rails)
+    return _plain_layout(tile.layout)
+
+
+@lru_cache(maxsize=None)
+def _plain_layout(layout: Layout) -> bool:
+    """:func:`_plain` of a turned tile. (Shapes only: worked out once.)"""
+    return bool(layout.tracks) and all(not t.stops and not t.junction and not t.terminal
+                                       for t in layout.tracks)
 
 
 def _kept_alike(old: TileView, new: TileView, goal: frozenset) -> bool:
     """Does the new tile have, at each side, the old tile's rails (but those of the goal)
-    in the same order, and no other rail outside the goal?"""
-    goal_shapes = {_shape(r) for r in goal}
-    for side in set(old.by_side) | set(new.by_side):
-        before = [_shape(r) for r in old.by_side.get(side, ()) if not r.blind]
-        after = [_shape(r) for r in new.by_side.get(side, ()) if not r.blind and r not in goal]
+    in the same order, and no other rail outside the goal? (Plain track only.)"""
+    return _kept_in_order(old.layout, new.layout, frozenset(r.track for r in goal))
+
+
+@lru_cache(maxsize=None)
+def _kept_in_order(old: Layout, new: Layout, goal: frozenset) -> bool:
+    """:func:`_kept_alike` of two turned tiles of plain track, ``goal`` the new tile's
+    tracks of the goal. (Shapes only: worked out once.)"""
+    goal_shapes = {_shape(t) for t in goal}
+    for side in set(old.side_count) | set(new.side_count):
+        before = [_shape(t) for t in old.tracks if side in t.sides]
+        after = [_shape(t) for t in new.tracks if side in t.sides and t not in goal]
         if [shape for shape in before if shape not in goal_shapes] != after:
             return False
     return True
 
 
-def _shape(rail: Rail) -> tuple:
-    """A rail's sides, lanes and gauge (what its walks read of it)."""
-    return tuple(sorted(rail.sides)), tuple(sorted(rail.lanes.items())), rail.gauge
+def _shape(track: Track) -> tuple:
+    """A track's sides, lanes and gauge (what walks read of its rail)."""
+    return tuple(sorted(track.sides)), tuple(sorted(track.lanes.items())), track.gauge
 
 
 def _beside(table: Table, start: Node, goal: frozenset) -> bool:

@@ -90,14 +90,15 @@ class Approach:
 def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
     """The :class:`Approach` of the operator's walks on the board as it is to the hex,
     worked out once a position (whatever was kept of its network) when a second lay of
-    the operator is judged there, as when moves are listed (None for the first: one lay
-    alone, as when an action is applied, costs less walked to its goal)."""
+    the operator is judged there, or the first once its whole network was walked at the
+    position, as when moves are listed (None for the first otherwise: one lay alone, as
+    when an action is applied, costs less walked to its goal)."""
     key = ("entries", operator)
     found = table.derived.network.get(key)
-    if found is None:
+    if found is None and ("walked", operator) not in table.derived.network:
         table.derived.network[key] = False      # asked once
         return None
-    if found is False:
+    if found is None or found is False:
         found = table.derived.network[key] = _first_entries(table, operator)
     approach = found.get(hex_id)
     if approach is None:

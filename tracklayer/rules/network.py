@@ -273,10 +273,13 @@ def trails(table: Table, start: Node, tokens: List[Node], operator,
 
 
 def moves(table: Table, start: Node, tokens: List[Node], operator,
-          closed: Optional[Dict[Node, bool]] = None) -> Iterator[tuple]:
+          closed: Optional[Dict[Node, bool]] = None,
+          trail: Optional["_Trail"] = None) -> Iterator[tuple]:
     """The walk of :func:`trails` as the moves onto its rails: ``(rail, the side of its
-    hex it came in over or None, the junction it came through or None, forked)``."""
-    trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
+    hex it came in over or None, the junction it came through or None, forked)``.
+    ``trail``: the walk's state (:func:`new_trail`), for a caller reading it as it goes."""
+    if trail is None:
+        trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
     enter, onward = trail.enter, trail.onward
     stack = [trail.setting_out()]
     while stack:
@@ -286,6 +289,13 @@ def moves(table: Table, start: Node, tokens: List[Node], operator,
         elif enter(*move):
             yield move
             stack.append(onward(*move))
+
+
+def new_trail(table: Table, start: Node, tokens: List[Node], operator,
+              closed: Dict[Node, bool]) -> "_Trail":
+    """The state of a walk of :func:`moves` about to set out (read-only to the caller: the
+    hex sides the trail has left by, ``crossed``, as its moves are yielded)."""
+    return _Trail(table, start, tokens, operator, closed)
 
 
 class _Trail:

@@ -9,16 +9,19 @@ nor, through a stop open to the operator, any rail of the stop. When whatever ra
 first enters so leads onto the goal, the goal is reached. And a trail that left the hex
 across a side the goal's track uses can never enter it: when no path through the track
 outside the hex (:class:`Approach`) and the new tile, never leaving the hex so, leads from
-a token city to the goal, it is not reached. Otherwise the walks tell.
+a token city to the goal, it is not reached. On a hex of plain track, the walk before the
+lay, read where it steps beside the hex, tells the walk with the new tile as long as the
+new rails change nothing it did (:func:`_told_by_arrivals`). Otherwise the walks tell.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Dict, Iterator, List, Optional, Set
 
-from ..board.tiles import facing, gauges_join
+from ..board.tiles import Layout, Track, facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
-from .network import first_reached, moves, token_nodes, walk_links
+from .network import first_reached, moves, new_trail, rail_across, token_nodes, walk_links
 from .table import Table
 
 
@@ -56,6 +59,9 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
         if approach.entries and _met_on_entry(operator, starts, goal, old, approach.entries,
                                               new):
             return True
+        told = _told_by_arrivals(starts, goal, old, approach, new)
+        if told is not None:
+            return told
         if _cut_off(table, operator, starts, goal, approach, new):
             return False
     return None
@@ -64,27 +70,35 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
 class Approach:
     """What the board before a lay tells of the operator's walks to one hex: the track
     ends ``(side, lane, gauge)`` at which they first enter it (one for each token city
-    whose walk enters it across a side), and, worked out when first needed, the track
+    whose walk enters it across a side); on a hex of plain track, each time a walk
+    stepped onto a rail facing it and each walk's first move into it (``arrivals``,
+    ``first_moves``: :func:`_told_by_arrivals`), and the walks that may not leave it
+    (``cut``: :func:`_cut_walk_arrives`); and, worked out when first needed, the track
     outside the hex that meets it (``outside``: :func:`_outside`)."""
 
-    __slots__ = ("entries", "outside")
+    __slots__ = ("entries", "arrivals", "first_moves", "cut", "walking", "outside")
 
     def __init__(self, entries: tuple = ()) -> None:
         self.entries = entries
+        self.arrivals: List[tuple] = []
+        self.first_moves: Dict[int, tuple] = {}
+        self.cut: Dict[tuple, list] = {}
+        self.walking: Optional[tuple] = None     # (table, operator) of the walks
         self.outside: Optional[tuple] = None
 
 
 def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
     """The :class:`Approach` of the operator's walks on the board as it is to the hex,
     worked out once a position (whatever was kept of its network) when a second lay of
-    the operator is judged there, as when moves are listed (None for the first: one lay
-    alone, as when an action is applied, costs less walked to its goal)."""
+    the operator is judged there, or the first once its whole network was walked at the
+    position, as when moves are listed (None for the first otherwise: one lay alone, as
+    when an action is applied, costs less walked to its goal)."""
     key = ("entries", operator)
     found = table.derived.network.get(key)
-    if found is None:
+    if found is None and ("walked", operator) not in table.derived.network:
         table.derived.network[key] = False      # asked once
         return None
-    if found is False:
+    if found is None or found is False:
         found = table.derived.network[key] = _first_entries(table, operator)
     approach = found.get(hex_id)
     if approach is None:
@@ -93,18 +107,68 @@ def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
 
 
 def _first_entries(table: Table, operator) -> Dict[str, Approach]:
+    """Each token city's walk on the board as it is, read for every hex it comes near:
+    where it first enters the hex; and on a hex of plain track its first move into it
+    (``(rail, side, forked)``), and each rail it steps onto that faces the hex across a
+    side, as ``(the token city's number, the hex's side, the rail, the rail's side, the
+    hex's track ends the trail had left the hex by, whether it came from the hex, whether
+    the trail had forked)`` (what :func:`_told_by_arrivals` reads)."""
     starts = token_nodes(table, operator)
     closed: Dict[Node, bool] = {}
     found: Dict[str, Approach] = {}
-    for start in starts:
+    ends_of: Dict[str, Optional[frozenset]] = {}
+    beside: Dict[Rail, tuple] = {}
+    for number, start in enumerate(starts):
         entered = set()
-        for rail, side, _junction, _forked in moves(table, start, starts, operator, closed):
+        trail = new_trail(table, start, starts, operator, closed)
+        crossed = trail.crossed
+        for rail, side, _junction, forked in moves(table, start, starts, operator, closed,
+                                                   trail):
             if rail.hex not in entered:
                 entered.add(rail.hex)
                 if side is not None:
-                    approach = found.setdefault(rail.hex, Approach())
+                    approach = found.get(rail.hex) or _approach(found, rail.hex, table, operator)
                     approach.entries += ((side, *_end(rail, side)),)
+                    if ends_of.get(rail.hex):
+                        approach.first_moves[number] = (rail, side, forked)
+            facing = beside.get(rail)
+            if facing is None:
+                facing = beside[rail] = _plain_beside(table, rail, ends_of)
+            for own, other, back, ends in facing:
+                approach = found.get(other) or _approach(found, other, table, operator)
+                approach.arrivals.append((number, back, rail, own, ends.intersection(crossed),
+                                          own == side, forked))
     return found
+
+
+def _plain_beside(table: Table, rail: Rail, ends_of: Dict[str, Optional[frozenset]]) -> tuple:
+    """The hexes of plain track across ``rail``'s sides: ``(its side, the hex, the hex's
+    side, the hex's track ends)`` (``ends_of``: the track ends of each hex of plain track
+    looked at, None for others)."""
+    found = []
+    for own, other, back in rail_across(table, rail):
+        if other is None:
+            continue
+        ends = ends_of.get(other, False)
+        if ends is False:
+            ends = ends_of[other] = _plain_ends(view(table, other))
+        if ends is not None:
+            found.append((own, other, back, ends))
+    return tuple(found)
+
+
+def _approach(found: Dict[str, Approach], hex_id: str, table: Table, operator) -> Approach:
+    """A new :class:`Approach` to the hex, of the operator's walks on the table."""
+    approach = found[hex_id] = Approach()
+    approach.walking = (table, operator)
+    return approach
+
+
+def _plain_ends(tile: TileView) -> Optional[frozenset]:
+    """The track ends (side keys) of a tile of plain track (None: not plain track)."""
+    if not _plain(tile):
+        return None
+    return frozenset(key for r in tile.rails if not r.blind for key in r.side_keys)
 
 
 def _end(rail: Rail, side: int) -> tuple:
@@ -127,17 +191,25 @@ def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
     hex_id = old.hex
     if any(node.hex == hex_id for node in starts):
         return False
-    old_ends = {(side, *_end(r, side)) for r in old.rails if not r.blind for side in r.sides}
-    new_rails = [r for r in new.rails if not r.blind]
-    if not old_ends <= {(side, *_end(r, side)) for r in new_rails for side in r.sides}:
+    old_ends = _track_ends(old.layout)
+    if not old_ends <= _track_ends(new.layout):
         return False
-    if not all(_meets_at(new, rail, side, goal, operator) for rail in new_rails
-               for side in rail.sides if (side, *_end(rail, side)) not in old_ends):
+    if not all(_meets_at(new, rail, side, goal, operator) for rail in new.rails
+               if not rail.blind for side in rail.sides
+               if (side, *_end(rail, side)) not in old_ends):
         return False
     return any(_goal_ends_at(new, side, (lane, gauge), goal) or
                all(_meets_at(new, r, side, goal, operator) for r in new.by_side.get(side, ())
                    if not r.blind)
                for side, lane, gauge in entered)
+
+
+@lru_cache(maxsize=None)
+def _track_ends(layout: Layout) -> frozenset:
+    """The ends ``(side, lane, gauge)`` of a turned tile's track that walks enter (not
+    terminal track behind a junction). (Shapes only: worked out once.)"""
+    return frozenset((side, t.lanes.get(side), t.gauge) for t in layout.tracks
+                     if not (t.terminal and t.junction) for side in t.sides)
 
 
 def _goal_ends_at(new: TileView, side: int, end: tuple, goal: frozenset) -> bool:
@@ -155,6 +227,157 @@ def _meets_at(new: TileView, rail: Rail, side: int, goal: frozenset, operator) -
         return True
     return not rail.terminal and any(not node.closed_to(operator) and
                                      not goal.isdisjoint(node.entries) for node in rail.nodes)
+
+
+# -- plain track: the walk before the lay read again -----------------------------------------
+
+
+def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
+                      approach: Approach, new: TileView) -> Optional[bool]:
+    """Does the walk with the new tile reach the goal, told from the walk before the lay
+    (``approach.arrivals``), on a hex of plain track (no stop, no junction, no token city)
+    whose new tile keeps the old rails, by side in the same order, beside the goal's?
+
+    Such a walk is the walk before the lay, step for step, as long as it differs in
+    nothing the new rails change: stepping onto a rail facing the hex, it may go on into
+    each rail of the new tile across that side (but the side it came over) that meets it,
+    which it enters unless its trail left the hex by one of that rail's track ends; a
+    kept rail as the old one was, a rail of the goal ending the walk. Leaving the hex, on
+    a trail that has not forked, by a side that the new tile makes shared, its trails
+    fork from then on where the old walk's did not (:func:`_forked_out`). So each token
+    city's walk reaches the goal at its first arrival that may go on into a rail of the
+    goal, and never if none may and it left the hex by no such side. (Each walk is its
+    own: the goal is reached if one reaches it.)"""
+    hex_id = old.hex
+    if any(node.hex == hex_id for node in starts) or not _plain(old) or not _plain(new) \
+            or not _kept_alike(old, new, goal):
+        return None
+    old_count, new_count = old.layout.side_count, new.layout.side_count
+    goal_at: Dict[int, List[Rail]] = {}
+    for rail in goal:
+        if not rail.blind:
+            for side in rail.sides:
+                goal_at.setdefault(side, []).append(rail)
+    told: Dict[int, Optional[bool]] = {}
+    for number, side, rail, own, left, came_out, forked in approach.arrivals:
+        if number in told:
+            continue
+        if came_out:
+            if not forked and old_count.get(side, 0) < 2 <= new_count.get(side, 0):
+                told[number] = _forked_out(number, side, goal, old, approach, new, goal_at,
+                                           starts)
+            continue
+        lane = rail.lanes.get(own)
+        for goal_rail in goal_at.get(side, ()):
+            if lanes_meet(lane, goal_rail.lanes.get(side)) and \
+                    gauges_join(rail.gauge, goal_rail.gauge, True) and \
+                    not any(key in left for key in goal_rail.side_keys):
+                told[number] = True
+                break
+    if True in told.values():
+        return True
+    return None if None in told.values() else False
+
+
+def _forked_out(number: int, side: int, goal: frozenset, old: TileView, approach: Approach,
+                new: TileView, goal_at: Dict[int, List[Rail]], starts: List[Node]
+                ) -> Optional[bool]:
+    """The walk of token city ``number`` with the new tile, which first left the hex by
+    ``side``, shared by the new tile and not by the old (None: not told). When the old
+    tile is one rail, which the walk first entered on no fork, and every rail of the goal
+    leaves the hex by that side as it does, the walk beyond forks and, no trail of it
+    able to enter the goal (it left the hex by the goal's own track end), leaves nothing
+    behind; the old rail stays on the walk's trail, and the walk goes on as it would were
+    the old rail not there to leave the hex by, never again leaving the hex: so it
+    reaches the goal if and only if that walk steps onto a rail meeting a rail of the
+    goal across its side (:func:`_cut_walk_arrives`)."""
+    first = approach.first_moves.get(number)
+    rails = [r for r in old.rails if not r.blind]
+    if first is None or first[2] or len(rails) != 1:
+        return None
+    rail = rails[0]
+    if first[0].sides != rail.sides or side not in rail.sides or side == first[1]:
+        return None
+    key = rail.side_keys[rail.sides.index(side)]
+    if not all(key in g.side_keys for g in goal if not g.blind):
+        return None
+    return _cut_walk_arrives(approach, starts, number, key, goal_at)
+
+
+def _cut_walk_arrives(approach: Approach, starts: List[Node], number: int, key: str,
+                      goal_at: Dict[int, List[Rail]]) -> bool:
+    """Does the walk of token city ``number`` that may not enter the hex's track end
+    ``key`` (nor so the old rail through it) step onto a rail meeting a rail of the goal
+    across its side? The walk, one for each such end and token city, is shared by every
+    tile and rotation asked of at the position, and goes only as far as asked: the track
+    ends ``(side, lane, gauge)`` it steps onto beside the hex are kept."""
+    cut = approach.cut.get((number, key))
+    if cut is None:
+        table, operator = approach.walking
+        trail = new_trail(table, starts[number], starts, operator, {})
+        trail.crossed.add(key)
+        cut = approach.cut[(number, key)] = [
+            moves(table, starts[number], starts, operator, None, trail), []]
+    if any(_meets_goal(end, goal_at) for end in cut[1]):
+        return True
+    table, hex_id = approach.walking[0], key.split(" ", 1)[0]
+    while cut[0] is not None:
+        move = next(cut[0], None)
+        if move is None:
+            cut[0] = None
+            break
+        rail = move[0]
+        for own, other, back in rail_across(table, rail):
+            if other == hex_id and own != move[1]:
+                end = (back, rail.lanes.get(own), rail.gauge)
+                cut[1].append(end)
+                if _meets_goal(end, goal_at):
+                    return True
+    return False
+
+
+def _meets_goal(end: tuple, goal_at: Dict[int, List[Rail]]) -> bool:
+    """Does a rail of the goal meet the track end ``(side, lane, gauge)`` across the
+    side (as :func:`.board.links` joins them)?"""
+    side, lane, gauge = end
+    return any(lanes_meet(lane, g.lanes.get(side)) and gauges_join(gauge, g.gauge, True)
+               for g in goal_at.get(side, ()))
+
+
+def _plain(tile: TileView) -> bool:
+    """Is the tile plain track: rails through no stop and no junction?"""
+    return _plain_layout(tile.layout)
+
+
+@lru_cache(maxsize=None)
+def _plain_layout(layout: Layout) -> bool:
+    """:func:`_plain` of a turned tile. (Shapes only: worked out once.)"""
+    return bool(layout.tracks) and all(not t.stops and not t.junction and not t.terminal
+                                       for t in layout.tracks)
+
+
+def _kept_alike(old: TileView, new: TileView, goal: frozenset) -> bool:
+    """Does the new tile have, at each side, the old tile's rails (but those of the goal)
+    in the same order, and no other rail outside the goal? (Plain track only.)"""
+    return _kept_in_order(old.layout, new.layout, frozenset(r.track for r in goal))
+
+
+@lru_cache(maxsize=None)
+def _kept_in_order(old: Layout, new: Layout, goal: frozenset) -> bool:
+    """:func:`_kept_alike` of two turned tiles of plain track, ``goal`` the new tile's
+    tracks of the goal. (Shapes only: worked out once.)"""
+    goal_shapes = {_shape(t) for t in goal}
+    for side in set(old.side_count) | set(new.side_count):
+        before = [_shape(t) for t in old.tracks if side in t.sides]
+        after = [_shape(t) for t in new.tracks if side in t.sides and t not in goal]
+        if [shape for shape in before if shape not in goal_shapes] != after:
+            return False
+    return True
+
+
+def _shape(track: Track) -> tuple:
+    """A track's sides, lanes and gauge (what walks read of its rail)."""
+    return tuple(sorted(track.sides)), tuple(sorted(track.lanes.items())), track.gauge
 
 
 def _beside(table: Table, start: Node, goal: frozenset) -> bool:

@@ -14,8 +14,10 @@ first D or at a bankruptcy. Here, and in the modules beside it:
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
+from typing import Optional
 
-from ...board.tiles import COLOR_ORDER, fits_some_rotation
+from ...board.tiles import COLOR_ORDER, Layout, TileDef, fits_some_rotation
 from ...rules import certificates, endgame, phases
 from ...rules.variant import Variant
 from ...state.model import PlayerState
@@ -44,6 +46,19 @@ def _future_labels() -> dict:
 
 
 FUTURE_LABELS = _future_labels()
+
+
+@lru_cache(maxsize=None)
+def _shape_upgrades(old: Layout, new: TileDef, label: Optional[str]) -> bool:
+    """Is ``new`` of the colour after the old tile's, labelled ``label``, with as many
+    cities and towns, keeping the old track turned some way? (Shapes only, the same in
+    every game: worked out once.)"""
+    old_tile = old.tile
+    return COLOR_ORDER.index(new.color) == COLOR_ORDER.index(old_tile.color) + 1 and \
+        (new.label or None) == label and \
+        len(old_tile.towns) == len(new.towns) and \
+        len(old_tile.cities) == len(new.cities) and \
+        fits_some_rotation(old, new.layout(0))
 
 
 def _remove_start_cell(at):
@@ -184,17 +199,9 @@ class OldPrince(Variant):
         """A tile of the next colour keeping the old track and the number of cities and
         towns; its label is the hex's label, or the one printed for that colour (X, T,
         CX); tile 9 only for the owner of SBC ("Stavba trati")."""
-        old_tile = old.tile
-        if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old_tile.color) + 1:
-            return False
-        if new.name == data.SBC_TILE and not self.owns_sbc(table):
-            return False
-        printed = FUTURE_LABELS.get(hex_id, {})
-        label = printed.get(new.color, old_tile.label)
-        return (new.label or None) == (label or None) and \
-            len(old_tile.towns) == len(new.towns) and \
-            len(old_tile.cities) == len(new.cities) and \
-            fits_some_rotation(old, new.layout(0))
+        label = FUTURE_LABELS.get(hex_id, {}).get(new.color, old.tile.label)
+        return _shape_upgrades(old, new, label or None) and \
+            (new.name != data.SBC_TILE or self.owns_sbc(table))
 
     def owns_sbc(self, table) -> bool:
         sbc = table.company("SBC")

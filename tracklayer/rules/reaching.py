@@ -2,7 +2,7 @@
 restriction's question, asked of each lay judged or listed), told without a walk when the
 walk on the board before the lay shows it.
 
-The walk from a token city (:func:`.network.trails`) on the board with the new tile is
+The walk from a token city (:func:`.walk.trails`) on the board with the new tile is
 the same as before the lay until it first enters the hex; its trail has touched nothing
 of the hex then, so nothing stops it entering any rail there across the side it came by,
 nor, through a stop open to the operator, any rail of the stop. When whatever rail it
@@ -18,7 +18,8 @@ from typing import Dict, Iterator, List, Optional, Set
 
 from ..board.tiles import facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
-from .network import first_reached, moves, token_nodes, walk_links
+from .network import token_nodes
+from .walk import first_reached, moves, walk_links
 from .table import Table
 
 

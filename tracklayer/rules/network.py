@@ -35,7 +35,7 @@ from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, view
 from .table import Table
-from .walk import first_reached, follow, trails, walk_links  # noqa: F401 (routes read walk_links)
+from .walk import follow, moves, trails, walk_links  # noqa: F401 (routes read walk_links here)
 
 _ROUTE_KNOWN = attrgetter("route_known")
 
@@ -261,7 +261,9 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     """The first of ``sides`` of the hex found where the operator's network arrives (see
     :func:`hexes_reached`): a side of a token hex, a side its track uses there, or the
     side across which a neighbour's track it reaches faces the hex. The network arrives
-    there if the walk from one of its token cities does: the nearest are walked first."""
+    there if the walk from one of its token cities does: the nearest are walked first.
+    A walk that arrived goes on until it first enters the hex's track, and notes where
+    (:func:`entries_noted`: the upgrade's track restriction may be told by it)."""
     starts = token_nodes(table, operator)
     if any(node.hex == hex_id for node in starts):
         open_sides = table.state.hexes[hex_id].open_sides
@@ -287,11 +289,40 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     goal = frozenset(arrivals)
     closed: Dict[Node, bool] = {}
     distance = table.spec.grid.distance
+    noted = table.derived.network.setdefault(("entered", operator, hex_id), {})
     for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)):
-        arrived = first_reached(table, start, starts, operator, closed, goal)
+        arrived = _arrival(table, start, starts, operator, closed, goal, hex_id, noted)
         if arrived is not None:
             return [arrivals[arrived]]
     return None
+
+
+def _arrival(table: Table, start: Node, tokens: List[Node], operator,
+             closed: Dict[Node, bool], goal: frozenset, hex_id: str,
+             noted: Dict[Node, Optional[tuple]]) -> Optional[Rail]:
+    """:func:`first_reached` for the walk from ``start`` to ``goal`` (track arriving at
+    the hex), which goes on, if the hex has track and the walk has not entered it yet,
+    until it does, noting in ``noted`` how it first entered (:func:`entries_noted`)."""
+    entering = start not in noted and bool(view(table, hex_id).rails)
+    arrived = None
+    for rail, side, _junction, _forked in moves(table, start, tokens, operator, closed):
+        if entering and rail.hex == hex_id:
+            entering = False
+            noted[start] = (side, rail.lanes.get(side), rail.gauge) if side is not None \
+                else None
+        if arrived is None and rail in goal:
+            arrived = rail
+        if arrived is not None and not entering:
+            return arrived
+    return arrived
+
+
+def entries_noted(table: Table, operator, hex_id: str) -> tuple:
+    """Where the walks of :func:`_first_arrival` to the hex made at this position first
+    entered it, each across a side: ``(side, lane, gauge)`` of the rail entered, for each
+    token city whose walk did before it stopped."""
+    noted = table.derived.network.get(("entered", operator, hex_id))
+    return tuple(e for e in noted.values() if e is not None) if noted else ()
 
 
 def rail_across(table: Table, rail: Rail) -> tuple:

@@ -18,7 +18,7 @@ from typing import Dict, Iterator, List, Optional, Set
 
 from ..board.tiles import facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
-from .network import token_nodes
+from .network import entries_noted, token_nodes
 from .walk import first_reached, moves, walk_links
 from .table import Table
 
@@ -57,7 +57,7 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
         if approach.entries and _met_on_entry(operator, starts, goal, old, approach.entries,
                                               new):
             return True
-        if _cut_off(table, operator, starts, goal, approach, new):
+        if approach.complete and _cut_off(table, operator, starts, goal, approach, new):
             return False
     return None
 
@@ -65,26 +65,31 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
 class Approach:
     """What the board before a lay tells of the operator's walks to one hex: the track
     ends ``(side, lane, gauge)`` at which they first enter it (one for each token city
-    whose walk enters it across a side), and, worked out when first needed, the track
-    outside the hex that meets it (``outside``: :func:`_outside`)."""
+    whose walk enters it across a side; ``complete``: every such walk, else only some),
+    and, worked out when first needed, the track outside the hex that meets it
+    (``outside``: :func:`_outside`)."""
 
-    __slots__ = ("entries", "outside")
+    __slots__ = ("entries", "complete", "outside")
 
-    def __init__(self, entries: tuple = ()) -> None:
+    def __init__(self, entries: tuple = (), complete: bool = True) -> None:
         self.entries = entries
+        self.complete = complete
         self.outside: Optional[tuple] = None
 
 
 def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
     """The :class:`Approach` of the operator's walks on the board as it is to the hex,
     worked out once a position (whatever was kept of its network) when a second lay of
-    the operator is judged there, as when moves are listed (None for the first: one lay
-    alone, as when an action is applied, costs less walked to its goal)."""
+    the operator is judged there, as when moves are listed. For the first (one lay alone,
+    as when an action is applied, costs less walked to its goal) only what the rotation
+    check's walks to the hex noted (:func:`.network.entries_noted`; None: nothing), which
+    may tell the goal met but is not worth working out that it is cut off."""
     key = ("entries", operator)
     found = table.derived.network.get(key)
     if found is None:
         table.derived.network[key] = False      # asked once
-        return None
+        noted = entries_noted(table, operator, hex_id)
+        return Approach(noted, complete=False) if noted else None
     if found is False:
         found = table.derived.network[key] = _first_entries(table, operator)
     approach = found.get(hex_id)

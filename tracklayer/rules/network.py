@@ -302,7 +302,8 @@ def _arrival(table: Table, start: Node, tokens: List[Node], operator,
              noted: Dict[Node, Optional[tuple]]) -> Optional[Rail]:
     """:func:`first_reached` for the walk from ``start`` to ``goal`` (track arriving at
     the hex), which goes on, if the hex has track and the walk has not entered it yet,
-    until it does, noting in ``noted`` how it first entered (:func:`entries_noted`)."""
+    until it does, noting in ``noted`` how it first entered (:func:`entries_noted`), or
+    that it did not."""
     entering = start not in noted and bool(view(table, hex_id).rails)
     arrived = None
     for rail, side, _junction, _forked in moves(table, start, tokens, operator, closed):
@@ -314,6 +315,8 @@ def _arrival(table: Table, start: Node, tokens: List[Node], operator,
             arrived = rail
         if arrived is not None and not entering:
             return arrived
+    if entering:
+        noted[start] = None     # walked through without entering: the next walk stops sooner
     return arrived
 
 

@@ -11,8 +11,9 @@ import os
 
 import pytest
 
+from tracklayer.errors import GameError
 from tracklayer.io.export import load_export, open_game
-from tracklayer.rules import reaching
+from tracklayer.rules import board, reaching
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "fixtures")
 GAMES = [("1893/1893_game_end_bank.json", range(300, 380)),
@@ -62,3 +63,48 @@ def test_plain_track_upgrades_told_from_the_walk_before_the_lay(monkeypatch):
     monkeypatch.setattr(reaching, "reaches_any", lambda *a: walked.append(a) or reaches_any(*a))
     assert _lays(game)
     assert not walked
+
+
+@pytest.mark.parametrize("pattern,positions", GAMES)
+def test_lays_applied_alone_agree_with_the_trial(pattern, positions, monkeypatch):
+    """An upgrade applied alone is told whether it meets the track restriction from where
+    the rotation check's walks first entered the hex (``network.entries_noted``), without
+    the trial: every way round of each upgrade listed, applied to a copy of the position,
+    is accepted or refused alike with every answer left to the walks in trial."""
+    paths = glob.glob(os.path.join(FIXTURES, pattern))
+    if not paths:
+        pytest.skip("fixture not present")
+    data = load_export(paths[0])
+    game = open_game(data, keep_log=False)
+    told_by_rotation_walks = []
+    told_without_walks = reaching.told_without_walks
+
+    def noting(table, operator, starts, goal, old, approach, new):
+        found = told_without_walks(table, operator, starts, goal, old, approach, new)
+        if found is not None and approach is not None and not approach.complete:
+            told_by_rotation_walks.append(found)
+        return found
+    for index, entry in enumerate(data["actions"][:positions.stop]):
+        if index in positions and not game.is_over:
+            copies = game.copies(lasting=False)
+            ways = {(a["entity"], a["hex"], a["tile"], r): dict(a, rotation=r)
+                    for a in _lays(game) for r in range(6)
+                    if board.view(game.table, a["hex"]).layout.tracks}     # upgrades
+            for action in ways.values():
+                with monkeypatch.context() as m:
+                    m.setattr(reaching, "told_without_walks", noting)
+                    told = _accepted(copies(), action)
+                with monkeypatch.context() as m:
+                    m.setattr(reaching, "told_without_walks", lambda *a: None)
+                    walked = _accepted(copies(), action)
+                assert told == walked, (index, action)
+        game.apply(entry)
+    assert told_by_rotation_walks
+
+
+def _accepted(game, action: dict) -> bool:
+    try:
+        game.apply(action)
+    except GameError:
+        return False
+    return True

@@ -27,17 +27,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import filterfalse
-from operator import attrgetter, itemgetter
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+from operator import attrgetter
+from typing import Callable, Dict, List, Optional, Tuple
 
 from ..board.tiles import facing
 from ..state.model import OperatorState
 from . import board
-from .board import Node, Rail, links, view
+from .board import Node, Rail, view
 from .table import Table
+from .walk import follow, moves, trails, walk_links  # noqa: F401 (routes read walk_links here)
 
 _ROUTE_KNOWN = attrgetter("route_known")
-_RAIL_OF_MOVE = itemgetter(0)
 
 
 @dataclass(eq=False)
@@ -219,170 +219,6 @@ def _explore(table: Table, operator) -> tuple:
     return result, (nodes, rails)
 
 
-def walk_links(table: Table, rail: Rail) -> tuple:
-    """:func:`board.links` as walks read them: ``(side, its key in rail.side_keys, next
-    rail, its side, shared)`` where ``shared`` tells that several rails of ``rail``'s tile
-    use that side; rails no walk enters (:attr:`Rail.blind`) left out. Kept on the rail as
-    long as its links are (:func:`board.forget_track_near` drops both)."""
-    found = rail.walk
-    if found is None:
-        side_count = rail.view.layout.side_count
-        keys = dict(zip(rail.sides, rail.side_keys))
-        found = rail.walk = tuple(
-            (side, keys[side], nxt, back, side_count.get(side, 0) > 1)
-            for side, lane, nxt, back in links(table, rail) if not nxt.blind)
-    return found
-
-
-def follow(table: Table, start: Node, tokens: List[Node], operator,
-           closed: Optional[Dict[Node, bool]] = None) -> List[Rail]:
-    """Every rail reachable from ``start`` (see :func:`trails`), each once, in the order
-    first reached."""
-    return list(dict.fromkeys(trails(table, start, tokens, operator, closed)))
-
-
-def first_reached(table: Table, start: Node, tokens: List[Node], operator,
-                  closed: Dict[Node, bool], goal: frozenset) -> Optional[Rail]:
-    """The first rail of ``goal`` the trails from ``start`` reach (None: none); the
-    walk goes no further."""
-    for rail in trails(table, start, tokens, operator, closed):
-        if rail in goal:
-            return rail
-    return None
-
-
-def trails(table: Table, start: Node, tokens: List[Node], operator,
-           closed: Optional[Dict[Node, bool]] = None) -> Iterator[Rail]:
-    """The rails a train of ``operator`` setting out from its token city ``start`` could
-    run along, as a depth-first walk of its trails reaches them (a rail again each time
-    another trail reaches it).
-
-    A trail is track a train could follow: along a rail, then through one of its stops
-    (not over terminal track, not a stop closed to the operator, not a stop the trail
-    passed already; other token cities are left to their own walks), through its junction
-    (at most twice), or across one of its hex sides to the rail beyond (never back over
-    the side it came by, never into a rail using a side the trail left by). A rail
-    reached once need not be walked again, so the walk goes on from each rail once,
-    except beyond a hex side several rails of a tile share: there trails fork, and rails
-    and stops passed on a fork are walked again along the others.
-
-    The walk keeps its trail on a stack of the rails it is on, each with the moves still
-    to try from it (:class:`_Trail`); ``closed`` keeps which stops are closed to the
-    operator, for walks on the same position."""
-    return map(_RAIL_OF_MOVE, moves(table, start, tokens, operator, closed))
-
-
-def moves(table: Table, start: Node, tokens: List[Node], operator,
-          closed: Optional[Dict[Node, bool]] = None,
-          trail: Optional["_Trail"] = None) -> Iterator[tuple]:
-    """The walk of :func:`trails` as the moves onto its rails: ``(rail, the side of its
-    hex it came in over or None, the junction it came through or None, forked)``.
-    ``trail``: the walk's state (:func:`new_trail`), for a caller reading it as it goes."""
-    if trail is None:
-        trail = _Trail(table, start, tokens, operator, closed if closed is not None else {})
-    enter, onward = trail.enter, trail.onward
-    stack = [trail.setting_out()]
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-        elif enter(*move):
-            yield move
-            stack.append(onward(*move))
-
-
-def new_trail(table: Table, start: Node, tokens: List[Node], operator,
-              closed: Dict[Node, bool]) -> "_Trail":
-    """The state of a walk of :func:`moves` about to set out (read-only to the caller: the
-    hex sides the trail has left by, ``crossed``, as its moves are yielded)."""
-    return _Trail(table, start, tokens, operator, closed)
-
-
-class _Trail:
-    """The state of a walk of :func:`trails`: the rails on the trail, the stops passed,
-    the hex sides left by (by lane) and the times through each junction."""
-
-    __slots__ = ("table", "start", "operator", "closed", "seen_nodes", "on_trail", "crossed",
-                 "junctions")
-
-    def __init__(self, table: Table, start: Node, tokens: List[Node], operator,
-                 closed: Dict[Node, bool]) -> None:
-        self.table = table
-        self.start = start
-        self.operator = operator
-        self.closed = closed
-        self.seen_nodes = {t for t in tokens if t is not start}
-        self.seen_nodes.add(start)
-        self.on_trail: set = set()
-        self.crossed: set = set()
-        self.junctions: Dict[object, int] = {}
-
-    def setting_out(self) -> Iterator[tuple]:
-        """The first moves: along each rail leaving the token city."""
-        for rail in self.start.entries:
-            if rail not in self.on_trail:
-                yield rail, None, None, False
-
-    def enter(self, rail: Rail, came_over, via_junction, forked: bool) -> bool:
-        """Step onto ``rail`` (come in over hex side ``came_over`` or through
-        ``via_junction``), unless its junction was passed twice already or the trail left
-        its hex by one of its sides."""
-        junction = rail.junction
-        if junction is not None and self.junctions.get(junction, 0) > 1:
-            return False
-        crossed = self.crossed
-        if crossed and not crossed.isdisjoint(rail.side_keys):
-            return False
-        self.on_trail.add(rail)
-        if junction is not None:
-            self.junctions[junction] = self.junctions.get(junction, 0) + 1
-        return True
-
-    def passable(self, node: Node) -> bool:
-        """May the trail go through ``node``: not passed yet, not closed to the operator?"""
-        if node in self.seen_nodes:
-            return False
-        shut = self.closed.get(node)
-        if shut is None:
-            shut = self.closed[node] = node.closed_to(self.operator)
-        return not shut
-
-    def onward(self, rail: Rail, came_over, via_junction, forked: bool) -> Iterator[tuple]:
-        """The moves from ``rail``, in turn: through its stops, through its junction,
-        across its hex sides; then the trail steps back off it (on a fork, giving up the
-        rail and the stops passed, which other trails may reach again)."""
-        on_trail = self.on_trail
-        if not rail.terminal:
-            for node in rail.nodes:
-                if not self.passable(node):
-                    continue
-                self.seen_nodes.add(node)
-                for nxt in node.entries:
-                    if nxt not in on_trail:
-                        yield nxt, None, None, forked
-                if forked:
-                    self.seen_nodes.discard(node)
-        junction = rail.junction
-        if junction is not None and junction is not via_junction:
-            for other in rail.others:
-                if other not in on_trail:
-                    yield other, None, junction, forked
-        leads = rail.walk
-        if leads is None:
-            leads = walk_links(self.table, rail)
-        crossed = self.crossed
-        for side, key, nxt, back, shared in leads:
-            if side == came_over or nxt in on_trail:
-                continue
-            crossed.add(key)
-            yield nxt, back, None, forked or shared
-            crossed.discard(key)
-        if forked:
-            on_trail.discard(rail)
-        if junction is not None:
-            self.junctions[junction] -= 1
-
-
 # -- what the network gives ----------------------------------------------------------------
 
 
@@ -425,7 +261,9 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     """The first of ``sides`` of the hex found where the operator's network arrives (see
     :func:`hexes_reached`): a side of a token hex, a side its track uses there, or the
     side across which a neighbour's track it reaches faces the hex. The network arrives
-    there if the walk from one of its token cities does: the nearest are walked first."""
+    there if the walk from one of its token cities does: the nearest are walked first.
+    A walk that arrived goes on until it first enters the hex's track, and notes where
+    (:func:`entries_noted`: the upgrade's track restriction may be told by it)."""
     starts = token_nodes(table, operator)
     if any(node.hex == hex_id for node in starts):
         open_sides = table.state.hexes[hex_id].open_sides
@@ -451,11 +289,43 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     goal = frozenset(arrivals)
     closed: Dict[Node, bool] = {}
     distance = table.spec.grid.distance
+    noted = table.derived.network.setdefault(("entered", operator, hex_id), {})
     for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)):
-        arrived = first_reached(table, start, starts, operator, closed, goal)
+        arrived = _arrival(table, start, starts, operator, closed, goal, hex_id, noted)
         if arrived is not None:
             return [arrivals[arrived]]
     return None
+
+
+def _arrival(table: Table, start: Node, tokens: List[Node], operator,
+             closed: Dict[Node, bool], goal: frozenset, hex_id: str,
+             noted: Dict[Node, Optional[tuple]]) -> Optional[Rail]:
+    """:func:`first_reached` for the walk from ``start`` to ``goal`` (track arriving at
+    the hex), which goes on, if the hex has track and the walk has not entered it yet,
+    until it does, noting in ``noted`` how it first entered (:func:`entries_noted`), or
+    that it did not."""
+    entering = start not in noted and bool(view(table, hex_id).rails)
+    arrived = None
+    for rail, side, _junction, _forked in moves(table, start, tokens, operator, closed):
+        if entering and rail.hex == hex_id:
+            entering = False
+            noted[start] = (side, rail.lanes.get(side), rail.gauge) if side is not None \
+                else None
+        if arrived is None and rail in goal:
+            arrived = rail
+        if arrived is not None and not entering:
+            return arrived
+    if entering:
+        noted[start] = None     # walked through without entering: the next walk stops sooner
+    return arrived
+
+
+def entries_noted(table: Table, operator, hex_id: str) -> tuple:
+    """Where the walks of :func:`_first_arrival` to the hex made at this position first
+    entered it, each across a side: ``(side, lane, gauge)`` of the rail entered, for each
+    token city whose walk did before it stopped."""
+    noted = table.derived.network.get(("entered", operator, hex_id))
+    return tuple(e for e in noted.values() if e is not None) if noted else ()
 
 
 def rail_across(table: Table, rail: Rail) -> tuple:

@@ -2,7 +2,7 @@
 restriction's question, asked of each lay judged or listed), told without a walk when the
 walk on the board before the lay shows it.
 
-The walk from a token city (:func:`.network.trails`) on the board with the new tile is
+The walk from a token city (:func:`.walk.trails`) on the board with the new tile is
 the same as before the lay until it first enters the hex; its trail has touched nothing
 of the hex then, so nothing stops it entering any rail there across the side it came by,
 nor, through a stop open to the operator, any rail of the stop. When whatever rail it
@@ -21,7 +21,8 @@ from typing import Dict, Iterator, List, Optional, Set
 
 from ..board.tiles import Layout, Track, facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
-from .network import first_reached, moves, new_trail, rail_across, token_nodes, walk_links
+from .network import entries_noted, rail_across, token_nodes
+from .walk import first_reached, moves, new_trail, walk_links
 from .table import Table
 
 
@@ -59,27 +60,31 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
         if approach.entries and _met_on_entry(operator, starts, goal, old, approach.entries,
                                               new):
             return True
-        told = _told_by_arrivals(starts, goal, old, approach, new)
-        if told is not None:
-            return told
-        if _cut_off(table, operator, starts, goal, approach, new):
-            return False
+        if approach.complete:
+            told = _told_by_arrivals(starts, goal, old, approach, new)
+            if told is not None:
+                return told
+            if _cut_off(table, operator, starts, goal, approach, new):
+                return False
     return None
 
 
 class Approach:
     """What the board before a lay tells of the operator's walks to one hex: the track
     ends ``(side, lane, gauge)`` at which they first enter it (one for each token city
-    whose walk enters it across a side); on a hex of plain track, each time a walk
-    stepped onto a rail facing it and each walk's first move into it (``arrivals``,
-    ``first_moves``: :func:`_told_by_arrivals`), and the walks that may not leave it
-    (``cut``: :func:`_cut_walk_arrives`); and, worked out when first needed, the track
-    outside the hex that meets it (``outside``: :func:`_outside`)."""
+    whose walk enters it across a side; ``complete``: every such walk, else only some);
+    on a hex of plain track, each time a walk stepped onto a rail facing it and each
+    walk's first move into it (``arrivals``, ``first_moves``: :func:`_told_by_arrivals`),
+    and the walks that may not leave it (``cut``: :func:`_cut_walk_arrives`); and, worked
+    out when first needed, the track outside the hex that meets it (``outside``:
+    :func:`_outside`)."""
 
-    __slots__ = ("entries", "arrivals", "first_moves", "cut", "walking", "outside")
+    __slots__ = ("entries", "complete", "arrivals", "first_moves", "cut", "walking",
+                 "outside")
 
-    def __init__(self, entries: tuple = ()) -> None:
+    def __init__(self, entries: tuple = (), complete: bool = True) -> None:
         self.entries = entries
+        self.complete = complete
         self.arrivals: List[tuple] = []
         self.first_moves: Dict[int, tuple] = {}
         self.cut: Dict[tuple, list] = {}
@@ -91,13 +96,16 @@ def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
     """The :class:`Approach` of the operator's walks on the board as it is to the hex,
     worked out once a position (whatever was kept of its network) when a second lay of
     the operator is judged there, or the first once its whole network was walked at the
-    position, as when moves are listed (None for the first otherwise: one lay alone, as
-    when an action is applied, costs less walked to its goal)."""
+    position, as when moves are listed. For the first otherwise (one lay alone, as when
+    an action is applied, costs less walked to its goal) only what the rotation check's
+    walks to the hex noted (:func:`.network.entries_noted`; None: nothing), which may
+    tell the goal met but is not worth working out that it is cut off."""
     key = ("entries", operator)
     found = table.derived.network.get(key)
     if found is None and ("walked", operator) not in table.derived.network:
         table.derived.network[key] = False      # asked once
-        return None
+        noted = entries_noted(table, operator, hex_id)
+        return Approach(noted, complete=False) if noted else None
     if found is None or found is False:
         found = table.derived.network[key] = _first_entries(table, operator)
     approach = found.get(hex_id)

@@ -254,23 +254,33 @@ class Family1849(CommonRounds):
         return after < 20 and theirs > after
 
     def issuable(self, table, corporation) -> list:
+        """The bundles :meth:`issues` finds, smallest first."""
+        return sorted(self.issues(table, corporation), key=lambda b: b.percent)
+
+    def issues(self, table, corporation) -> Iterator[Bundle]:
         """From its second operating turn a corporation may issue treasury shares,
-        keeping at most five in the market."""
+        keeping at most five in the market (each bundle found when asked for)."""
         if len(corporation.history) <= 1:
-            return []
+            return
         room = 5 - operators.shares_in_market(table, corporation)
-        return [b for b in self.sale_bundles(table, corporation, corporation)
-                if round(b.shares) <= room and trading.last_goes_last(table, b)]
+        for b in self.sale_candidates(table, corporation, corporation):
+            if round(b.shares) <= room and trading.last_goes_last(table, b):
+                yield b
 
     def redeemable(self, table, corporation) -> list:
+        """The bundles :meth:`redemptions` finds, smallest first."""
+        return sorted(self.redemptions(table, corporation), key=lambda b: b.percent)
+
+    def redemptions(self, table, corporation) -> Iterator[Bundle]:
         """From its second operating turn a corporation may buy back a share from
-        the market, if it can pay."""
+        the market, if it can pay (each bundle found when asked for)."""
         if len(corporation.history) <= 1:
-            return []
-        return [b for b in self.sale_bundles(table, table.state.market, corporation)
-                if len(b.certificates) <= 1 and
-                corporation.cash >= certificates.bundle_price(table, b)
-                and trading.last_goes_last(table, b)]
+            return
+        for b in self.sale_candidates(table, table.state.market, corporation):
+            if len(b.certificates) <= 1 and \
+                    corporation.cash >= certificates.bundle_price(table, b) and \
+                    trading.last_goes_last(table, b):
+                yield b
 
     def close_corporation(self, table, corporation) -> None:
         """A bankrupt corporation closes and goes back, unstarted, to the end of the order

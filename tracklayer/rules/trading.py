@@ -14,7 +14,7 @@ round's; what depends on raising money for a train is :mod:`.finance`'s. Both as
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Iterator, List, Optional
 
 from ..spec.settings import HomeTokenTiming, SaleTiming
 from ..state.model import Certificate, CorporationState, MarketState, PlayerState
@@ -172,6 +172,12 @@ def growing_bundles(table: Table, holder, corporation: CorporationState,
 def sale_bundles(table: Table, holder, corporation: CorporationState) -> List[Bundle]:
     """Every bundle ``holder`` could sell of the corporation, smallest first."""
     return table.variant.sale_bundles(table, holder, corporation)
+
+
+def sale_candidates(table: Table, holder, corporation: CorporationState) -> Iterator[Bundle]:
+    """The bundles of :func:`sale_bundles` in any order, each made when asked for (to ask
+    whether some bundle may be sold)."""
+    return table.variant.sale_candidates(table, holder, corporation)
 
 
 def sell(table: Table, bundle: Bundle, *, presidency_may_change: bool = True,

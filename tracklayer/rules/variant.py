@@ -8,7 +8,7 @@ is a setting instead (``tracklayer.spec.settings``).
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, Iterator, List, Optional
 
 from ..board.tiles import Layout, TileDef
 from ..errors import GameError
@@ -92,6 +92,11 @@ class Variant:
 
     def sale_bundles(self, table: Table, holder, corporation) -> list:
         return trading.growing_bundles(table, holder, corporation)
+
+    def sale_candidates(self, table: Table, holder, corporation) -> Iterator:
+        """The bundles of :meth:`sale_bundles`, in any order, each made when asked for:
+        a check whether some bundle may be sold stops at the first that may."""
+        return iter(self.sale_bundles(table, holder, corporation))
 
     def sale_problem(self, table: Table, seller, bundle) -> Optional[str]:
         """A title's own reason a sale is not allowed."""

@@ -212,9 +212,9 @@ class IssueSharesStep(Step):
         if not isinstance(entity, CorporationState) or entity is not self.actor():
             return ()
         out = []
-        if self.redeemable(entity):
+        if self.may_redeem(entity):
             out.append("buy_shares")
-        if self.issuable(entity):
+        if self.may_issue(entity):
             out.append("sell_shares")
         if self.holds() and out:
             out.append("pass")
@@ -222,6 +222,14 @@ class IssueSharesStep(Step):
 
     def issuable(self, entity) -> list:
         return []
+
+    def may_issue(self, entity) -> bool:
+        """Some bundle :meth:`issuable` lists."""
+        return bool(self.issuable(entity))
+
+    def may_redeem(self, entity) -> bool:
+        """Some bundle :meth:`redeemable` lists."""
+        return bool(self.redeemable(entity))
 
     def redeemable(self, entity) -> list:
         return []

@@ -228,7 +228,7 @@ def may_sell_some_of(turn, entity, corporation) -> bool:
             not trading.sale_timing_allows(turn.table, corporation):
         return False
     return any(turn.may_sell(entity, b)
-               for b in trading.sale_bundles(turn.table, entity, corporation))
+               for b in trading.sale_candidates(turn.table, entity, corporation))
 
 
 def may_sell_some_share(turn, entity) -> bool:

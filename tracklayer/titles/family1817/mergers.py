@@ -13,13 +13,15 @@ Acquisition (``acquisition``): corporations are offered in turn, cheapest first.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...actions import new_action
 from ...errors import GameError
 from ...rules import board, certificates, money, network, operators, trading
 from ...rules.certificates import Bundle
 from ...state.model import TokenState
 from ...turns.round import Round
-from ...turns.step import Step, handles
+from ...turns.step import Kinds, Step, handles
 from ...state.model import PlayerState
 from ...turns import programs
 from ...turns.stock import BuyingShares
@@ -105,10 +107,21 @@ class ConversionStep(Step):
     def kinds(self, entity):
         if entity is not self.actor():
             return ()
-        out = ["convert"] if self.may_convert(entity) else []
+        return Kinds(self.turn_kinds(entity))
+
+    def turn_kinds(self, entity) -> Iterator[str]:
+        """Converting (a 2- or 5-share corporation), merging (with some partner: sought
+        only when asked, a corporation that may convert having its turn already), then
+        passing with either."""
+        found = False
+        if self.may_convert(entity):
+            found = True
+            yield "convert"
         if merging.partners(self.table, entity, self.round.converts):
-            out.append("merge")
-        return tuple(out + ["pass"]) if out else ()
+            found = True
+            yield "merge"
+        if found:
+            yield "pass"
 
     def candidates(self, entity, kind, offer) -> list:
         if kind == "merge":

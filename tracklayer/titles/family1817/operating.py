@@ -58,14 +58,13 @@ class LoanStep(Step):
     def kinds(self, entity):
         if not isinstance(entity, CorporationState) or entity is not self.actor():
             return ()
-        out = []
-        if self.may_repay(entity):
-            out.append("payoff_loan")
-        if loans.may_borrow(self.table, entity):
-            out.append("take_loan")
-        if out and self.holds():
-            out.append("pass")
-        return tuple(out)
+        repay = self.may_repay(entity)
+        borrow = loans.may_borrow(self.table, entity)
+        out = (("payoff_loan",) if repay else ()) + (("take_loan",) if borrow else ())
+        # Passing where the step holds the turn (:meth:`holds`, from what was just found).
+        if repay or (borrow and self.paid(entity)):
+            out += ("pass",)
+        return out
 
     def candidates(self, entity, kind, offer) -> list:
         if kind in ("take_loan", "payoff_loan"):

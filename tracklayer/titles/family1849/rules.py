@@ -20,7 +20,8 @@
 from __future__ import annotations
 
 import functools
-from typing import List, Optional, Tuple
+import itertools
+from typing import Iterator, List, Optional, Tuple
 
 from ...errors import GameError, RouteError
 from ...rules import board, certificates, money, operators, powers, setup, tokens, trading
@@ -198,17 +199,27 @@ class Family1849(CommonRounds):
                               if not c.last), to)
 
     def sale_bundles(self, table, holder, corporation) -> list:
-        """Every distinct way to sell; the presidency only where someone can take it."""
+        """Every distinct way to sell (:meth:`sale_candidates`), smallest first."""
+        return sorted(self.sale_candidates(table, holder, corporation),
+                      key=lambda b: b.percent)
+
+    def sale_candidates(self, table, holder, corporation) -> Iterator[Bundle]:
+        """Every distinct way to sell, each made when asked for; the presidency only where
+        someone can take it (the heir sought only for a bundle that would pass it on)."""
         if not corporation.started:
-            return []
+            return
         held = list(certificates.held(holder, corporation))
-        bundles = [Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held)]
-        if corporation.owner is holder:
-            bundles.append(Bundle(tuple([corporation.certificates[0]]), 10))
-            heir = self.heir(table, holder, corporation)
-            bundles = [b for b in bundles if self.may_leave(b, heir)]
-        bundles.sort(key=lambda b: b.percent)
-        return bundles
+        presiding = corporation.owner is holder
+        heirs: list = []
+        for bundle in itertools.chain(
+                (Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held)),
+                [Bundle(tuple([corporation.certificates[0]]), 10)] if presiding else ()):
+            if presiding and bundle.president_certificate is not None:
+                if not heirs:
+                    heirs.append(self.heir(table, holder, corporation))
+                if not self.may_leave(bundle, heirs[0]):
+                    continue
+            yield bundle
 
     def heir(self, table, player, corporation):
         """Who would take the presidency: the other player with most (20% or more), the
@@ -243,23 +254,33 @@ class Family1849(CommonRounds):
         return after < 20 and theirs > after
 
     def issuable(self, table, corporation) -> list:
+        """The bundles :meth:`issues` finds, smallest first."""
+        return sorted(self.issues(table, corporation), key=lambda b: b.percent)
+
+    def issues(self, table, corporation) -> Iterator[Bundle]:
         """From its second operating turn a corporation may issue treasury shares,
-        keeping at most five in the market."""
+        keeping at most five in the market (each bundle found when asked for)."""
         if len(corporation.history) <= 1:
-            return []
+            return
         room = 5 - operators.shares_in_market(table, corporation)
-        return [b for b in self.sale_bundles(table, corporation, corporation)
-                if round(b.shares) <= room and trading.last_goes_last(table, b)]
+        for b in self.sale_candidates(table, corporation, corporation):
+            if round(b.shares) <= room and trading.last_goes_last(table, b):
+                yield b
 
     def redeemable(self, table, corporation) -> list:
+        """The bundles :meth:`redemptions` finds, smallest first."""
+        return sorted(self.redemptions(table, corporation), key=lambda b: b.percent)
+
+    def redemptions(self, table, corporation) -> Iterator[Bundle]:
         """From its second operating turn a corporation may buy back a share from
-        the market, if it can pay."""
+        the market, if it can pay (each bundle found when asked for)."""
         if len(corporation.history) <= 1:
-            return []
-        return [b for b in self.sale_bundles(table, table.state.market, corporation)
-                if len(b.certificates) <= 1 and
-                corporation.cash >= certificates.bundle_price(table, b)
-                and trading.last_goes_last(table, b)]
+            return
+        for b in self.sale_candidates(table, table.state.market, corporation):
+            if len(b.certificates) <= 1 and \
+                    corporation.cash >= certificates.bundle_price(table, b) and \
+                    trading.last_goes_last(table, b):
+                yield b
 
     def close_corporation(self, table, corporation) -> None:
         """A bankrupt corporation closes and goes back, unstarted, to the end of the order

@@ -455,3 +455,11 @@ class Issue1849(IssueSharesStep):
     def redeemable(self, entity) -> list:
         """From its second operating turn (see ``Family1849.redeemable``)."""
         return self.table.variant.redeemable(self.table, entity)
+
+    def may_issue(self, entity) -> bool:
+        """Some bundle ``Family1849.issues`` finds (the first ends the search)."""
+        return any(True for _ in self.table.variant.issues(self.table, entity))
+
+    def may_redeem(self, entity) -> bool:
+        """Some bundle ``Family1849.redemptions`` finds (the first ends the search)."""
+        return any(True for _ in self.table.variant.redemptions(self.table, entity))

@@ -6,13 +6,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-import threading
-import time
 
 import httpx
 import pytest
 
-from web_support import EventReader, web_missing
+from web_support import EventReader, Server, web_missing
 
 pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
 
@@ -77,19 +75,10 @@ def test_the_quiet_access_log_makes_no_record_of_play_answered():
 
 
 def test_the_app_on_its_protocol_answers_plain_head_and_streamed_requests(tmp_path):
-    import uvicorn
     from tracklayer.web.app import create_app
-    from tracklayer.web.server import free_port, http_protocol
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'p.db'}"),
-                                           host="127.0.0.1", port=port, log_level="warning",
-                                           http=http_protocol(), timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            time.sleep(0.05)
-        base = f"http://127.0.0.1:{port}"
+    from tracklayer.web.server import http_protocol
+    with Server(create_app(f"sqlite:///{tmp_path / 'p.db'}"), http=http_protocol()) as server:
+        base, port = server.url, server.port
         made = httpx.post(f"{base}/api/games", json={"title": "1893", "players": [
             {"name": "Ann"}, {"name": "Bob"}]}).json()
         gid, seats = made["id"], made["seats"]
@@ -115,6 +104,3 @@ def test_the_app_on_its_protocol_answers_plain_head_and_streamed_requests(tmp_pa
                 data += chunk
         head, _, body = data.partition(b"\r\n\r\n")
         assert head.startswith(b"HTTP/1.1 200") and body.startswith(b"{")
-    finally:
-        server.should_exit = True
-        thread.join(10)

@@ -451,42 +451,34 @@ def test_the_access_log_leaves_out_play_answered_and_keeps_refusals():
 
 
 def test_the_access_log_never_shows_a_token(tmp_path):
+    import time
+
     import httpx
-    import uvicorn
     from tracklayer.web.app import create_app
-    from tracklayer.web.server import free_port
     seen = []
 
     class Keep(logging.Handler):
         def emit(self, record) -> None:
             seen.append(record.getMessage())
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'log.db'}"),
-                                           host="127.0.0.1", port=port, log_level="info",
-                                           access_log=True))
-    keep = Keep()                       # (after uvicorn set its logging up)
-    logging.getLogger("uvicorn.access").addHandler(keep)
-    import threading
-    import time
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    keep = Keep()
+    server = Server(create_app(f"sqlite:///{tmp_path / 'log.db'}"), log_level="info",
+                    access_log=True, lifespan="auto")
     try:
-        while not server.started:
-            time.sleep(0.05)
-        base = f"http://127.0.0.1:{port}"
-        made = httpx.post(f"{base}/api/games", json={"title": "1893", "players": [
-            {"name": "Ann"}, {"name": "Bob"}]}).json()
-        token, key = made["seats"][0]["token"], made["creator_token"]
-        with httpx.Client(base_url=base, follow_redirects=True) as browser:
-            browser.get(f"/games/{made['id']}?token={token}&token={made['seats'][1]['token']}")
-            browser.get(f"/games/{made['id']}/manage?key={key}")
-            browser.get(f"/games/{made['id']}/view?token={token}")
-            browser.get(f"/api/games/{made['id']}/legal", headers=auth(token))
-        time.sleep(0.3)
+        with server:
+            logging.getLogger("uvicorn.access").addHandler(keep)  # (after uvicorn's set-up)
+            base = server.url
+            made = httpx.post(f"{base}/api/games", json={"title": "1893", "players": [
+                {"name": "Ann"}, {"name": "Bob"}]}).json()
+            token, key = made["seats"][0]["token"], made["creator_token"]
+            seat2 = made["seats"][1]["token"]
+            with httpx.Client(base_url=base, follow_redirects=True) as browser:
+                browser.get(f"/games/{made['id']}?token={token}&token={seat2}")
+                browser.get(f"/games/{made['id']}/manage?key={key}")
+                browser.get(f"/games/{made['id']}/view?token={token}")
+                browser.get(f"/api/games/{made['id']}/legal", headers=auth(token))
+            time.sleep(0.3)
     finally:
-        server.should_exit = True
-        thread.join(10)
         logging.getLogger("uvicorn.access").removeHandler(keep)
     lines = [m for m in seen if f"/games/{made['id']}" in m]
     assert len(lines) >= 5, seen

@@ -64,15 +64,17 @@ def redis_or_skip() -> str:
 
 
 class Server:
-    """An app served by uvicorn in a thread, on a free port."""
+    """An app served by uvicorn in a thread, on a free port (``config``: uvicorn's settings
+    over the defaults here, e.g. ``http`` for the protocol, ``log_level``, ``access_log``)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, **config) -> None:
         import uvicorn
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        settings = dict(log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
+        settings.update(config)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning", lifespan="on",
-                                                    timeout_graceful_shutdown=1))
+                                                    **settings))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> "Server":

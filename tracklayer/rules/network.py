@@ -35,7 +35,8 @@ from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, view
 from .table import Table
-from .walk import follow, moves, trails, walk_links  # noqa: F401 (routes read walk_links here)
+from .walk import follow, moves, track_end, trails
+from .walk import walk_links  # noqa: F401 (routes read walk_links here)
 
 _ROUTE_KNOWN = attrgetter("route_known")
 
@@ -309,8 +310,7 @@ def _arrival(table: Table, start: Node, tokens: List[Node], operator,
     for rail, side, _junction, _forked in moves(table, start, tokens, operator, closed):
         if entering and rail.hex == hex_id:
             entering = False
-            noted[start] = (side, rail.lanes.get(side), rail.gauge) if side is not None \
-                else None
+            noted[start] = track_end(rail, side) if side is not None else None
         if arrived is None and rail in goal:
             arrived = rail
         if arrived is not None and not entering:

@@ -22,7 +22,7 @@ from typing import Dict, Iterator, List, Optional, Set
 from ..board.tiles import Layout, Track, facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
 from .network import entries_noted, rail_across, token_nodes
-from .walk import first_reached, moves, new_trail, walk_links
+from .walk import first_reached, moves, new_trail, track_end, walk_links
 from .table import Table
 
 
@@ -136,7 +136,7 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
                 entered.add(rail.hex)
                 if side is not None:
                     approach = found.get(rail.hex) or _approach(found, rail.hex, table, operator)
-                    approach.entries += ((side, *_end(rail, side)),)
+                    approach.entries += (track_end(rail, side),)
                     if ends_of.get(rail.hex):
                         approach.first_moves[number] = (rail, side, forked)
             facing = beside.get(rail)
@@ -204,7 +204,7 @@ def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
         return False
     if not all(_meets_at(new, rail, side, goal, operator) for rail in new.rails
                if not rail.blind for side in rail.sides
-               if (side, *_end(rail, side)) not in old_ends):
+               if track_end(rail, side) not in old_ends):
         return False
     return any(_goal_ends_at(new, side, (lane, gauge), goal) or
                all(_meets_at(new, r, side, goal, operator) for r in new.by_side.get(side, ())
@@ -309,26 +309,25 @@ def _forked_out(number: int, side: int, goal: frozenset, old: TileView, approach
     key = rail.side_keys[rail.sides.index(side)]
     if not all(key in g.side_keys for g in goal if not g.blind):
         return None
-    return _cut_walk_arrives(approach, starts, number, key, goal_at)
+    return _cut_walk_arrives(approach, starts, number, old.hex, key, goal_at)
 
 
-def _cut_walk_arrives(approach: Approach, starts: List[Node], number: int, key: str,
-                      goal_at: Dict[int, List[Rail]]) -> bool:
-    """Does the walk of token city ``number`` that may not enter the hex's track end
-    ``key`` (nor so the old rail through it) step onto a rail meeting a rail of the goal
+def _cut_walk_arrives(approach: Approach, starts: List[Node], number: int, hex_id: str,
+                      key: str, goal_at: Dict[int, List[Rail]]) -> bool:
+    """Does the walk of token city ``number`` that may not enter track end ``key`` of hex
+    ``hex_id`` (nor so the old rail through it) step onto a rail meeting a rail of the goal
     across its side? The walk, one for each such end and token city, is shared by every
     tile and rotation asked of at the position, and goes only as far as asked: the track
     ends ``(side, lane, gauge)`` it steps onto beside the hex are kept."""
+    table, operator = approach.walking
     cut = approach.cut.get((number, key))
     if cut is None:
-        table, operator = approach.walking
         trail = new_trail(table, starts[number], starts, operator, {})
         trail.crossed.add(key)
         cut = approach.cut[(number, key)] = [
             moves(table, starts[number], starts, operator, None, trail), []]
     if any(_meets_goal(end, goal_at) for end in cut[1]):
         return True
-    table, hex_id = approach.walking[0], key.split(" ", 1)[0]
     while cut[0] is not None:
         move = next(cut[0], None)
         if move is None:

@@ -29,6 +29,12 @@ def walk_links(table: Table, rail: Rail) -> tuple:
     return found
 
 
+def track_end(rail: Rail, side: int) -> tuple:
+    """Where ``rail`` ends at ``side`` of its hex, as walks entering it there meet it:
+    ``(side, lane, gauge)``."""
+    return side, rail.lanes.get(side), rail.gauge
+
+
 def follow(table: Table, start: Node, tokens: List[Node], operator,
            closed: Optional[Dict[Node, bool]] = None) -> List[Rail]:
     """Every rail reachable from ``start`` (see :func:`trails`), each once, in the order

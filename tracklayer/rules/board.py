@@ -424,15 +424,15 @@ def new_cities(tile: TileDef) -> List[CityState]:
     return [CityState(slots=[None] * p.slots, groups=p.groups) for p in tile.cities]
 
 
-def city_map(old: TileView, new_tile: TileDef, rotation: int) -> Dict[int, Optional[int]]:
-    """Which city of the new tile each city of the old one becomes (by position among
-    the cities): the one whose track includes all of the old city's sides; a city without
+def city_map(old: Layout, new_tile: TileDef, rotation: int) -> Dict[int, Optional[int]]:
+    """Which city of the new tile each city of the old one (as it lies, ``old``) becomes
+    (by position among the cities): the one whose track includes all of the old city's sides; a city without
     such a match (or without track) takes the city in its place, or the next unused one."""
     layout = new_tile.layout(rotation)
     old_cities = [p.index for p in old.tile.cities]
     new_list = [p.index for p in new_tile.cities]
     result: Dict[int, Optional[int]] = {}
-    old_sides = {i: old.layout.sides_of(i) for i in old_cities}
+    old_sides = {i: old.sides_of(i) for i in old_cities}
     if not any(old_sides.values()) and len(old_cities) == len(new_list):
         result = {i: k for i, k in zip(range(len(old_cities)), range(len(new_list)))}
     else:
@@ -488,7 +488,7 @@ def cities_after_lay(table: Table, hex_id: str, tile_id: str, tile: TileDef,
     board is not changed."""
     h = table.state.hexes[hex_id]
     old_view = view(table, hex_id)
-    mapping = city_map(old_view, tile, rotation)
+    mapping = city_map(old_view.layout, tile, rotation)
     cities = new_cities(tile)
     old_cities = h.cities
     for pos, k in mapping.items():

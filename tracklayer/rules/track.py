@@ -33,7 +33,6 @@ def next_color(color: str) -> Optional[str]:
     return COLOR_ORDER[at] if at < len(COLOR_ORDER) else None
 
 
-@lru_cache(maxsize=None)
 def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
     """May ``new_tile`` replace the tile of layout ``old``? It is of the next colour and
     keeps the old track (turned some way); unless a special power lays it, it also
@@ -48,7 +47,7 @@ def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
 def _tile_allows(old_tile: TileDef, new_tile: TileDef, special: bool) -> bool:
     """:func:`shape_allows` for the old tile, however it lies."""
     old = old_tile.layout(0)
-    return COLOR_ORDER.index(new_tile.color) == COLOR_ORDER.index(old_tile.color) + 1 \
+    return new_tile.color == next_color(old_tile.color) \
         and fits_some_rotation(old, new_tile.layout(0)) \
         and (special or (old_tile.label == new_tile.label and cities_and_towns_fit(old, new_tile)))
 
@@ -164,20 +163,11 @@ def _stops_kept(old: Layout, new: Layout) -> bool:
     return True
 
 
-class _AsLaid:
-    """A tile as it lies (its ``layout``), for :func:`board.city_map`."""
-
-    __slots__ = ("tile", "layout")
-
-    def __init__(self, layout: Layout) -> None:
-        self.tile, self.layout = layout.tile, layout
-
-
 def big_cities_stay_big(old: Layout, new: Layout) -> bool:
     """Each city of the old tile (as it lies, ``old``) becomes one with as many slots."""
     if len({c.slots for c in old.tile.cities}) <= 1:
         return True
-    mapping = board.city_map(_AsLaid(old), new.tile, new.rotation)
+    mapping = board.city_map(old, new.tile, new.rotation)
     for pos, k in mapping.items():
         if k is not None and new.tile.cities[k].slots < old.tile.cities[pos].slots:
             return False

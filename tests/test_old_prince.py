@@ -205,7 +205,7 @@ def test_peir_pays_half_rounded_up_per_share():
     before = at_id(path, 110)
     t = before.table
     peir = t.corporation("PEIR")
-    revenue_now = sum(r.revenue for r in t.round.notes.routes)
+    revenue_now = sum(run.revenue for run in t.round.notes.runs)
     count = len(peir.certificates)
     cash = {p.id: p.cash for p in t.state.players}
     held = {p.id: len(certificates.held(p, peir)) for p in t.state.players}

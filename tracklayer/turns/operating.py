@@ -19,6 +19,7 @@ from ..spec.data import Timing
 from ..spec.settings import MinorDividend
 from ..state.model import CompanyState, CorporationState, MinorState, Operation
 from .laying import TrackStep  # noqa: F401  (the operating round's steps are found here)
+from .round import Run
 from .step import Step, handles
 
 
@@ -223,7 +224,7 @@ class RouteStep(Step):
                 if table.keep_log:
                     table.log(f"{entity.name} runs a {route.train.name} train for "
                               f"{table.money(earned)}: {route.describe()}")
-            self.round.notes.routes = found
+            self.round.notes.runs = [Run(route.train, route.revenue) for route in found]
             self.round.notes.extra_revenue = 0
             self.mark_done()
         return commit
@@ -253,12 +254,12 @@ class DividendStep(Step):
         entity = self.actor()
         if not self.fixed_split(entity):
             return self.pay(entity, "withhold")
-        if self.round.notes.routes:   # a minor without a route does nothing at all
+        if self.round.notes.runs:   # a minor without a route does nothing at all
             self.pay(entity, "payout" if self.revenue() > 0 else "withhold")
 
     def revenue(self) -> int:
         n = self.round.notes
-        return sum(r.revenue for r in n.routes) + (n.extra_revenue or 0)
+        return sum(run.revenue for run in n.runs) + (n.extra_revenue or 0)
 
     def split(self, entity, kind: str, revenue: int):
         """(kept by the operator, paid to its holders) for ``kind``; a minor paying half
@@ -302,12 +303,12 @@ class DividendStep(Step):
         trains count as run and the obsolete ones rust; the turn's routes are done."""
         table = self.table
         n = self.round.notes
-        if n.routes:
+        if n.runs:
             powers.close_on(table, entity, Timing.RAN_TRAIN)
         trains.set_operated(entity, True)
         for t in [t for t in entity.trains if t.obsolete]:
             trains.rust(table, t)
-        n.routes = []
+        n.runs = []
         n.extra_revenue = 0
 
     def share_out(self, entity, kept: int, paid: int) -> None:

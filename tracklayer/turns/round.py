@@ -10,7 +10,7 @@ entity's turn begins.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, NamedTuple, Optional
 
 from ..errors import GameError
 from ..rules import market, network, operators, powers, trains
@@ -20,10 +20,18 @@ from ..state.model import CompanyState, MarketState, PlayerState
 from .meta import ENDING, MESSAGES, PROGRAMS
 
 
+class Run(NamedTuple):
+    """What the round keeps of a train's run until the dividend: the train and what it
+    earned. (Not the route itself, whose stops and rails belong to the board's track
+    graph: a snapshot of the round would copy that graph.)"""
+    train: Any
+    revenue: int
+
+
 @dataclass(eq=False)
 class Notes:
     """What the steps of a round share."""
-    routes: list = field(default_factory=list)            # run this turn, for the dividend
+    runs: List[Run] = field(default_factory=list)         # this turn's, for the dividend
     extra_revenue: int = 0
     laid: int = 0                                          # tile lays this turn
     upgraded: bool = False

@@ -73,7 +73,7 @@ class PrinceDividend(DividendStep):
     def trains_have_run(self, entity) -> None:
         """The trains that ran are remembered (a 4+ that never ran is made obsolete, not
         rusted, by the D)."""
-        notes(self.table).ran.update(r.train.id for r in self.round.notes.routes)
+        notes(self.table).ran.update(run.train.id for run in self.round.notes.runs)
         super().trains_have_run(entity)
 
     def price_moves(self, entity, paid: int):

@@ -140,8 +140,9 @@ def price(table: Table, corporation) -> Optional[int]:
 
 
 def report_move(table: Table, corporation, old: Optional[At]) -> None:
+    """The log tells of a price that moved from ``old`` (when a log is kept)."""
     new = corporation.price
-    if new != old and new is not None and old is not None:
+    if new != old and new is not None and old is not None and table.keep_log:
         table.log(f"{corporation.name}'s share price moves from "
                   f"{table.money(table.spec.cells[old].price)} to "
                   f"{table.money(table.spec.cells[new].price)}")

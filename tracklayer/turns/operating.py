@@ -316,7 +316,8 @@ class DividendStep(Step):
         (:meth:`pay_holders`); an operator earning nothing "does not run"."""
         table = self.table
         if kept > 0:
-            table.log(f"{entity.name} withholds {table.money(kept)}")
+            if table.keep_log:
+                table.log(f"{entity.name} withholds {table.money(kept)}")
             money.pay(table, table.state.bank, entity, kept)
         elif paid == 0:
             table.log(f"{entity.name} does not run")
@@ -342,7 +343,8 @@ class DividendStep(Step):
         """Each holder gets its shares' part; a minor's owner gets it all."""
         table = self.table
         if isinstance(entity, MinorState):
-            table.log(f"{entity.owner.name} receives {table.money(paid)}")
+            if table.keep_log:
+                table.log(f"{entity.owner.name} receives {table.money(paid)}")
             money.pay(table, table.state.bank, entity.owner, paid)
             return
         per_share = paid / certificates.total_shares(entity)
@@ -356,7 +358,8 @@ class DividendStep(Step):
                 continue
             if amount != 0:
                 money.pay(table, table.state.bank, holder, amount, any_amount=True)
-        table.log(f"{entity.name} pays out {table.money(paid)}")
+        if table.keep_log:
+            table.log(f"{entity.name} pays out {table.money(paid)}")
 
     def move_price(self, entity, paid: int) -> None:
         if not isinstance(entity, CorporationState) or entity.price is None:

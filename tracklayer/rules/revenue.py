@@ -41,7 +41,12 @@ def stop_value(table: Table, node: Node, train) -> int:
 
 
 def stops_value(table: Table, route, stops: List[Node]) -> int:
-    return sum(table.variant.stop_value(table, n, route.train) for n in stops)
+    """What ``stops`` earn for the route's train, each by the title's stop value."""
+    value, train = table.variant.stop_value, route.train
+    total = 0
+    for n in stops:
+        total += value(table, n, train)
+    return total
 
 
 def route_value(table: Table, route, stops: List[Node]) -> int:

@@ -134,7 +134,7 @@ def trails_along(table: Table, start: Node, names: List[str],
         junction = rail.junction
         if junction is not None and junctions.get(junction, 0) > 1:
             return
-        if not crossed.isdisjoint(rail.side_keys):
+        if crossed and not crossed.isdisjoint(rail.side_keys):
             return
         if skip_gauge is not None and rail.gauge == skip_gauge:
             return
@@ -150,7 +150,7 @@ def trails_along(table: Table, start: Node, names: List[str],
                         step(other, None, junction, k)
         if k < last:
             next_hex = names[k + 1]
-            for side, key, nxt, back, _ in walk_links(table, rail):
+            for side, key, nxt, back, _ in rail.walk or walk_links(table, rail):
                 if side == came_over or nxt.hex != next_hex or nxt in trail:
                     continue
                 crossed.add(key)
@@ -318,17 +318,13 @@ def check_run(table: Table, routes: List[Route]) -> None:
 def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     """No two routes of a company use the same piece of track (see
     :func:`track_pieces`)."""
-    pieces = []
+    used: set = set()
     for route in routes:
         for rail in route.rails:
-            pieces.extend(rail.pieces or _pieces(rail))
-    if len(set(pieces)) == len(pieces):
-        return
-    used = set()
-    for key in pieces:
-        if key in used:
-            raise RouteError(f"route cannot reuse track on {key[0]}")
-        used.add(key)
+            for key in rail.pieces or _pieces(rail):
+                if key in used:
+                    raise RouteError(f"route cannot reuse track on {key[0]}")
+                used.add(key)
 
 
 def track_pieces(table: Table, rail: Rail) -> list:

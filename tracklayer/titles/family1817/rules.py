@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from typing import List
+from typing import Dict, FrozenSet, List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
 from ...rules.revenue import BonusParts, StopRules
@@ -148,13 +148,15 @@ class Family1817(CommonRounds):
         return cost
 
     def route_bonus(self, table, route, stops) -> int:
-        """See :meth:`route_bonus_parts`."""
-        return self.route_bonus_parts(table, route.train).of(route, stops)
+        """See :meth:`route_bonus_parts` (only the hexes the route runs through are
+        looked at for mines)."""
+        ran = {rail.hex for rail in route.rails_in_order()}
+        return self.route_bonus_parts(table, route.train, ran).of(route, stops)
 
-    def route_bonus_parts(self, table, train) -> BonusParts:
+    def route_bonus_parts(self, table, train, among=None) -> BonusParts:
         """$10 for each stop on a bridge, $10 for each mine the route runs through; with
         Modern Trains, a 7 earns $10 and an 8 $20 more for each of its owner's stations
-        it stops at."""
+        it stops at. (``among``: only those hexes are looked at for mines.)"""
         hexes = table.state.hexes
         per_station = modern_bonus(table, train)
         owner = train.owner
@@ -165,8 +167,7 @@ class Family1817(CommonRounds):
                     t is not None and t.owner is owner for t in node.city.slots):
                 bonus += per_station
             return bonus
-        return BonusParts(per_stop, {h: 10 for h, state in hexes.items()
-                                     if MINE in state.assignments})
+        return BonusParts(per_stop, {h: 10 for h in _marked(hexes, MINE, among)})
 
     def route_bonus_bound(self, table, operator, train) -> int:
         marked = [h for h in table.state.hexes.values()
@@ -175,16 +176,26 @@ class Family1817(CommonRounds):
         return 10 * len(marked) + modern_bonus(table, train) * stations
 
     def route_problem(self, table, route) -> None:
-        """See :meth:`route_stop_rules`."""
-        problem = self.route_stop_rules(table).problem(route)
+        """See :meth:`route_stop_rules` (only the route's end hexes are looked at for
+        mines)."""
+        hexes = route.hexes()
+        problem = self.route_stop_rules(table, hexes[:1] + hexes[-1:]).problem(route)
         if problem:
             raise RouteError(problem)
 
-    def route_stop_rules(self, table) -> StopRules:
-        """A route visits no hex twice, and neither starts nor ends at a mine."""
-        return StopRules(one_per_hex=True, not_an_end=frozenset(
-            h for h, state in table.state.hexes.items() if MINE in state.assignments),
-                         end_problem="Route cannot start or end with a mine")
+    def route_stop_rules(self, table, among=None) -> StopRules:
+        """A route visits no hex twice, and neither starts nor ends at a mine.
+        (``among``: only those hexes are looked at for mines.) The rules for a set of
+        mines are made once."""
+        mines = frozenset(_marked(table.state.hexes, MINE, among))
+        rules = _MINE_RULES.get(mines)
+        if rules is None:
+            if len(_MINE_RULES) > 64:
+                _MINE_RULES.clear()
+            rules = _MINE_RULES[mines] = StopRules(
+                one_per_hex=True, not_an_end=mines,
+                end_problem="Route cannot start or end with a mine")
+        return rules
 
     def ends_after_round(self, table, timing) -> bool:
         """One more set ends with the acquisition round after its last operating round."""
@@ -224,6 +235,15 @@ class Family1817(CommonRounds):
 
 
 MODERN_BONUS = {7: 10, 8: 20}
+
+
+_MINE_RULES: Dict[FrozenSet[str], StopRules] = {}   # route_stop_rules by the mines
+
+
+def _marked(hexes: dict, mark: str, among=None) -> List[str]:
+    """The hexes (of ``among``, else of the map, in map order) assigned ``mark``."""
+    ids = hexes if among is None else among
+    return [h for h in ids if mark in hexes[h].assignments]
 
 
 def modern_bonus(table, train) -> int:

@@ -368,8 +368,7 @@ class Family1849(CommonRounds):
     def check_reach(self, table, route, visited) -> None:
         """A train runs as many hex sides as its number (narrow gauge counts
         double; broad for the R6H) (7.1)."""
-        distance = sum(hex_cost([r for r in leg.chain.rails], route.train)
-                       for leg in route.legs)
+        distance = sum(hex_cost(leg.chain.rails, route.train) for leg in route.legs)
         if distance > route.train.variant.distance:
             raise RouteError(f"{distance} hex sides is too far for a {route.train.name} train")
 
@@ -385,7 +384,11 @@ class Family1849(CommonRounds):
     def route_stop_rules(self, table) -> StopRules:
         """A route of two stops stops at no port (7.1). (The E-train's gauge, the other
         rule of :meth:`route_problem`, is :meth:`train_may_use`'s, which the finder
-        applies.)"""
+        applies.) The ports are the title's: the rules are made once."""
+        return self._port_rules
+
+    @functools.cached_property
+    def _port_rules(self) -> StopRules:
         return StopRules(not_in_two=frozenset(self.PORTS),
                          two_problem="a route to a port must include two non-port stops")
 

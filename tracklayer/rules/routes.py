@@ -318,10 +318,19 @@ def check_run(table: Table, routes: List[Route]) -> None:
 def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     """No two routes of a company use the same piece of track (see
     :func:`track_pieces`)."""
-    used: set = set()
+    pieces: set = set()
+    count = 0
     for route in routes:
         for rail in route.rails:
-            for key in rail.pieces or _pieces(rail):
+            keys = rail.pieces or _pieces(rail)
+            pieces.update(keys)
+            count += len(keys)
+    if len(pieces) == count:
+        return
+    used = set()
+    for route in routes:        # the first piece used again
+        for rail in route.rails:
+            for key in rail.pieces:
                 if key in used:
                     raise RouteError(f"route cannot reuse track on {key[0]}")
                 used.add(key)

@@ -176,6 +176,7 @@ class Route:
         self.train = train
         self.legs = legs
         self._visited: Optional[List[Node]] = None
+        self._hexes: Optional[List[str]] = None
         self._rails: Optional[List[Rail]] = None
         self._ordered: Optional[List[Rail]] = None
         self._stops = None
@@ -216,13 +217,17 @@ class Route:
         return out
 
     def hexes(self) -> List[str]:
-        out, last = [], object()
-        for leg in self.legs:
-            for n in (leg.start, leg.end):
-                if n is not last:
-                    out.append(n.hex)
-                last = n
-        return out
+        """The hexes of its stops in the order it runs (a stop where two legs meet once)."""
+        out = self._hexes
+        if out is None:
+            out, last = [], object()
+            for leg in self.legs:
+                for n in (leg.start, leg.end):
+                    if n is not last:
+                        out.append(n.hex)
+                    last = n
+            self._hexes = out
+        return list(out)
 
     def connections(self) -> List[List[str]]:
         return [leg.chain.name for leg in self.legs]
@@ -253,7 +258,10 @@ class Route:
         if self.legs and len(visited) < 2 and not local:
             raise RouteError("route must have at least 2 stops")
         operator = self.operator
-        if not any(n.holds(operator) for n in visited):
+        for n in visited:
+            if n.holds(operator):
+                break
+        else:
             raise RouteError("route must contain a token of the company")
         groups: Set[str] = set()
         for stop in visited:
@@ -488,8 +496,9 @@ def _pair(chains_a, chains_b, taken, signatures):
     meeting at exactly one stop, as ``(a, b, a's other end, b's other end, the stop)``;
     among several, the one whose stops the action's ``signatures`` name most (the first
     of those), None if there is none."""
-    chains_a = [a for a in chains_a if taken.isdisjoint(a.rails)]
-    chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
+    if taken:
+        chains_a = [a for a in chains_a if taken.isdisjoint(a.rails)]
+        chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
     candidates = []
     for a in chains_a:
         first, second = a.ends

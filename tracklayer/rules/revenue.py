@@ -33,7 +33,7 @@ def stop_value(table: Table, node: Node, train) -> int:
     """What ``node`` earns for ``train`` in the current phase (the common rule)."""
     variant = train.variant
     multiplier = variant.multiplier or 1
-    if train.name.upper() == "D":
+    if variant.name.upper() == "D":
         diesel = dict(node.part.revenue).get("diesel")
         if diesel is not None:
             return multiplier * diesel
@@ -66,7 +66,7 @@ class BonusParts:
 
     def of(self, route, stops: List[Node]) -> int:
         """The bonus of ``route`` paying ``stops``."""
-        hexes = {rail.hex for rail in route.rails_in_order()} if self.per_hex else ()
+        hexes = route.hexes_run() if self.per_hex else ()
         return sum(self.per_stop(n) for n in stops) + \
             sum(self.per_hex.get(h, 0) for h in hexes)
 

@@ -22,9 +22,11 @@ from .table import Table
 class Chain:
     """Track between two stops: ``rails`` in order, from ``ends[0]``'s side. ``walked``:
     the rails were found by following the track from ``ends[0]`` (each leads on into the
-    next, as :func:`continues` asks, while the tiles and open sides of its hexes stay)."""
+    next, as :func:`continues` asks, while the tiles and open sides of its hexes stay).
+    ``back``: whether, read from ``ends[1]``'s side, each rail leads on into the next by
+    track alone (:func:`_joined_back`; None until asked)."""
 
-    __slots__ = ("ends", "rails", "name", "walked")
+    __slots__ = ("ends", "rails", "name", "walked", "back")
 
     def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]],
                  walked: bool = False) -> None:
@@ -32,6 +34,7 @@ class Chain:
         self.rails = rails
         self.name = name
         self.walked = walked
+        self.back: Optional[bool] = None
 
     def __repr__(self) -> str:
         return f"<Chain {self.name}>"
@@ -177,6 +180,7 @@ class Route:
         self.legs = legs
         self._visited: Optional[List[Node]] = None
         self._hexes: Optional[List[str]] = None
+        self._hexes_run: Optional[frozenset] = None
         self._rails: Optional[List[Rail]] = None
         self._ordered: Optional[List[Rail]] = None
         self._stops = None
@@ -228,6 +232,13 @@ class Route:
                     last = n
             self._hexes = out
         return list(out)
+
+    def hexes_run(self) -> frozenset:
+        """The hexes its track runs through."""
+        out = self._hexes_run
+        if out is None:
+            out = self._hexes_run = frozenset([rail.hex for rail in self.rails])
+        return out
 
     def connections(self) -> List[List[str]]:
         return [leg.chain.name for leg in self.legs]
@@ -283,8 +294,9 @@ class Route:
     def _connected(self, operator) -> bool:
         """Does each rail, in the order the train runs them, lead on into the next
         (:func:`continues`)? Along a chain run the way it was walked it does by
-        construction (:attr:`Chain.walked`): asked where legs meet, and along other
-        chains."""
+        construction (:attr:`Chain.walked`), and along a walked chain run back when its
+        track joins that way (:func:`_joined_back`): asked where legs meet, and along
+        other chains."""
         table = self.table
         last = None
         for leg in self.legs:
@@ -295,7 +307,7 @@ class Route:
             walked = chain.walked
             if leg.start not in rails[0].nodes:
                 rails = rails[::-1]
-                walked = False
+                walked = walked and _joined_back(table, chain)
             if last is not None and not continues(table, last, rails[0], operator):
                 return False
             if not walked and not connected(table, rails, operator):
@@ -381,19 +393,37 @@ def connected(table: Table, rails: List[Rail], operator) -> bool:
 def continues(table: Table, a: Rail, b: Rail, operator) -> bool:
     """Does track ``a`` lead on into track ``b`` (across a hex side, through a junction, or
     through a stop open to ``operator``)?"""
-    if a.hex != b.hex:      # across one of a's open sides into b's facing side
+    if _track_joins(table, a, b):
+        return True
+    for n in a.nodes:
+        if n in b.nodes and not n.closed_to(operator):
+            return True
+    return False
+
+
+def _track_joins(table: Table, a: Rail, b: Rail) -> bool:
+    """Does track ``a`` lead on into track ``b`` by track alone: across one of a's open
+    hex sides into b's facing side, or through a junction?"""
+    if a.hex != b.hex:
         hex_id, b_hex, b_sides = a.hex, b.hex, b.sides
         open_sides = table.state.hexes[hex_id].open_sides
         across = table.spec.grid.across[hex_id]
         for side in a.sides:
             if side in open_sides and across.get(side) == b_hex and (side + 3) % 6 in b_sides:
                 return True
-    if a.junction is not None and b.junction is a.junction:
-        return True
-    for n in a.nodes:
-        if n in b.nodes and not n.closed_to(operator):
-            return True
-    return False
+    return a.junction is not None and b.junction is a.junction
+
+
+def _joined_back(table: Table, chain: Chain) -> bool:
+    """Read from ``ends[1]``'s side, does each rail of a walked chain lead on into the next
+    by track alone (:func:`_track_joins`, so whatever the operator)? Asked once: it holds
+    as long as the chain does (the tiles and open sides of its hexes)."""
+    back = chain.back
+    if back is None:
+        rails = chain.rails[::-1]
+        back = chain.back = all(_track_joins(table, rails[i - 1], rails[i])
+                                for i in range(1, len(rails)))
+    return back
 
 
 # -- reading routes from the action format ---------------------------------------------------
@@ -427,15 +457,21 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
     for s in first.stops:
         found = trails_along(table, s, names, skip_gauge)
         for e in last_hex.stops:
-            if s is e:
+            trails_to_e = found.get(e)
+            if s is e or not trails_to_e:
                 continue
             # Those of the name sought, shortest first (a stable sort: as found otherwise).
-            chains = [Chain((s, e), rails, name, True) for rails in found.get(e, ())
+            chains = [Chain((s, e), rails, name, True) for rails in trails_to_e
                       for name in (chain_name(rails),) if name == names]
-            chains.sort(key=lambda c: len(c.rails))
+            if len(chains) > 1:
+                chains.sort(key=_length)
             out.extend(chains)
     table.derived.chains[key] = (stamp, out)
     return out
+
+
+def _length(chain: Chain) -> int:
+    return len(chain.rails)
 
 
 def _unchanged(table: Table, stamp: tuple) -> bool:

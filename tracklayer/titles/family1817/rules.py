@@ -150,8 +150,7 @@ class Family1817(CommonRounds):
     def route_bonus(self, table, route, stops) -> int:
         """See :meth:`route_bonus_parts` (only the hexes the route runs through are
         looked at for mines)."""
-        ran = {rail.hex for rail in route.rails_in_order()}
-        return self.route_bonus_parts(table, route.train, ran).of(route, stops)
+        return self.route_bonus_parts(table, route.train, route.hexes_run()).of(route, stops)
 
     def route_bonus_parts(self, table, train, among=None) -> BonusParts:
         """$10 for each stop on a bridge, $10 for each mine the route runs through; with

@@ -24,9 +24,10 @@ class Chain:
     the rails were found by following the track from ``ends[0]`` (each leads on into the
     next, as :func:`continues` asks, while the tiles and open sides of its hexes stay).
     ``back``: whether, read from ``ends[1]``'s side, each rail leads on into the next by
-    track alone (:func:`_joined_back`; None until asked)."""
+    track alone (:func:`_joined_back`; None until asked). ``pieces``: the pieces of track
+    of its rails (:func:`_chain_pieces`; None until asked)."""
 
-    __slots__ = ("ends", "rails", "name", "walked", "back")
+    __slots__ = ("ends", "rails", "name", "walked", "back", "pieces")
 
     def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]],
                  walked: bool = False) -> None:
@@ -35,6 +36,7 @@ class Chain:
         self.name = name
         self.walked = walked
         self.back: Optional[bool] = None
+        self.pieces: Optional[tuple] = None
 
     def __repr__(self) -> str:
         return f"<Chain {self.name}>"
@@ -341,8 +343,10 @@ def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     pieces: set = set()
     count = 0
     for route in routes:
-        for rail in route.rails:
-            keys = rail.pieces or _pieces(rail)
+        for leg in route.legs:
+            keys = leg.chain.pieces
+            if keys is None:
+                keys = _chain_pieces(leg.chain)
             pieces.update(keys)
             count += len(keys)
     if len(pieces) == count:
@@ -354,6 +358,14 @@ def check_no_shared_track(table: Table, routes: List[Route]) -> None:
                 if key in used:
                     raise RouteError(f"route cannot reuse track on {key[0]}")
                 used.add(key)
+
+
+def _chain_pieces(chain: Chain) -> tuple:
+    """The pieces of track of a chain's rails in order (:func:`track_pieces`), kept on the
+    chain (its rails keep theirs)."""
+    chain.pieces = pieces = tuple([key for rail in chain.rails
+                                   for key in (rail.pieces or _pieces(rail))])
+    return pieces
 
 
 def track_pieces(table: Table, rail: Rail) -> list:

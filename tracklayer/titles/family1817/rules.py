@@ -241,8 +241,9 @@ _MINE_RULES: Dict[FrozenSet[str], StopRules] = {}   # route_stop_rules by the mi
 
 def _marked(hexes: dict, mark: str, among=None) -> List[str]:
     """The hexes (of ``among``, else of the map, in map order) assigned ``mark``."""
-    ids = hexes if among is None else among
-    return [h for h in ids if mark in hexes[h].assignments]
+    if among is None:
+        return [h for h, state in hexes.items() if mark in state.assignments]
+    return [h for h in among if mark in hexes[h].assignments]
 
 
 def modern_bonus(table, train) -> int:

@@ -59,7 +59,8 @@ class StockTurn(BuyingShares, Step):
         if entity is not self.actor():
             return ()
         return Kinds(self.own_turn_kinds(entity), some=lambda: self.some_trade(entity),
-                     rules={"pass": lambda: self.may_pass(entity)})
+                     rules={"pass": lambda: self.may_pass(entity),
+                            "sell_shares": lambda: self.may_sell_some(entity)})
 
     def own_turn_kinds(self, entity) -> Iterator[str]:
         """:meth:`turn_kinds`, whether the player must sell worked out when first asked."""
@@ -92,6 +93,11 @@ class StockTurn(BuyingShares, Step):
         ``trades.TRADES_TO_ASK``)? Then the turn has something: a player who must sell
         may sell, as :func:`trades.must_sell` found."""
         return any(self.trade_open(entity, open_now) for open_now in trades.TRADES_TO_ASK)
+
+    def may_sell_some(self, entity) -> bool:
+        """Is selling among the turn's kinds? As ``trades.TRADES`` says, whether or not
+        the player must sell (who must sell may: :func:`trades.must_sell` found a sale)."""
+        return self.trade_open(entity, trades.may_sell_some_share)
 
     def may_pass(self, entity) -> bool:
         """Passing comes with any trade, but not for a player who must sell

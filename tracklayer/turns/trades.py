@@ -157,9 +157,14 @@ def may_buy_some_share(turn, entity) -> bool:
     """Some certificate from the market, or from the treasury of a started corporation
     (of a corporation open to the player now, :func:`open_to_buy`)."""
     market = turn.table.state.market
-    return any(may_buy_from_pile(turn, entity, certificates.held(market, c)) or
-               may_buy_from_pile(turn, entity, certificates.treasury(c))
-               for c in open_to_buy(turn, entity))
+    for c in open_to_buy(turn, entity):
+        pile = certificates.held(market, c)
+        if pile and may_buy_from_pile(turn, entity, pile):
+            return True
+        pile = certificates.treasury(c)
+        if pile and may_buy_from_pile(turn, entity, pile):
+            return True
+    return False
 
 
 # -- starting a corporation ------------------------------------------------------------------

@@ -69,7 +69,8 @@ class StockTurn1817(FoundingTurn, StockTurn):
         if self.acting_for is not None:
             return ("pass",) if self.any_corporate(entity) else ()
         return Kinds(self.player_kinds(entity), some=lambda: self.may_pass(entity),
-                     rules={"pass": lambda: self.may_pass(entity)})
+                     rules={"pass": lambda: self.may_pass(entity),
+                            "sell_shares": lambda: self.may_sell_some(entity)})
 
     def player_kinds(self, entity) -> Iterator[str]:
         """The kinds of a player's own turn (:meth:`StockTurn.turn_kinds`), then, before a

@@ -85,7 +85,8 @@ class PrinceStockTurn(StockTurn):
             return ()
         return Kinds(self.prince_turn_kinds(entity),
                      some=lambda: self.some_trade(entity) or self.some_more(entity),
-                     rules={"pass": lambda: self.may_pass(entity)})
+                     rules={"pass": lambda: self.may_pass(entity),
+                            "sell_shares": lambda: self.may_sell_some(entity)})
 
     def prince_turn_kinds(self, entity) -> Iterator[str]:
         """The kinds of a player's turn (:meth:`StockTurn.turn_kinds`), then the turn's

@@ -20,6 +20,13 @@ class BuyCompanyStep(Step):
 
     NAME = "Buy Companies"
 
+    def __init__(self, round, **options) -> None:
+        """Without ``holds`` it never offers passing (:meth:`kinds`), so it takes no pass:
+        a pass goes to the step holding the turn without asking this one."""
+        super().__init__(round, **options)
+        if not self.holds():
+            self.HANDLERS = {k: h for k, h in type(self).HANDLERS.items() if k != "pass"}
+
     def holds(self) -> bool:
         return bool(self.options.get("holds"))
 
@@ -34,10 +41,14 @@ class BuyCompanyStep(Step):
         return ()
 
     def may_buy(self, entity) -> bool:
+        """In its own turn, in a phase that allows it, the operator may buy a company
+        players sell (``powers.buyable_from_players``) that it has the cash for (the
+        companies looked for last)."""
         table = self.table
+        if entity is not self.actor() or not table.phase_has("can_buy_companies"):
+            return False
         companies = powers.buyable_from_players(table, entity)
-        return (entity is self.actor() and table.phase_has("can_buy_companies")
-                and bool(companies) and min(c.min_price for c in companies) <= entity.cash)
+        return bool(companies) and min(c.min_price for c in companies) <= entity.cash
 
     def candidates(self, entity, kind, offer) -> list:
         if kind != "buy_company":

@@ -20,13 +20,6 @@ class BuyCompanyStep(Step):
 
     NAME = "Buy Companies"
 
-    def __init__(self, round, **options) -> None:
-        """Without ``holds`` it never offers passing (:meth:`kinds`), so it takes no pass:
-        a pass goes to the step holding the turn without asking this one."""
-        super().__init__(round, **options)
-        if not self.holds():
-            self.HANDLERS = {k: h for k, h in type(self).HANDLERS.items() if k != "pass"}
-
     def holds(self) -> bool:
         return bool(self.options.get("holds"))
 

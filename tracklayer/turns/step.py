@@ -171,7 +171,8 @@ class Step:
         """At the start of the round and of every entity's turn."""
 
     def holds(self) -> bool:
-        """Can this step hold the turn (not just take actions in passing)?"""
+        """Can this step hold the turn (not just take actions in passing)? A step that
+        cannot offers no pass (``Round.step_taking`` does not ask it about one)."""
         return self.HOLDS
 
     def holding(self) -> bool:

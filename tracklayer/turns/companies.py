@@ -34,10 +34,14 @@ class BuyCompanyStep(Step):
         return ()
 
     def may_buy(self, entity) -> bool:
+        """In its own turn, in a phase that allows it, the operator may buy a company
+        players sell (``powers.buyable_from_players``) that it has the cash for (the
+        companies looked for last)."""
         table = self.table
+        if entity is not self.actor() or not table.phase_has("can_buy_companies"):
+            return False
         companies = powers.buyable_from_players(table, entity)
-        return (entity is self.actor() and table.phase_has("can_buy_companies")
-                and bool(companies) and min(c.min_price for c in companies) <= entity.cash)
+        return bool(companies) and min(c.min_price for c in companies) <= entity.cash
 
     def candidates(self, entity, kind, offer) -> list:
         if kind != "buy_company":

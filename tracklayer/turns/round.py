@@ -166,9 +166,12 @@ class Round:
         entity = action.entity
         for step in self.steps:
             # A step takes only the kinds it has a handler for (those it may list); the
-            # steps before the one holding the turn take them only in passing.
+            # steps before the one holding the turn take them only in passing. Passing is
+            # offered only where a step can hold the turn (``Step.holds``), so a step that
+            # cannot is not asked about a pass.
             holding = step is active
-            if not holding and kind not in step.HANDLERS:
+            if not holding and (kind not in step.HANDLERS or
+                                kind == "pass" and not step.holds()):
                 continue
             if not step.live():
                 continue

@@ -41,13 +41,20 @@ class Kinds:
     yielding each kind once, in order. Asking whether there is any kind, or whether one
     is among them, goes only as far as it must (a stock turn's first kind, buying, often
     decides its turn); reading them all works them all out. A step's :meth:`Step.kinds`
-    may return one; it is read while the position stands (see :meth:`Step.known_kinds`)."""
+    may return one; it is read while the position stands (see :meth:`Step.known_kinds`).
 
-    __slots__ = ("_source", "_found")
+    A step may also say, by the same rules that decide its listing: ``some``, whether
+    there is any kind at all (asking its rules cheapest first), and ``rules``, for a kind,
+    whether it is among them (without working out the kinds listed before it)."""
 
-    def __init__(self, source: Iterable[str]) -> None:
+    __slots__ = ("_source", "_found", "_some", "_rules")
+
+    def __init__(self, source: Iterable[str], some: Optional[Callable[[], bool]] = None,
+                 rules: Optional[Dict[str, Callable[[], bool]]] = None) -> None:
         self._source = iter(source)
         self._found: List[str] = []
+        self._some = some
+        self._rules = rules
 
     def _next(self) -> Optional[str]:
         """The next kind worked out (None when there are no more)."""
@@ -68,6 +75,11 @@ class Kinds:
     def __contains__(self, kind) -> bool:
         if kind in self._found:
             return True
+        rules = self._rules
+        if rules is not None and self._source is not None:
+            rule = rules.get(kind)
+            if rule is not None:
+                return rule()
         while True:
             found = self._next()
             if found is None:
@@ -76,7 +88,17 @@ class Kinds:
                 return True
 
     def __bool__(self) -> bool:
-        return bool(self._found) or self._next() is not None
+        if self._found:
+            return True
+        if self._source is None:
+            return False
+        some = self._some
+        if some is None:
+            return self._next() is not None
+        if some():
+            return True
+        self._source = None     # nothing to list
+        return False
 
     def __iter__(self):
         return iter(self.all())
@@ -149,7 +171,8 @@ class Step:
         """At the start of the round and of every entity's turn."""
 
     def holds(self) -> bool:
-        """Can this step hold the turn (not just take actions in passing)?"""
+        """Can this step hold the turn (not just take actions in passing)? A step that
+        cannot offers no pass (``Round.step_taking`` does not ask it about one)."""
         return self.HOLDS
 
     def holding(self) -> bool:

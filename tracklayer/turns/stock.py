@@ -58,7 +58,13 @@ class StockTurn(BuyingShares, Step):
     def kinds(self, entity):
         if entity is not self.actor():
             return ()
-        return Kinds(self.turn_kinds(entity, self.must_sell(entity)))
+        return Kinds(self.own_turn_kinds(entity), some=lambda: self.some_trade(entity),
+                     rules={"pass": lambda: self.may_pass(entity),
+                            "sell_shares": lambda: self.may_sell_some(entity)})
+
+    def own_turn_kinds(self, entity) -> Iterator[str]:
+        """:meth:`turn_kinds`, whether the player must sell worked out when first asked."""
+        yield from self.turn_kinds(entity, self.must_sell(entity))
 
     def turn_kinds(self, entity, must_sell: bool) -> Iterator[str]:
         """The kinds of trade open to the player whose turn it is, in the order of
@@ -67,11 +73,36 @@ class StockTurn(BuyingShares, Step):
         else."""
         found = False
         for kind, open_now in trades.FORCED_SALES if must_sell else trades.TRADES:
-            if open_now(self, entity):
+            if self.trade_open(entity, open_now):
                 found = True
                 yield kind
         if found and not must_sell:
             yield "pass"
+
+    def trade_open(self, entity, open_now) -> bool:
+        """``open_now(self, entity)``, a rule of ``trades.TRADES``, remembered while the
+        position stands (the listing and the questions below ask the same rules)."""
+        key = (open_now, id(entity))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.remember(key, lambda: open_now(self, entity))
+        return found
+
+    def some_trade(self, entity) -> bool:
+        """Is some trade of ``trades.TRADES`` open to the player (asked cheapest first,
+        ``trades.TRADES_TO_ASK``)? Then the turn has something: a player who must sell
+        may sell, as :func:`trades.must_sell` found."""
+        return any(self.trade_open(entity, open_now) for open_now in trades.TRADES_TO_ASK)
+
+    def may_sell_some(self, entity) -> bool:
+        """Is selling among the turn's kinds? As ``trades.TRADES`` says, whether or not
+        the player must sell (who must sell may: :func:`trades.must_sell` found a sale)."""
+        return self.trade_open(entity, trades.may_sell_some_share)
+
+    def may_pass(self, entity) -> bool:
+        """Passing comes with any trade, but not for a player who must sell
+        (:meth:`turn_kinds`)."""
+        return not self.must_sell(entity) and self.some_trade(entity)
 
     def prepare(self) -> None:
         n = self.round.notes
@@ -142,7 +173,8 @@ class StockTurn(BuyingShares, Step):
         return trades.start_prices(self, entity, corporation)
 
     def must_sell(self, entity) -> bool:
-        return trades.must_sell(self, entity)
+        """``trades.must_sell``, remembered while the position stands."""
+        return self.remember(("must sell", id(entity)), lambda: trades.must_sell(self, entity))
 
     def bank_offer(self) -> list:
         """Companies the bank sells (see :mod:`tracklayer.rules.companies`)."""

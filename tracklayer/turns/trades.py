@@ -84,10 +84,14 @@ def on_offer(turn, entity, bundle: Optional[Bundle]) -> bool:
 
 
 def may_pay_and_hold(turn, entity, bundle: Bundle) -> bool:
-    """The player has the cash for the bundle (``turn.cash_for``) and may hold it
+    """The player may pay for the bundle (:func:`may_pay`) and may hold it
     (``turn.may_take``)."""
-    return turn.cash_for(entity) >= bundle_price(turn.table, bundle) and \
-        turn.may_take(entity, bundle)
+    return may_pay(turn, entity, bundle) and turn.may_take(entity, bundle)
+
+
+def may_pay(turn, entity, bundle: Bundle) -> bool:
+    """The player has the cash for the bundle (``turn.cash_for``)."""
+    return turn.cash_for(entity) >= bundle_price(turn.table, bundle)
 
 
 def may_buy_now(turn, entity, corporation) -> bool:
@@ -135,7 +139,9 @@ def open_to_buy(turn, entity) -> Iterator:
 def may_buy_from_pile(turn, entity, pile) -> bool:
     """Could the player, allowed to buy the corporation's shares now
     (:func:`may_buy_now`), buy the smallest buyable certificate of ``pile`` (one holder's
-    certificates of one corporation)?"""
+    certificates of one corporation)? It is on offer (:func:`on_offer`), and they may pay
+    for it and hold it (:func:`may_pay_and_hold`; the cash, most often lacking, asked
+    first)."""
     smallest = None
     for c in pile:
         if c.buyable and (smallest is None or c.percent < smallest.percent):
@@ -143,16 +149,22 @@ def may_buy_from_pile(turn, entity, pile) -> bool:
     if smallest is None:
         return False
     bundle = Bundle((smallest,), smallest.percent)
-    return on_offer(turn, entity, bundle) and may_pay_and_hold(turn, entity, bundle)
+    return may_pay(turn, entity, bundle) and on_offer(turn, entity, bundle) and \
+        turn.may_take(entity, bundle)
 
 
 def may_buy_some_share(turn, entity) -> bool:
     """Some certificate from the market, or from the treasury of a started corporation
     (of a corporation open to the player now, :func:`open_to_buy`)."""
     market = turn.table.state.market
-    return any(may_buy_from_pile(turn, entity, certificates.held(market, c)) or
-               may_buy_from_pile(turn, entity, certificates.treasury(c))
-               for c in open_to_buy(turn, entity))
+    for c in open_to_buy(turn, entity):
+        pile = certificates.held(market, c)
+        if pile and may_buy_from_pile(turn, entity, pile):
+            return True
+        pile = certificates.treasury(c)
+        if pile and may_buy_from_pile(turn, entity, pile):
+            return True
+    return False
 
 
 # -- starting a corporation ------------------------------------------------------------------
@@ -274,7 +286,7 @@ def companies_from_bank(turn, entity) -> list:
         return []
     table = turn.table
     if table.settings.privates_count_for_limit and \
-            trading.certificate_count(table, entity) >= trading.certificate_limit(table):
+            turn.certificate_count(entity) >= trading.certificate_limit(table):
         return []
     sold = sold_this_round(turn, entity)
     return [c for c in turn.bank_offer()
@@ -308,6 +320,7 @@ def may_sell_anything(turn, entity) -> bool:
 # The trades a stock turn offers, in order: each kind of action, and the rule saying
 # whether the player may make one now (a player who must sell may only sell). Starting a
 # corporation asks the turn (``StockTurn.may_start_some``: 1871 starts from the market).
+ASKING_ORDER = ("buy_shares", "sell_shares", "par", "buy_company", "sell_company")
 TRADES = (
     ("buy_shares", may_buy_some_share),
     ("par", lambda turn, entity: turn.may_start_some(entity)),
@@ -315,6 +328,10 @@ TRADES = (
     ("sell_shares", may_sell_some_share),
     ("sell_company", may_sell_some_company),
 )
+# The same rules in the order to ask whether any is open: the likeliest first (a player
+# holding shares may mostly sell some; one with cash may mostly buy).
+TRADES_TO_ASK = tuple(open_now for kind, open_now in
+                      sorted(TRADES, key=lambda trade: ASKING_ORDER.index(trade[0])))
 # What a player who must sell (:func:`must_sell`) may do.
 FORCED_SALES = (
     ("sell_shares", may_sell_anything),

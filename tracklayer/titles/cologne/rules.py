@@ -88,7 +88,9 @@ class CologneStockTurn(StockTurn):
             return ("assign", "pass")
         if entity is not self.actor():
             return ()
-        return Kinds(self.kinds_in_turn(entity))
+        return Kinds(self.kinds_in_turn(entity),   # (some kind: a trade, or FdSD's exchange)
+                     some=lambda: self.some_trade(entity) or self.may_exchange(entity),
+                     rules={"sell_shares": lambda: self.may_sell_some(entity)})
 
     def kinds_in_turn(self, entity) -> Iterator[str]:
         """A stock turn's kinds, then: buying a company from the bank even when only

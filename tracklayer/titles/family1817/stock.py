@@ -68,7 +68,9 @@ class StockTurn1817(FoundingTurn, StockTurn):
             return ()
         if self.acting_for is not None:
             return ("pass",) if self.any_corporate(entity) else ()
-        return Kinds(self.player_kinds(entity))
+        return Kinds(self.player_kinds(entity), some=lambda: self.may_pass(entity),
+                     rules={"pass": lambda: self.may_pass(entity),
+                            "sell_shares": lambda: self.may_sell_some(entity)})
 
     def player_kinds(self, entity) -> Iterator[str]:
         """The kinds of a player's own turn (:meth:`StockTurn.turn_kinds`), then, before a
@@ -79,15 +81,32 @@ class StockTurn1817(FoundingTurn, StockTurn):
             found = True
             passing = passing or kind == "pass"
             yield kind
-        if not self.bought():
-            if self.may_short_any(entity):
-                found = True
-                yield "short"
-            if self.may_open(entity):
-                found = True
-                yield "bid"
+        if self.may_short_now(entity):
+            found = True
+            yield "short"
+        if self.may_open_now(entity):
+            found = True
+            yield "bid"
         if not passing and (found or self.any_corporate(entity)):
             yield "pass"
+
+    def may_short_now(self, entity) -> bool:
+        """Before a purchase, some corporation the player may short (remembered while the
+        position stands)."""
+        return self.remember(("short", id(entity)),
+                             lambda: not self.bought() and self.may_short_any(entity))
+
+    def may_open_now(self, entity) -> bool:
+        """Before a purchase, a founding auction the player may open (remembered)."""
+        return self.remember(("open", id(entity)),
+                             lambda: not self.bought() and self.may_open(entity))
+
+    def may_pass(self, entity) -> bool:
+        """Passing comes with any trade, a short, an auction to open, or acting for a
+        corporation (:meth:`player_kinds`; a player who must sell may sell, so may pass
+        too): whenever the turn has anything."""
+        return self.some_trade(entity) or self.may_short_now(entity) or \
+            self.may_open_now(entity) or self.any_corporate(entity)
 
     def auto_moves(self, entity):
         """Programs act only outside a founding (a pass there is no ordinary pass)."""

@@ -83,13 +83,15 @@ class PrinceStockTurn(StockTurn):
             return ()
         if entity is not self.actor():
             return ()
-        return Kinds(self.prince_turn_kinds(entity))
+        return Kinds(self.prince_turn_kinds(entity),
+                     some=lambda: self.some_trade(entity) or self.some_more(entity),
+                     rules={"pass": lambda: self.may_pass(entity),
+                            "sell_shares": lambda: self.may_sell_some(entity)})
 
     def prince_turn_kinds(self, entity) -> Iterator[str]:
-        """The kinds of a player's turn (:meth:`StockTurn.turn_kinds`), then splitting, an
-        exchange, the partner's purchase and the Union Bank's start, each once and worked
-        out when asked for; passing with anything but sales (only sales when the player
-        must sell)."""
+        """The kinds of a player's turn (:meth:`StockTurn.turn_kinds`), then the turn's
+        further trades (:meth:`more_trades`), each once and worked out when asked for;
+        passing with anything but sales (only sales when the player must sell)."""
         must_sell = self.must_sell(entity)
         found = set()
         for kind in self.turn_kinds(entity, must_sell):
@@ -98,17 +100,35 @@ class PrinceStockTurn(StockTurn):
                 yield kind
         if must_sell:
             return
-        for kind, open_now in (
-                ("split", lambda: self.may_split_any(entity)),
-                ("buy_shares", lambda: any(self.exchange_offer(c) for c in entity.companies)
-                 or self.partner_offered_a_purchase(entity)),
-                ("par", lambda: self.may_buy_for_bank(entity)
-                 and self.may_start_some(self.bank_seat()))):
+        for kind, open_now in self.more_trades(entity):
             if kind not in found and open_now():
                 found.add(kind)
                 yield kind
         if "pass" not in found and any(k != "sell_shares" for k in found):
             yield "pass"
+
+    def more_trades(self, entity) -> tuple:
+        """Besides a stock turn's trades: splitting, an exchange or the partner's
+        purchase, and the Union Bank's start (each remembered while the position
+        stands)."""
+        key = id(entity)
+        return (
+            ("split", lambda: self.remember(("split", key), lambda: self.may_split_any(entity))),
+            ("buy_shares", lambda: self.remember(("exchange", key), lambda: any(
+                self.exchange_offer(c) for c in entity.companies)
+                or self.partner_offered_a_purchase(entity))),
+            ("par", lambda: self.remember(("bank start", key), lambda: self.may_buy_for_bank(
+                entity) and self.may_start_some(self.bank_seat()))))
+
+    def some_more(self, entity) -> bool:
+        """Is one of :meth:`more_trades` open?"""
+        return any(open_now() for kind, open_now in self.more_trades(entity))
+
+    def may_pass(self, entity) -> bool:
+        """Passing comes with any trade (:meth:`prince_turn_kinds`: a stock turn's or a
+        further one), but not for a player who must sell."""
+        return not self.must_sell(entity) and (self.some_trade(entity) or
+                                               self.some_more(entity))
 
     # -- the Union Bank ---------------------------------------------------------------------
 

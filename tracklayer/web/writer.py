@@ -170,9 +170,9 @@ class Writer:
 
     def _connection(self) -> Connection:
         """The writer's connection, kept from one commit to the next (no pool to check it
-        out of and back into on each); one that met an error is let go (``_drop``) and a
-        new one made for the next commit, as is one older than the pool lets its own live
-        (``RECYCLE_S``)."""
+        out of and back into on each); one that met an error (other than a number taken)
+        is let go (``_drop``) and a new one made for the next commit, as is one older than
+        the pool lets its own live (``RECYCLE_S``)."""
         if self.conn is not None and time.monotonic() - self.conn_made > RECYCLE_S:
             self._drop()
         if self.conn is None:
@@ -302,7 +302,8 @@ class Writer:
                     if "job" in item:
                         item["result"] = item["job"](conn)
         except Exception as e:
-            self._drop()
+            if not isinstance(e, IntegrityError):   # the connection itself may be at fault
+                self._drop()
             alone = isinstance(e, IntegrityError) or any("job" in item for item in batch)
             if alone and len(batch) > 1:
                 for item in batch:

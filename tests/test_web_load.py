@@ -147,6 +147,38 @@ def test_the_writer_commits_entries_and_jobs_together_and_each_hears_its_answer(
         store.dispose()
 
 
+def test_the_writer_keeps_its_connection_and_makes_a_new_one_after_an_error(tmp_path):
+    """The writer commits on a connection of its own, kept from one batch to the next (a
+    number taken keeps it too); after any other error a new one is made, and the next
+    batch commits as before."""
+    import threading
+    from sqlalchemy.exc import IntegrityError
+    from tracklayer.web.db import Store
+    store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+    try:
+        gid = store.create("1893", 1, [], [{"player_id": 1, "name": "A", "token": None}])
+
+        def item(**kw):
+            return dict(kw, done=threading.Event(), error=None, result=None)
+        store.writer._write([item(row={"game_id": gid, "number": 1, "entry": "{}"})])
+        kept = store.writer.conn
+        taken = item(row={"game_id": gid, "number": 1, "entry": "{}"})
+        store.writer._write([taken])
+        assert isinstance(taken["error"], IntegrityError) and store.writer.conn is kept
+
+        def broken(conn):
+            raise OSError("the disk is away")
+        failed = item(job=broken)
+        store.writer._write([failed])
+        assert isinstance(failed["error"], OSError) and store.writer.conn is None
+        fresh = item(row={"game_id": gid, "number": 2, "entry": "{}"})
+        store.writer._write([fresh])
+        assert fresh["error"] is None and store.writer.conn is not None
+        assert [n for n, _ in store.entries(gid)] == [1, 2]
+    finally:
+        store.dispose()
+
+
 def test_the_writer_says_of_each_entry_submitted_whether_its_game_has_a_webhook(tmp_path):
     """SQLite's writer, as PostgreSQL's: an entry submitted is told, as it is stored,
     whether its game has a seat with a webhook (turn alerts skip the others)."""

@@ -8,7 +8,6 @@ snapshots taken along the way. The rules themselves are in ``tracklayer.rules`` 
 
 from __future__ import annotations
 
-import zlib
 from array import array
 from typing import Callable, Dict, Optional, Sequence
 
@@ -56,7 +55,7 @@ class Game:
         self.history = History()                 # every entry received, and which hold
         self.played = array("l")                 # where the actions on the table are in the log
         self.snapshots: Dict[int, bytes] = {}    # by the number of actions taken
-        self.snapshot_base: Optional[bytes] = None   # the first one, compressed: see stored
+        self.snapshot_base: Optional[bytes] = None   # of the first one: see stored
 
     def _set_table(self) -> Table:
         """The table as the game begins: set up, its first round begun."""
@@ -214,15 +213,16 @@ class Game:
         if self.snapshot_every and n % self.snapshot_every == 0 and n not in self.snapshots:
             raw = snapshot.take(self.table)
             if self.snapshot_base is None:
-                self.snapshot_base = zlib.compress(raw, 6)
-            self.snapshots[n] = snapshot.pack(raw, zlib.decompress(self.snapshot_base))
+                self.snapshot_base = snapshot.dictionary(raw)
+            self.snapshots[n] = snapshot.pack(raw, self.snapshot_base)
             for k in [k for k in self.snapshots if k <= n - RECENT and k % SPARSE]:
                 del self.snapshots[k]
 
     def stored(self, n: int) -> bytes:
         """The snapshot after ``n`` actions. Each is stored compressed against the game's
-        first one (most of a position is as it was: the map, the charters, the players)."""
-        return snapshot.unpack(self.snapshots[n], zlib.decompress(self.snapshot_base))
+        first one (most of a position is as it was: the map, the charters, the players),
+        of which the game keeps what zlib compresses against (``snapshot.dictionary``)."""
+        return snapshot.unpack(self.snapshots[n], self.snapshot_base)
 
     # -- copies and export --------------------------------------------------------------
 

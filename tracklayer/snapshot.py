@@ -103,6 +103,18 @@ def take(table: Table) -> bytes:
     return buffer.getvalue()
 
 
+# zlib's window: of a preset dictionary it uses the last 32 KB alone
+WINDOW = 32 * 1024
+
+
+def dictionary(raw: bytes) -> bytes:
+    """What of a snapshot others are compressed against (``base`` of :func:`pack`): its
+    last :data:`WINDOW` bytes, all of it that zlib uses. Kept as it is (32 KB at most), it
+    is never compressed nor decompressed again: each snapshot taken cost both when the
+    whole of the first one was kept compressed."""
+    return raw[-WINDOW:]
+
+
 def pack(raw: bytes, base: bytes) -> bytes:
     """A snapshot compressed against ``base`` (an earlier snapshot of the same game, taken
     as zlib's preset dictionary): what did not change since costs next to nothing."""

@@ -69,7 +69,9 @@ async def proposals(game_id: int, request: Request):
 @router.post("/games/{game_id}/proposals/{proposal_id}/{how}")
 async def answer(game_id: int, proposal_id: int, how: str, request: Request):
     """``how``: ``accept`` or ``decline`` (by its responder), ``withdraw`` (by its
-    proposer); an accepted proposal's action is stored (as ``entry``)."""
+    proposer); an accepted proposal's action is stored (as ``entry``). Answered by
+    ``web.play_path`` when both ids are plain numbers (of up to 18 digits); here, the
+    rest."""
     return Answer(await run_in_threadpool(
         request.app.state.service.proposals.answer, game_id,
         credentials.tokens(request, game_id), proposal_id, how))

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
-                        UniqueConstraint, create_engine, event, false, func, insert,
-                        select, text, update)
+                        UniqueConstraint, create_engine, event, false, func, select, text)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
@@ -160,6 +159,13 @@ ENTRIES = text("SELECT number, entry FROM actions WHERE game_id = :g AND number 
 IN_PLAY = text('SELECT id, at, proposer, responder, action, "text", deal, status '
                "FROM proposals WHERE game_id = :g AND (status = 'pending' OR at = :at) "
                "ORDER BY id")
+PENDING = text("SELECT id FROM proposals WHERE game_id = :g AND status = 'pending' LIMIT 1")
+PROPOSE = text('INSERT INTO proposals (game_id, at, proposer, responder, action, "text", deal, '
+               "status) VALUES (:game_id, :at, :proposer, :responder, :action, :text, :deal, "
+               ":status) RETURNING id")
+# (CURRENT_TIMESTAMP: what ``func.now()`` writes on SQLite, ``now()`` on PostgreSQL)
+ANSWER = text("UPDATE proposals SET status = :status, answered_at = CURRENT_TIMESTAMP "
+              "WHERE id = :id AND status = :was")
 
 
 def freshness_of(rows) -> tuple:
@@ -319,11 +325,9 @@ class Store:
                       status="pending")
 
         def add(conn) -> Optional[int]:
-            waiting = conn.execute(select(ProposalRow.id).where(
-                ProposalRow.game_id == game_id, ProposalRow.status == "pending")).first()
-            if waiting is not None:
+            if conn.execute(PENDING, {"g": game_id}).first() is not None:
                 return None
-            return conn.execute(insert(ProposalRow).values(**values)).inserted_primary_key[0]
+            return conn.execute(PROPOSE, values).scalar_one()
         return self.writer.run(add)
 
     def proposals(self, game_id: int, limit: int = 50) -> List[ProposalRow]:
@@ -343,9 +347,8 @@ class Store:
         """Give a proposal its answer (``status``) if its status is still ``was``; False if
         not (someone else answered first)."""
         def answer(conn) -> bool:
-            return conn.execute(update(ProposalRow)
-                                .where(ProposalRow.id == proposal_id, ProposalRow.status == was)
-                                .values(status=status, answered_at=func.now())).rowcount == 1
+            return conn.execute(ANSWER, {"id": proposal_id, "was": was,
+                                         "status": status}).rowcount == 1
         return self.writer.run(answer)
 
     def dispose(self) -> None:

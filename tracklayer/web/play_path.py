@@ -1,12 +1,15 @@
-"""The two requests a game is played by, answered on a short path: the legal actions of a
-seat (``GET /api/games/{id}/legal``) and an action posted (``POST /api/games/{id}/actions``,
+"""The requests a game is played by, answered on a short path: the legal actions of a
+seat (``GET /api/games/{id}/legal``), an action posted (``POST /api/games/{id}/actions``,
 201 with the stored entry, or 202 with the proposal it made: a trade needing another seat's
-consent). A game played flat out makes one of each per action, so what a request costs
+consent), and a proposal's answer (``POST /api/games/{id}/proposals/{pid}/{how}``: accept,
+decline or withdraw; the answered proposal, with the entry stored if it was accepted). A
+game played flat out makes a listing and an action per action, so what a request costs
 before and after the service's work counts: on the framework's path (dependency solving,
 route matching, its exception layers) it cost about as much as the engine's work on the
 action itself. This ASGI middleware sits inside the guard (body limits, rate limits,
-headers: see guard), matches those two paths itself and calls the service as the other
-routes do; every other request goes on to the app's routes.
+headers: see guard), matches those paths itself and calls the service as the other
+routes do; every other request goes on to the app's routes (an answer's path with ids
+that are not plain numbers to ``api.answer``, which refuses them as it did).
 
 Answers are those of the rest of the API: a :class:`Refusal` is ``{"error": ...}`` with
 its status, a database that cannot be reached is 503 (``api.database_away``)."""
@@ -27,6 +30,7 @@ from .refusal import Refusal
 
 PLAY = re.compile(r"^/api/games/([0-9]{1,18})/(legal|actions)$")
 METHOD = {"legal": "GET", "actions": "POST"}
+ANSWER = re.compile(r"^/api/games/([0-9]{1,18})/proposals/([0-9]{1,18})/([^/]+)$")
 
 
 class PlayPath:
@@ -38,12 +42,21 @@ class PlayPath:
         self.reader = reader            # workers sharing PostgreSQL: web.loop_reads
 
     async def __call__(self, scope, receive, send) -> None:
-        found = PLAY.match(scope["path"]) if scope["type"] == "http" else None
-        if found is None or METHOD[found[2]] != scope["method"]:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        found = PLAY.match(scope["path"])
+        if found is not None and METHOD[found[2]] != scope["method"]:
+            found = None
+        answer = ANSWER.match(scope["path"]) \
+            if found is None and scope["method"] == "POST" else None
+        if found is None and answer is None:
             return await self.app(scope, receive, send)
         request = Request(scope, receive)
         try:
-            if found[2] == "legal":
+            if answer is not None:
+                content, status = await _answer(self.service, int(answer[1]),
+                                                int(answer[2]), answer[3], request), 200
+            elif found[2] == "legal":
                 content, status = await _legal(self.service, int(found[1]), request,
                                                self.reader), 200
             else:
@@ -94,6 +107,14 @@ async def _act(service, game_id: int, request: Request, reader=None) -> Tuple[di
         done = await run_sync(service.act, game_id, tokens, body)
         return done, 202 if "proposal" in done else 201
     return await _stored(service, storing), 201
+
+
+async def _answer(service, game_id: int, proposal_id: int, how: str,
+                  request: Request) -> dict:
+    """A proposal answered (``Desk.answer``), in a thread: the answer is committed by the
+    log's writer (an accepted proposal's entry with it) before it is told."""
+    return await run_sync(service.proposals.answer, game_id,
+                          credentials.tokens(request, game_id), proposal_id, how)
 
 
 def _stored(service, storing) -> asyncio.Future:

@@ -44,6 +44,9 @@ MAX_LIVE = 300                   # games kept in memory at most
 IDLE_S = 60.0                    # a game nobody asked for this long drops what it derived
 SWEEP_S = 10.0                   # how often the games in memory are looked over for that
 SEATS_FRESH_S = 0.05             # seats read this recently (by the request) are not re-read
+# a live game's snapshots (Game.snapshot_every): each costs its position's pickle, taken
+# on the action's path; an undo replays at most this many actions less one
+SNAPSHOT_EVERY = 16
 LOG = logging.getLogger(__name__)
 
 
@@ -56,6 +59,11 @@ class Storing:
     stored: dict
     text: str                   # as the log keeps it (Store.entry_text)
     done: Future
+
+
+def _opened(data: dict) -> Game:
+    """A live game as set up (its entries to be applied), from its settings."""
+    return open_game(data, route_planner=plan_routes, snapshot_every=SNAPSHOT_EVERY)
 
 
 def _settings(data: dict, players) -> dict:
@@ -174,7 +182,7 @@ class Service(BotTurns):
             data = _settings({"title": row.title, "seed": row.seed,
                               "optional_rules": row.optional_rules},
                              [(s.player_id, s.name) for s in seats])
-            live = Live(game_id, open_game(data, route_planner=plan_routes), seats)
+            live = Live(game_id, _opened(data), seats)
             with self.lock:
                 live = self.live.setdefault(game_id, live)
                 self._evict()
@@ -199,7 +207,7 @@ class Service(BotTurns):
         data = _settings({"title": g.title.name, "seed": g.seed,
                           "optional_rules": list(g.optional_rules)}, g.player_specs)
         _, divergence = archive.replay(
-            live, lambda _: live.restart(open_game(data, route_planner=plan_routes)),
+            live, lambda _: live.restart(_opened(data)),
             Live.apply, entries)
         live.standing = archive.standing(self.store, live.id, g.title, divergence)
         if divergence is not None:

@@ -8,15 +8,21 @@ from __future__ import annotations
 import queue
 import secrets
 import threading
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
 from sqlalchemy import bindparam, text
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.sql.elements import TextClause
 
+RECYCLE_S = 3600                # the oldest connection kept (as the engine's pool does)
 APPEND = text("INSERT INTO actions (game_id, number, entry) VALUES (:game_id, :number, :entry)")
+# whether a game has a seat with a webhook (asked of each game of a batch as it is stored)
+HOOKED_ONE = text("SELECT 1 FROM seats WHERE game_id = :game_id AND webhook_url IS NOT NULL "
+                  "LIMIT 1")
 # PostgreSQL: a batch of entries as one statement, each guarded one only where its guard
 # holds (see Guard), those stored returned with whether their game has a seat with a
 # webhook (psycopg's placeholders: Writer._write_alone)
@@ -34,10 +40,41 @@ APPEND_GUARDED = (
 GUARDS = text("SELECT s.game_id, s.player_id, s.token, (SELECT count(*) FROM proposals p "
               "WHERE p.game_id = s.game_id AND p.status = 'pending') FROM seats s "
               "WHERE s.game_id IN :games").bindparams(bindparam("games", expanding=True))
-
-# which of the games have a seat with a webhook (said of a batch's entries as it is stored)
+# which of the games have a seat with a webhook (turn alerts: Store.hooked_games)
 HOOKED = text("SELECT DISTINCT game_id FROM seats WHERE game_id IN :games "
               "AND webhook_url IS NOT NULL").bindparams(bindparam("games", expanding=True))
+
+
+class Statement:
+    """A statement as the engine's driver takes it (SQLAlchemy compiles it once, for the
+    engine's dialect), run on the driver's own cursor: the writer runs its statements on
+    every commit, where SQLAlchemy's execution of a statement (its context, result and
+    events) cost more CPU than SQLite's work; a driver's error is raised as SQLAlchemy
+    raises it (``IntegrityError`` …)."""
+
+    def __init__(self, clause: TextClause, engine: Engine) -> None:
+        compiled = clause.compile(dialect=engine.dialect)
+        self.sql = compiled.string
+        self.names = compiled.positiontup if compiled.positional else None
+        self.error = engine.dialect.loaded_dbapi.Error
+
+    def params(self, values: dict) -> Any:
+        return values if self.names is None else tuple(values[k] for k in self.names)
+
+    def run(self, conn: Connection, rows: list) -> list:
+        """Execute it once per row (each a dict of its values), in the connection's
+        transaction: the rows it returned, of the last."""
+        cursor = conn.connection.cursor()
+        try:
+            if len(rows) == 1:
+                cursor.execute(self.sql, self.params(rows[0]))
+            else:
+                cursor.executemany(self.sql, [self.params(r) for r in rows])
+            return cursor.fetchall() if cursor.description else []
+        except self.error as e:
+            raise DBAPIError.instance(self.sql, None, e, self.error) from e
+        finally:
+            cursor.close()
 
 
 @dataclass(frozen=True)
@@ -89,7 +126,12 @@ class Writer:
     def __init__(self, engine: Engine, alone: Optional[Engine] = None) -> None:
         self.engine = engine
         self.alone = alone
-        self.queue: "queue.Queue" = queue.Queue()
+        self.append_rows = Statement(APPEND, engine)
+        self.hooked_one = Statement(HOOKED_ONE, engine)
+        self.conn: Optional[Connection] = None      # the writer's own, kept (_connection)
+        self.conn_made = 0.0
+        # the C queue: a put costs a tenth of queue.Queue's (its Python lock and condition)
+        self.queue: "queue.SimpleQueue" = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
         self.thread.start()
 
@@ -124,6 +166,28 @@ class Writer:
     def stop(self) -> None:
         self.queue.put(None)
         self.thread.join(10)
+        self._drop()
+
+    def _connection(self) -> Connection:
+        """The writer's connection, kept from one commit to the next (no pool to check it
+        out of and back into on each); one that met an error (other than a number taken)
+        is let go (``_drop``) and a new one made for the next commit, as is one older than
+        the pool lets its own live (``RECYCLE_S``)."""
+        if self.conn is not None and time.monotonic() - self.conn_made > RECYCLE_S:
+            self._drop()
+        if self.conn is None:
+            self.conn = self.engine.connect()
+            self.conn_made = time.monotonic()
+        return self.conn
+
+    def _drop(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                conn.invalidate()
+                conn.close()
+            except Exception:           # gone already
+                pass
 
     def _run(self) -> None:
         while True:
@@ -207,13 +271,12 @@ class Writer:
                     item["error"] = item["error"] or Unguarded("proposal")
         return True
 
-    @staticmethod
-    def _say_hooked(conn, stored: list) -> None:
-        """Tell each entry stored whether its game has a seat with a webhook (one query
-        for the batch, in its transaction): turn alerts need not ask of the others."""
+    def _say_hooked(self, conn, stored: list) -> None:
+        """Tell each entry stored whether its game has a seat with a webhook (asked of each
+        game of the batch, in its transaction): turn alerts need not ask of the others."""
         if any(isinstance(item["done"], Future) for item in stored):
-            hooked = set(conn.scalars(HOOKED, {"games": sorted(
-                {item["row"]["game_id"] for item in stored})}))
+            hooked = {game_id for game_id in {item["row"]["game_id"] for item in stored}
+                      if self.hooked_one.run(conn, [{"game_id": game_id}])}
             for item in stored:
                 item["result"] = item["row"]["game_id"] in hooked
 
@@ -227,17 +290,20 @@ class Writer:
                     self._write([item])
             return
         try:
-            with self.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 self._check_guards(conn, batch)
                 stored = [item for item in batch if "row" in item and
                           not isinstance(item["error"], Unguarded)]
                 if stored:
-                    conn.execute(APPEND, [item["row"] for item in stored])
+                    self.append_rows.run(conn, [item["row"] for item in stored])
                     self._say_hooked(conn, stored)
                 for item in batch:
                     if "job" in item:
                         item["result"] = item["job"](conn)
         except Exception as e:
+            if not isinstance(e, IntegrityError):   # the connection itself may be at fault
+                self._drop()
             alone = isinstance(e, IntegrityError) or any("job" in item for item in batch)
             if alone and len(batch) > 1:
                 for item in batch:

@@ -11,7 +11,7 @@ match, in order), borders and reservations of the hex stay, sticky icons stay.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Dict, List, Optional, Tuple
 
 from ..board.notation import StopPart
@@ -309,8 +309,7 @@ def where_is_tile(table: Table, tile_id: str) -> Optional[str]:
 
 
 def reservation_slot(city: CityState, entity) -> Optional[int]:
-    """The slot reserved for ``entity`` or an operator it owns (reservations hold
-    operators)."""
+    """The slot reserved for ``entity`` or an operator it owns (reservations hold them)."""
     for i, r in enumerate(city.reservations):
         if r is not None and (r is entity or r.owner is entity):
             return i
@@ -424,10 +423,12 @@ def new_cities(tile: TileDef) -> List[CityState]:
     return [CityState(slots=[None] * p.slots, groups=p.groups) for p in tile.cities]
 
 
+@lru_cache(maxsize=None)
 def city_map(old: Layout, new_tile: TileDef, rotation: int) -> Dict[int, Optional[int]]:
-    """Which city of the new tile each city of the old one (as it lies, ``old``) becomes
-    (by position among the cities): the one whose track includes all of the old city's sides; a city without
-    such a match (or without track) takes the city in its place, or the next unused one."""
+    """Which city of the new tile each city of the old one (as it lies, ``old``) becomes (by
+    position among the cities): the one whose track includes all of the old city's sides; a
+    city without such a match (or without track) takes the city in its place, or the next
+    unused one. (Shapes only, the same in every game: worked out once, and only read.)"""
     layout = new_tile.layout(rotation)
     old_cities = [p.index for p in old.tile.cities]
     new_list = [p.index for p in new_tile.cities]

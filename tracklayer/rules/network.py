@@ -120,15 +120,14 @@ def token_nodes(table: Table, operator) -> List[Node]:
     cities' on the tile), each once. A token placed names its city (``where``: the hex and
     the city's place among the hex's cities in the state, which are those of its tile as
     laid)."""
-    places = set()
-    for t in operator.tokens:
-        if t.where is not None:
-            places.add(t.where)
+    places = {t.where for t in operator.tokens if t.where is not None}
     if not places:
         return []
-    order = table.spec.hex_order
+    if len(places) > 1:
+        order = table.spec.hex_order
+        places = sorted(places, key=lambda place: (order[place[0]], place[1]))
     out = []
-    for hex_id, i in sorted(places, key=lambda place: (order[place[0]], place[1])):
+    for hex_id, i in places:
         nodes = view(table, hex_id).cities
         if i < len(nodes):
             out.append(nodes[i])
@@ -406,11 +405,19 @@ def remember_any(table: Table, operator, key: str, test: Callable[[Node], bool])
 
 def _any_reached(table: Table, operator, test: Callable[[Node], bool]) -> bool:
     """Does a stop of the operator's network (as :func:`_explore` finds its stops: its
-    token cities, and those of the track each walk reaches) pass ``test``?"""
-    starts = token_nodes(table, operator)
-    tried: Dict[Node, bool] = dict.fromkeys(starts, True)
-    if any(map(test, starts)):
+    token cities, and those of the track each walk reaches) pass ``test``? The stops the
+    walks made at this position reached (kept in the table's derived data like the walks,
+    :func:`_worked_out`) are asked first: a token placed right after the question whether
+    one may be placed is mostly on a stop it reached."""
+    tried: Dict[Node, bool] = table.derived.network.setdefault(("stops", operator), {})
+    if any(map(test, tried)):
         return True
+    starts = token_nodes(table, operator)
+    for node in starts:
+        if node not in tried:
+            tried[node] = True
+            if test(node):
+                return True
     closed: Dict[Node, bool] = {}
     for start in starts:
         for rail in trails(table, start, starts, operator, closed):

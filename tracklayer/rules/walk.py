@@ -151,15 +151,16 @@ class _Trail:
         rail and the stops passed, which other trails may reach again)."""
         on_trail = self.on_trail
         if not rail.terminal:
+            seen = self.seen_nodes
             for node in rail.nodes:
-                if not self.passable(node):
+                if node in seen or not self.passable(node):
                     continue
-                self.seen_nodes.add(node)
+                seen.add(node)
                 for nxt in node.entries:
                     if nxt not in on_trail:
                         yield nxt, None, None, forked
                 if forked:
-                    self.seen_nodes.discard(node)
+                    seen.discard(node)
         junction = rail.junction
         if junction is not None and junction is not via_junction:
             for other in rail.others:

@@ -380,6 +380,26 @@ def test_illegal_action_is_refused_and_changes_nothing(checkpoint, bad, rule, er
     assert len(game.actions) == n + 1 and game.actions[-1] == legal
 
 
+@pytest.mark.parametrize("checkpoint, bad, rule, error",
+                         [p for p in CASES if "auto_actions" not in p.values[1]])
+def test_check_refuses_as_apply_does_and_takes_nothing(checkpoint, bad, rule, error):
+    """``Game.check`` refuses the illegal action with apply's error and message; it
+    accepts the script's next action without taking it, which apply then takes. (It
+    judges the action alone: recorded programmed actions after it are judged only as
+    they are applied.)"""
+    game, legal = game_at(checkpoint)
+    n = len(game.actions)
+    before = state(game)
+    with pytest.raises(error) as raised:
+        game.check(dict(bad, id=BAD_ID))
+    assert str(raised.value).startswith(f"action {n} (id {BAD_ID}, {bad.get('type')})")
+    assert rule in str(raised.value)
+    game.check(legal)
+    assert state(game) == before and len(game.actions) == n
+    game.apply(legal)
+    assert len(game.actions) == n + 1
+
+
 def test_every_checkpoint_has_cases():
     """Each checkpoint of the synthetic game is the start of at least one case above."""
     used = {p.values[0] for p in CASES}

@@ -116,16 +116,7 @@ class Game:
             return self._redo_entry(h)
         n, entry = len(self.played), h
         table = self.table
-        restore = network.checkpoint(table)
-        try:
-            action = read(table, h)
-            step, commit = table.state.round.judge(action)
-        except GameError as e:
-            restore()
-            raise type(e)(f"{_action_named(n, entry, kind)}: {e}") from e
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            restore()
-            raise ActionError(f"{_action_named(n, entry, kind)}: malformed action: {e!r}") from e
+        action, step, commit, _ = self._judged(h, kind)
         try:
             table.state.round.carry_out(action, step, commit)
             flow.settle(table)
@@ -147,6 +138,31 @@ class Game:
         if kind != "message":
             self.played.append(len(self.history.status) - 1)
             self._maybe_snapshot()
+
+    def check(self, h: dict) -> None:
+        """Refuse the action ``h`` as :meth:`apply` would refuse it now (GameError naming
+        it and the rule), without taking it: the rules' check alone, nothing changed. The
+        action alone is judged: programmed actions recorded after it (``auto_actions``)
+        are judged only as they are applied."""
+        kind = h.get("type") if isinstance(h, dict) else None
+        *_, restore = self._judged(h, kind)
+        restore()
+
+    def _judged(self, h: dict, kind) -> tuple:
+        """``h`` read and judged by the step taking it: (action, step, its change, what
+        puts back the network's answers as they were). Refused, nothing has changed."""
+        n, table = len(self.played), self.table
+        restore = network.checkpoint(table)
+        try:
+            action = read(table, h)
+            step, commit = table.state.round.judge(action)
+        except GameError as e:
+            restore()
+            raise type(e)(f"{_action_named(n, h, kind)}: {e}") from e
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            restore()
+            raise ActionError(f"{_action_named(n, h, kind)}: malformed action: {e!r}") from e
+        return action, step, commit, restore
 
     def _run_programs(self) -> list:
         generated: list = []

@@ -161,11 +161,9 @@ class Proposal:
 
 
 def _checked(game: Game, action: dict) -> None:
-    """Refuse an action the rules refuse now (tried on a copy: nothing changes; the copy,
-    dropped at once, takes no snapshot)."""
-    copy = game.clone()
-    copy.snapshot_every = None
-    copy.apply(dict(action, id=len(game.actions) + 1))
+    """Refuse an action the rules refuse now (``Game.check``: the rules' check of the
+    action, as applying it makes first; nothing changes)."""
+    game.check(dict(action, id=len(game.actions) + 1))
 
 
 @dataclass

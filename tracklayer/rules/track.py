@@ -13,7 +13,7 @@ for.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
     fits_some_rotation, track_kept
@@ -334,15 +334,19 @@ def lay(table: Table, operator, hex_id: str, tile_id: str, rotation: int, tile: 
 
 
 def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,
-                     special: bool = False) -> None:
+                     special: bool = False,
+                     hex_blocker: Callable[[Table, object, str], Optional[object]]
+                     = powers.hex_blocker) -> None:
     """The checks before the tile is turned: in the supply, of a colour of the phase,
-    not on a blocked hex, an upgrade of the tile there (of the next colour,
-    :func:`next_color`, first: listing lays asks the title's upgrade rule of no other)."""
+    not on a blocked hex (the power blocking it: ``hex_blocker``, by default
+    :func:`powers.hex_blocker`; a step may give its own answer to it, remembered), an
+    upgrade of the tile there (of the next colour, :func:`next_color`, first: listing
+    lays asks the title's upgrade rule of no other)."""
     if tile_id not in table.state.tiles:
         refuse(f"tile {tile_id} is not available")
     if tile.color not in table.variant.tile_colors(table, hex_id):
         refuse(f"{tile.color} tiles cannot be laid in phase {table.phase.name}")
-    blocker = powers.hex_blocker(table, operator, hex_id)
+    blocker = hex_blocker(table, operator, hex_id)
     if blocker is not None:
         refuse(f"{hex_id} is blocked by {blocker.holder.name}")
     old = board.view(table, hex_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..actions import new_action
 from ..errors import GameError
-from ..rules import board, network, reaching, track
+from ..rules import board, network, powers, reaching, track
 from ..state.model import CompanyState
 from .step import Step, handles
 
@@ -97,7 +97,7 @@ class TrackStep(Step):
                 except GameError:
                     break
                 out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
-                           for r in table.variant.rotations_on_hex(table, hex_id, tile)
+                           for r in self.rotations_on_hex(hex_id, tile)
                            if self.may_turn(entity, hex_id, tile, r)
                            and self.may_pay(entity, allowance, hex_id, tile, r))
         return out
@@ -122,8 +122,11 @@ class TrackStep(Step):
         it of each candidate, then the judge of each one listed)."""
         key = ("price", id(entity), hex_id, tile.name, rotation, allowance.cost,
                allowance.price_of_upgrade)
-        return self.remember(key, lambda: price_of_lay(self.table, allowance, entity,
-                                                       hex_id, tile, rotation))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.remember(key, lambda: price_of_lay(self.table, allowance, entity,
+                                                            hex_id, tile, rotation))
+        return found
 
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
@@ -138,11 +141,34 @@ class TrackStep(Step):
         part, asked first, as listing asks it of each tile), and :meth:`rotation_ok`
         allows it, remembered until the position changes (the listing asks it of each
         rotation, then the judge of each candidate)."""
-        table = self.table
-        if new.rotation not in table.variant.rotations_on_hex(table, hex_id, new.tile):
+        if new.rotation not in self.rotations_on_hex(hex_id, new.tile):
             return False
-        return self.remember(("turned", id(entity), hex_id, new),
-                             lambda: self.rotation_ok(entity, hex_id, new))
+        key = ("turned", id(entity), hex_id, new)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.remember(key, lambda: self.rotation_ok(entity, hex_id, new))
+        return found
+
+    def rotations_on_hex(self, hex_id: str, tile) -> tuple:
+        """:meth:`Variant.rotations_on_hex`, remembered until the position changes (the
+        listing asks it of each tile on each hex, the rotation check of each way round of
+        each candidate)."""
+        key = ("rotations", hex_id, tile)
+        found = self.memo.get(key)
+        if found is None:
+            table = self.table
+            found = self.remember(key, lambda: table.variant.rotations_on_hex(table, hex_id,
+                                                                              tile))
+        return found
+
+    def hex_blocker(self, table, entity, hex_id: str):
+        """:func:`powers.hex_blocker`, remembered until the position changes (the tile check
+        asks it of each candidate on the hex)."""
+        key = ("blocker", id(entity), hex_id)
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        return self.remember(key, lambda: powers.hex_blocker(table, entity, hex_id))
 
     @handles("lay_tile")
     def lay(self, action):
@@ -286,7 +312,8 @@ def _tile_fits(step: TrackStep, a: LayAttempt) -> None:
     upgrade of the tile there."""
     action = a.action
     track.check_lay_basics(step.table, a.entity, action.hex, action.tile_id, action.tile,
-                           special=isinstance(a.entity, CompanyState))
+                           special=isinstance(a.entity, CompanyState),
+                           hex_blocker=step.hex_blocker)
 
 
 def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:

@@ -209,14 +209,21 @@ class Writer:
                     break
                 batch.append(more)
             self._write(batch)
-            for item in batch:
-                done = item["done"]
-                if not isinstance(done, Future):
-                    done.set()
-                elif item["error"] is None:
-                    done.set_result(item.get("result"))
-                else:
-                    done.set_exception(item["error"])
+            self._tell(batch)
+
+    @staticmethod
+    def _tell(items: list) -> None:
+        """Tell each item written its answer (once)."""
+        for item in items:
+            done = item["done"]
+            if item.pop("told", False):
+                continue
+            if not isinstance(done, Future):
+                done.set()
+            elif item["error"] is None:
+                done.set_result(item.get("result"))
+            else:
+                done.set_exception(item["error"])
 
     @staticmethod
     def _check_guards(conn, batch: list) -> None:
@@ -288,15 +295,19 @@ class Writer:
         """Commit the batch, entries and jobs, in one transaction; if one of them is
         refused (a number someone else took), commit them one by one so that each hears its
         own answer. On PostgreSQL (``alone``) the entries go first as one statement
-        (``_write_alone``), then the jobs."""
+        (``_write_alone``), told at once (``_tell``: not kept waiting for the jobs'
+        commit), then the jobs."""
         if self.alone is not None:
             rows = [item for item in batch if "row" in item]
+            batch = [item for item in batch if "job" in item]
             if rows and not self._write_alone(rows):
                 for item in rows:
                     self._write([item])
-            batch = [item for item in batch if "job" in item]
             if not batch:
                 return
+            self._tell(rows)
+            for item in rows:
+                item["told"] = True
         try:
             conn = self._connection()
             with conn.begin():

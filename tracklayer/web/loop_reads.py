@@ -28,7 +28,7 @@ from typing import Dict, List, Optional
 from .db import freshness_of
 
 LOG = logging.getLogger(__name__)
-CONNECTIONS = 4                     # connections a worker's loop holds at most
+CONNECTIONS = 2                     # connections a worker's loop holds at most
 FRESHNESS_MANY = (
     "SELECT f.game_id, s.position, s.player_id, s.name, s.bot, s.token, f.latest, f.made, "
     "f.waiting, f.void, f.last FROM (SELECT g.id AS game_id, (SELECT max(a.number) FROM "

@@ -29,15 +29,17 @@ from .db import freshness_of
 
 LOG = logging.getLogger(__name__)
 CONNECTIONS = 2                     # connections a worker's loop holds at most
+# each game's seats and proposals looked up by game (``LATERAL``, ``OFFSET 0``: never a
+# scan of the whole table joined by hash, as the planner may choose otherwise)
 FRESHNESS_MANY = (
-    "SELECT f.game_id, s.position, s.player_id, s.name, s.bot, s.token, f.latest, f.made, "
-    "f.waiting, f.void, f.last FROM (SELECT g.id AS game_id, (SELECT max(a.number) FROM "
-    "actions a WHERE a.game_id = g.id) AS latest, p.made, p.waiting, p.void, p.last FROM "
-    "unnest(%(g)s::integer[]) AS g(id) CROSS JOIN LATERAL (SELECT count(*) AS made, "
+    "SELECT g.id, s.position, s.player_id, s.name, s.bot, s.token, (SELECT max(a.number) "
+    "FROM actions a WHERE a.game_id = g.id), p.made, p.waiting, p.void, p.last "
+    "FROM unnest(%(g)s::integer[]) AS g(id) CROSS JOIN LATERAL (SELECT count(*) AS made, "
     "count(*) FILTER (WHERE p.status = 'pending') AS waiting, count(*) FILTER (WHERE "
     "p.status = 'void') AS void, coalesce(max(p.at), -1) AS last FROM proposals p WHERE "
-    "p.game_id = g.id) AS p) AS f JOIN seats s ON s.game_id = f.game_id "
-    "ORDER BY f.game_id, s.position")
+    "p.game_id = g.id) AS p CROSS JOIN LATERAL (SELECT s.position, s.player_id, s.name, "
+    "s.bot, s.token FROM seats s WHERE s.game_id = g.id OFFSET 0) AS s "
+    "ORDER BY g.id, s.position")
 
 
 class LoopReader:

@@ -76,7 +76,8 @@ def test_idle_games_rest_and_wake_when_asked_for(tmp_path, monkeypatch):
 def test_workers_see_each_others_proposals(tmp_path):
     """Two services sharing one database (as workers sharing Redis do): a proposal made on
     one is pending on the other, its answer there is seen here, and a game moving on reads
-    them again; meanwhile the proposals are read only when their mark moved."""
+    them again; meanwhile the proposals are read only when their mark moved (by another
+    worker: a worker's own proposal or answer keeps its mark in step)."""
     from tracklayer.web.db import Store
     from tracklayer.web.service import Service
     data = game_data()
@@ -105,7 +106,9 @@ def test_workers_see_each_others_proposals(tmp_path):
         assert seen["actions"] == [] and seen["proposal"]["id"] == p["id"]
         answered = b.proposals.answer(gid, tokens[P3], p["id"], "decline")
         assert answered["proposal"]["status"] == "declined"
-        mine = a.legal(gid, tokens[P1])
+        reads.clear()                       # its own answer keeps B's mark in step
+        assert b.legal(gid, tokens[P1])["proposal"] is None and reads == []
+        mine = a.legal(gid, tokens[P1])     # A's mark moved by B's answer: read again
         assert mine["actions"] and mine["proposal"] is None
         assert [q.status for q in a.get(gid).talks.answered] == ["declined"]
         p = a.act(gid, tokens[P1], dict(eva, price=6))["proposal"]
@@ -392,3 +395,36 @@ def test_turn_alerts_skip_the_query_where_the_writer_said_no_seat_has_a_webhook(
         assert not notifier._unhooked((1, 5, {}))           # its alerts were going
     finally:
         notifier.stop()
+
+
+def test_loop_reads_answer_games_asked_together_as_each_alone():
+    """Workers sharing PostgreSQL: games asked for while every connection reads are read
+    together in one statement, each answered as ``Store.freshness`` answers it alone (a
+    game with a pending proposal, one with entries, one that does not exist)."""
+    import asyncio
+    from web_support import database
+    from tracklayer.web.db import Store
+    from tracklayer.web.loop_reads import LoopReader
+    urls = database("postgresql", None)
+    url = next(urls)
+    store = Store(url)
+    try:
+        games = [store.create("1893", n, [], [
+            {"player_id": 1, "name": "A", "token": f"a{n}"},
+            {"player_id": 2, "name": "B", "token": f"b{n}"}]) for n in range(5)]
+        store.append(games[1], 1, {"type": "pass", "entity": 1, "entity_type": "player"})
+        store.add_proposal(games[2], 0, 1, 2, {"type": "pass"}, "a deal", [])
+        asked = games + [games[0], 10 ** 6]
+
+        async def read():
+            reader = LoopReader(url, size=1)
+            try:
+                return await asyncio.gather(*(reader.freshness(g) for g in asked)), reader
+            finally:
+                await reader.close()
+        found, reader = asyncio.run(read())
+        assert found == [store.freshness(g) for g in asked] and reader.reading == 0
+        assert found[1][0] == 1 and found[2][2][1] == 1 and found[-1] == (0, [], (0, 0, 0, -1))
+    finally:
+        store.dispose()
+        next(urls, None)

@@ -73,6 +73,20 @@ class Live:
             self.log_marks[self.number - 1] = len(self.game.table.messages)
         self.values.after(self.game, entry)
 
+    def talks_noted(self, made: int = 0, pending: int = 0, void: int = 0) -> None:
+        """Keep the mark of the proposals (``Store.freshness``) in step with a write of
+        this process (``made`` proposals, ``pending`` and ``void`` ones more or fewer, at
+        the position play stands at), when it was read where play stands: the next request
+        then finds them known without reading them again (``Service._talks_known``). A
+        change made elsewhere meanwhile moves the mark otherwise (every proposal made
+        counts; one answered only moves on), so it is still read again then."""
+        at = len(self.game.actions)
+        if self.talks_mark is None or self.talks_at != at:
+            return
+        count, waiting, voided, last = self.talks_mark
+        self.talks_mark = (count + made, waiting + pending, voided + void,
+                           max(last, at) if made else last)
+
     def rest(self) -> None:
         """Drop what the game derived from its position (the board's graph of track, the
         routes found, the legal listing): a third of a long game's memory, rebuilt in a

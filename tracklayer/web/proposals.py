@@ -96,6 +96,7 @@ class Desk:
         if p.id is None:
             live.talks.pending = None
             raise Refusal(409, "another proposal is waiting: reload the game")
+        live.talks_noted(made=1, pending=1)
         self.announce(live, p)
         return {"proposal": as_api(live, p)}
 
@@ -135,6 +136,7 @@ class Desk:
         if not store.answer_proposal(p.id, p.status):
             live.talks = load(store, live)
             raise Refusal(409, "the proposal was answered meanwhile: reload the game")
+        live.talks_noted(pending=-1)
         out = {}
         if p.status == consent.ACCEPTED:
             try:
@@ -143,6 +145,7 @@ class Desk:
             except Refusal as e:
                 p.status = consent.VOID
                 store.answer_proposal(p.id, consent.VOID, was=consent.ACCEPTED)
+                live.talks_noted(void=1)
                 self.announce(live, p)
                 raise Refusal(409, f"the proposal no longer holds: {e.message}")
         self.announce(live, p)

@@ -16,7 +16,8 @@
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, List
+import functools
+from typing import FrozenSet, List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
 from ...rules.revenue import BonusParts, StopRules
@@ -186,15 +187,7 @@ class Family1817(CommonRounds):
         """A route visits no hex twice, and neither starts nor ends at a mine.
         (``among``: only those hexes are looked at for mines.) The rules for a set of
         mines are made once."""
-        mines = frozenset(_marked(table.state.hexes, MINE, among))
-        rules = _MINE_RULES.get(mines)
-        if rules is None:
-            if len(_MINE_RULES) > 64:
-                _MINE_RULES.clear()
-            rules = _MINE_RULES[mines] = StopRules(
-                one_per_hex=True, not_an_end=mines,
-                end_problem="Route cannot start or end with a mine")
-        return rules
+        return _mine_rules(frozenset(_marked(table.state.hexes, MINE, among)))
 
     def ends_after_round(self, table, timing) -> bool:
         """One more set ends with the acquisition round after its last operating round."""
@@ -236,7 +229,11 @@ class Family1817(CommonRounds):
 MODERN_BONUS = {7: 10, 8: 20}
 
 
-_MINE_RULES: Dict[FrozenSet[str], StopRules] = {}   # route_stop_rules by the mines
+@functools.lru_cache(maxsize=64)
+def _mine_rules(mines: FrozenSet[str]) -> StopRules:
+    """:meth:`Family1817.route_stop_rules` for the mines ``mines``."""
+    return StopRules(one_per_hex=True, not_an_end=mines,
+                     end_problem="Route cannot start or end with a mine")
 
 
 def _marked(hexes: dict, mark: str, among=None) -> List[str]:

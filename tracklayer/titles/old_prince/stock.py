@@ -111,14 +111,23 @@ class PrinceStockTurn(StockTurn):
         """Besides a stock turn's trades: splitting, an exchange or the partner's
         purchase, and the Union Bank's start (each remembered while the position
         stands)."""
-        key = id(entity)
-        return (
-            ("split", lambda: self.remember(("split", key), lambda: self.may_split_any(entity))),
-            ("buy_shares", lambda: self.remember(("exchange", key), lambda: any(
-                self.exchange_offer(c) for c in entity.companies)
-                or self.partner_offered_a_purchase(entity))),
-            ("par", lambda: self.remember(("bank start", key), lambda: self.may_buy_for_bank(
-                entity) and self.may_start_some(self.bank_seat()))))
+        return (("split", lambda: self.remember(("split", id(entity)),
+                                                lambda: self.may_split_any(entity))),
+                ("buy_shares", lambda: self.remember(("exchange", id(entity)),
+                                                     lambda: self.may_exchange(entity))),
+                ("par", lambda: self.remember(("bank start", id(entity)),
+                                              lambda: self.may_start_for_bank(entity))))
+
+    def may_exchange(self, entity) -> bool:
+        """A company of the player's may be exchanged for a share, or the partner has
+        offered a purchase."""
+        return any(self.exchange_offer(c) for c in entity.companies) or \
+            self.partner_offered_a_purchase(entity)
+
+    def may_start_for_bank(self, entity) -> bool:
+        """The player may buy for the Union Bank, and the bank's seat may start a
+        corporation."""
+        return self.may_buy_for_bank(entity) and self.may_start_some(self.bank_seat())
 
     def some_more(self, entity) -> bool:
         """Is one of :meth:`more_trades` open?"""

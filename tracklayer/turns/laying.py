@@ -122,11 +122,8 @@ class TrackStep(Step):
         it of each candidate, then the judge of each one listed)."""
         key = ("price", id(entity), hex_id, tile.name, rotation, allowance.cost,
                allowance.price_of_upgrade)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.remember(key, lambda: price_of_lay(self.table, allowance, entity,
-                                                            hex_id, tile, rotation))
-        return found
+        return self.remember(key, price_of_lay, self.table, allowance, entity, hex_id, tile,
+                             rotation)
 
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
@@ -143,32 +140,22 @@ class TrackStep(Step):
         rotation, then the judge of each candidate)."""
         if new.rotation not in self.rotations_on_hex(hex_id, new.tile):
             return False
-        key = ("turned", id(entity), hex_id, new)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.remember(key, lambda: self.rotation_ok(entity, hex_id, new))
-        return found
+        return self.remember(("turned", id(entity), hex_id, new), self.rotation_ok, entity,
+                             hex_id, new)
 
     def rotations_on_hex(self, hex_id: str, tile) -> tuple:
         """:meth:`Variant.rotations_on_hex`, remembered until the position changes (the
         listing asks it of each tile on each hex, the rotation check of each way round of
         each candidate)."""
-        key = ("rotations", hex_id, tile)
-        found = self.memo.get(key)
-        if found is None:
-            table = self.table
-            found = self.remember(key, lambda: table.variant.rotations_on_hex(table, hex_id,
-                                                                              tile))
-        return found
+        table = self.table
+        return self.remember(("rotations", hex_id, tile), table.variant.rotations_on_hex,
+                             table, hex_id, tile)
 
     def hex_blocker(self, table, entity, hex_id: str):
         """:func:`powers.hex_blocker`, remembered until the position changes (the tile check
         asks it of each candidate on the hex)."""
-        key = ("blocker", id(entity), hex_id)
-        memo = self.memo
-        if key in memo:
-            return memo[key]
-        return self.remember(key, lambda: powers.hex_blocker(table, entity, hex_id))
+        return self.remember(("blocker", id(entity), hex_id), powers.hex_blocker, table,
+                             entity, hex_id)
 
     @handles("lay_tile")
     def lay(self, action):

@@ -201,13 +201,14 @@ class Step:
             memo[key] = found
         return found
 
-    def remember(self, key, work: Callable[[], object]):
-        """``work()``, kept with the kinds (:meth:`known_kinds`) until the position
-        changes: for what weighing the kinds asks again and again."""
+    def remember(self, key, work: Callable[..., object], *args):
+        """``work(*args)``, kept with the kinds (:meth:`known_kinds`) until the position
+        changes: for what weighing the kinds asks again and again (the arguments given
+        apart, so that asking again makes no closure)."""
         memo = self.memo
         if key in memo:
             return memo[key]
-        found = work()
+        found = work(*args)
         if not memo:
             self.round.memo.append(self)
         memo[key] = found

@@ -82,11 +82,7 @@ class StockTurn(BuyingShares, Step):
     def trade_open(self, entity, open_now) -> bool:
         """``open_now(self, entity)``, a rule of ``trades.TRADES``, remembered while the
         position stands (the listing and the questions below ask the same rules)."""
-        key = (open_now, id(entity))
-        found = self.memo.get(key)
-        if found is None:
-            found = self.remember(key, lambda: open_now(self, entity))
-        return found
+        return self.remember((open_now, id(entity)), open_now, self, entity)
 
     def some_trade(self, entity) -> bool:
         """Is some trade of ``trades.TRADES`` open to the player (asked cheapest first,

@@ -111,12 +111,12 @@ class PrinceStockTurn(StockTurn):
         """Besides a stock turn's trades: splitting, an exchange or the partner's
         purchase, and the Union Bank's start (each remembered while the position
         stands)."""
-        return (("split", lambda: self.remember(("split", id(entity)),
-                                                lambda: self.may_split_any(entity))),
-                ("buy_shares", lambda: self.remember(("exchange", id(entity)),
-                                                     lambda: self.may_exchange(entity))),
-                ("par", lambda: self.remember(("bank start", id(entity)),
-                                              lambda: self.may_start_for_bank(entity))))
+        key = id(entity)
+        return (("split", lambda: self.remember(("split", key), self.may_split_any, entity)),
+                ("buy_shares", lambda: self.remember(("exchange", key), self.may_exchange,
+                                                     entity)),
+                ("par", lambda: self.remember(("bank start", key), self.may_start_for_bank,
+                                              entity)))
 
     def may_exchange(self, entity) -> bool:
         """A company of the player's may be exchanged for a share, or the partner has

@@ -32,7 +32,7 @@ class Notes1849:
     sms_hexes: Dict[str, Optional[List[str]]] = field(default_factory=dict)
     swap: Optional[tuple] = None      # (old president, where the 20% went, new president, corp)
     loan_player: object = None
-    old_order: list = field(default_factory=list)
+    old_order: Optional[list] = None  # the order sales keep (None: as it stands now)
     moved: list = field(default_factory=list)
     messina: Optional[bool] = None
     par_groups: List[str] = field(default_factory=lambda: ["par"])
@@ -70,11 +70,24 @@ def reorder_on_cells(table) -> None:
 
 
 def remember_order(table) -> None:
-    notes(table).old_order = operators.by_price(table, table.state.corporations)
+    """From here on, sales keep the operating order as it stands now. It is read only once
+    a sale moves a price, so it is worked out just before the first sale
+    (:func:`order_before_sale`): until then nothing moves a price (in a stock turn sales
+    come before any purchase; in an operating turn, after the dividend)."""
+    notes(table).old_order = None
+
+
+def order_before_sale(table) -> None:
+    """Before a sale: the operating order :func:`remember_order` keeps, worked out if it
+    was not yet."""
+    n = notes(table)
+    if n.old_order is None:
+        n.old_order = operators.by_price(table, table.state.corporations)
 
 
 def moved_by_sale(table, bundle, before: int) -> None:
-    """A sale that moved the price: keep the operating order among equal prices."""
+    """A sale that moved the price: keep the operating order among equal prices (as
+    before the sales, :func:`order_before_sale`)."""
     if before != certificates.share_value(table, bundle.certificates[0]):
         notes(table).moved.append(bundle.corporation)
         reorder_on_cells(table)
@@ -190,6 +203,7 @@ class StockTurn1849(StockTurn):
     def sell_bundle(self, action) -> None:
         """A sale that moves the price keeps the operating order among equal
         prices."""
+        order_before_sale(self.table)
         before = certificates.share_value(self.table, action.bundle.certificates[0])
         super().sell_bundle(action)
         moved_by_sale(self.table, action.bundle, before)
@@ -239,6 +253,7 @@ class Bankruptcy1849(BankruptcyStep):
         """See the class docstring."""
         table = self.table
         held = [certs[0].corporation for certs in player.shares.values() if certs]
+        order_before_sale(table)
         for c in operators.by_price(table, held):
             bundles = [b for b in trading.sale_bundles(table, player, c) if rule(player, b)]
             if not bundles:
@@ -427,6 +442,7 @@ class BuyTrain1849(BuyTrainStep):
     def sell_for_train(self, bundle) -> None:
         """A sale that moves the price keeps the operating order among equal
         prices."""
+        order_before_sale(self.table)
         before = certificates.share_value(self.table, bundle.certificates[0])
         super().sell_for_train(bundle)
         moved_by_sale(self.table, bundle, before)

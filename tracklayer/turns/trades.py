@@ -124,15 +124,23 @@ def may_buy_another(turn, entity, corporation) -> bool:
 
 def open_to_buy(turn, entity) -> Iterator:
     """The started corporations whose shares the player may buy now (:func:`may_buy_now`),
-    each found when asked for. Once they have bought a share or started a corporation in
-    the turn, only a corporation they bought or started may be bought again
-    (:func:`may_buy_another`), so no other is weighed."""
+    each found when asked for. Before a purchase in the turn, those they did not sell
+    this round. Once they have bought a share or started a corporation in the turn, only
+    a corporation they bought or started may be bought again (:func:`may_buy_another`),
+    so no other is weighed."""
+    notes = turn.round.notes
+    sold = notes.sold.get(entity, {})
+    corporations = turn.table.state.corporations
+    if not bought(turn):
+        for c in corporations:
+            if c.started and not sold.get(c):
+                yield c
+        return
     bought_or_started = {a.bundle.corporation if a.kind == "buy_shares" else a.corporation
-                         for a in turn.round.notes.turn_actions
-                         if a.kind in ("buy_shares", "par")}
-    for c in turn.table.state.corporations:
+                         for a in notes.turn_actions if a.kind in ("buy_shares", "par")}
+    for c in corporations:
         if c.started and (not bought_or_started or c in bought_or_started) and \
-                may_buy_now(turn, entity, c):
+                not sold.get(c) and may_buy_another(turn, entity, c):
             yield c
 
 

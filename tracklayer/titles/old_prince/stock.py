@@ -160,17 +160,17 @@ class PrinceStockTurn(StockTurn):
             return False
         bank = self.bank_seat()
         cash = player.cash + bank.cash
-        piles = list(self.table.state.market.shares.values()) + \
-            [certificates.treasury(c) for c in self.table.state.corporations if c.started]
-        for certs in piles:
-            buyable = [c for c in certs if c.buyable]
-            if not buyable or not buyable[0].corporation.started or \
-                    not trades.may_buy_now(self, player, buyable[0].corporation):
-                continue
-            bundle = Bundle.whole([min(buyable, key=lambda c: c.percent)])
-            if cash >= bundle_price(self.table, bundle) and \
-                    (self.may_take(player, bundle) or self.may_take(bank, bundle)):
-                return True
+        market = self.table.state.market
+        for corporation in trades.open_to_buy(self, player):
+            for certs in (certificates.held(market, corporation),
+                          certificates.treasury(corporation)):
+                buyable = [c for c in certs if c.buyable]
+                if not buyable:
+                    continue
+                bundle = Bundle.whole([min(buyable, key=lambda c: c.percent)])
+                if cash >= bundle_price(self.table, bundle) and \
+                        (self.may_take(player, bundle) or self.may_take(bank, bundle)):
+                    return True
         return False
 
     def cash_for(self, entity) -> int:

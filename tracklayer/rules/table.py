@@ -20,7 +20,7 @@ from ..state.model import CompanyState, GameState, OperatorState, PlayerState
 class Derived:
     """What is worked out from the state (see the owners named below)."""
 
-    __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "links",
+    __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "held", "links",
                  "linked")
 
     def __init__(self) -> None:
@@ -32,6 +32,7 @@ class Derived:
         self.chains: Dict[Any, Any] = {}                   # rules.routes: connections read
         self.offer: Optional[list] = None                  # rules.trains: trains for sale
         self.crowded: Optional[list] = None                # rules.trains: over the limit
+        self.held: Optional[list] = None                   # rules.trains: owners' trains
 
 
 class Table:

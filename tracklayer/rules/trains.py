@@ -76,8 +76,10 @@ def one_of_each_name(trains_: List[TrainState]) -> List[TrainState]:
 
 
 def _forget(table: Table) -> None:
+    """A train changed hands (every change of a train's owner ends here)."""
     table.derived.offer = None
     table.derived.crowded = None
+    table.derived.held = None
 
 
 def cheapest_for_sale(table: Table) -> Optional[TrainState]:
@@ -98,16 +100,27 @@ def dearest_price(table: Table) -> int:
     return max(v.price for v in variants(train).values())
 
 
+def held(table: Table) -> List[TrainState]:
+    """The trains that operators own (neither in the depot nor gone), in the order of
+    the game's trains. Kept until a train changes hands (:func:`_forget`): the others'
+    trains an operator could buy are looked for among these few, not every train."""
+    found = table.derived.held
+    if found is None:
+        found = table.derived.held = [t for t in table.state.depot.every
+                                      if t.owner is not None and not in_depot(t)]
+    return found
+
+
 def others_trains(table: Table, operator) -> List[TrainState]:
     """Trains of other operators ``operator`` could buy."""
     if not table.variant.trains_change_hands:
         return []
-    return [t for t in table.state.depot.every if _of_another(t, operator)]
+    return [t for t in held(table) if _of_another(t, operator)]
 
 
 def _of_another(train: TrainState, operator) -> bool:
-    return train.saleable and not train.obsolete and train.owner is not None \
-        and train.owner is not operator and not in_depot(train)
+    """Of the trains :func:`held`: one of another operator's that may change hands."""
+    return train.saleable and not train.obsolete and train.owner is not operator
 
 
 def available(table: Table, operator) -> List[TrainState]:
@@ -122,7 +135,7 @@ def affords_available(table: Table, operator, cash: int) -> bool:
     if offer and cash >= min(lowest_price(t) for t in offer):
         return True
     return cash >= 1 and table.variant.trains_change_hands and \
-        any(_of_another(t, operator) for t in table.state.depot.every)
+        any(_of_another(t, operator) for t in held(table))
 
 
 # -- owning trains -------------------------------------------------------------------------

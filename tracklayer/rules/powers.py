@@ -143,12 +143,18 @@ def close_company(table: Table, company: CompanyState) -> None:
 
 
 def close_on(table: Table, corporation, event: Timing) -> None:
-    """Companies whose power says they close when ``corporation`` does ``event``."""
+    """Companies whose power says they close when ``corporation`` does ``event``. (Asked
+    at every train bought and every run: only companies with such a power naming the
+    corporation are looked at further.)"""
+    if corporation is None:
+        return
+    name = corporation.name
     for company in list(table.state.companies):
-        if company.closed or not any(p.spec.kind == "close" for p in company.powers):
+        if company.closed or not any(p.spec.kind == "close" and p.spec.corporation == name
+                                     for p in company.powers):
             continue
         for p in powers(table, company, "close", event=event):
-            if corporation is None or p.spec.corporation != corporation.name:
+            if p.spec.corporation != name:
                 continue
             close_company(table, company)
             table.log(f"{company.name} closes")

@@ -159,11 +159,12 @@ def has_room(table: Table, operator) -> bool:
 
 
 def over_limit(table: Table) -> list:
-    """Operators with more trains than their limit, minors first."""
+    """Operators with more trains than their limit, minors first (one without trains is
+    within any limit)."""
     found = table.derived.crowded
     if found is None:
         found = table.derived.crowded = [o for o in table.operators()
-                                         if counted(table, o) > limit(table, o)]
+                                         if o.trains and counted(table, o) > limit(table, o)]
     return found
 
 

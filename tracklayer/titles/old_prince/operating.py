@@ -220,7 +220,7 @@ class PrinceBuyTrain(BuyTrainStep):
         table = self.table
         if not table.phase.trains_between_companies:
             return []
-        offered = self.on_offer(entity)
+        offered = self.offered_now(entity)
         return [t for t in trains.others_trains(table, entity) if t not in offered] \
             if offered else []
 

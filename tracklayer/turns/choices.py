@@ -9,6 +9,8 @@ class PlayerChoice(Step):
     """Live while :meth:`chooser` names a player; that player picks one of
     :meth:`choices`, and :meth:`make` carries it out."""
 
+    PASSES = False
+
     def chooser(self):
         raise NotImplementedError
 

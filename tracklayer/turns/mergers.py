@@ -113,6 +113,7 @@ class OptionalDiscard(DiscardStep):
     """The president of a newly formed corporation may give back any of its trains."""
 
     NAME = "Optional Discard of Any Trains"
+    PASSES = True     # unlike a discard over the limit
 
     def crowded(self) -> list:
         return self.round.discards_due()[:1]

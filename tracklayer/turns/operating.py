@@ -128,6 +128,7 @@ class HomeTokenStep(PlacingTokens, Step):
     """A corporation whose home is not one city chooses where its first token goes."""
 
     NAME = "Place Home Token"
+    PASSES = False
 
     def __init__(self, round, **options) -> None:
         super().__init__(round, **options)
@@ -177,6 +178,7 @@ class RouteStep(Step):
     revenue."""
 
     NAME = "Run Routes"
+    PASSES = False
 
     def kinds(self, entity):
         if entity is not self.actor() or isinstance(entity, CompanyState):
@@ -237,6 +239,7 @@ class DividendStep(Step):
     """See the module docstring."""
 
     NAME = "Pay or Withhold Dividends"
+    PASSES = False
     KINDS = ("payout", "withhold")
 
     def kinds(self, entity):

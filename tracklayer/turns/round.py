@@ -18,6 +18,7 @@ from ..rules.table import Table
 from ..spec.settings import HomeTokenTiming
 from ..state.model import CompanyState, MarketState, PlayerState
 from .meta import ENDING, MESSAGES, PROGRAMS
+from .step import Step
 
 
 class Run(NamedTuple):
@@ -52,6 +53,27 @@ class Notes:
     pass_order: list = field(default_factory=list)
 
 
+# A round's make-up (the classes of its steps, in order) → the places of the steps that may
+# hold the turn (those that never do, their class's ``HOLDS`` False and ``holds`` not
+# their own, are not asked where play stands), and by kind of action the places of the
+# steps that take it (have a handler for it). Worked out once for each make-up.
+_LAYOUTS: Dict[tuple, tuple] = {}
+
+
+def layout(classes: tuple) -> tuple:
+    """(holders, takers by kind) of a round of steps of ``classes`` (see ``_LAYOUTS``)."""
+    found = _LAYOUTS.get(classes)
+    if found is None:
+        holders = tuple(place for place, cls in enumerate(classes)
+                        if cls.HOLDS or cls.holds is not Step.holds)
+        takers: Dict[str, list] = {}
+        for place, cls in enumerate(classes):
+            for kind in cls.HANDLERS:
+                takers.setdefault(kind, []).append(place)
+        found = _LAYOUTS[classes] = (holders, {k: tuple(v) for k, v in takers.items()})
+    return found
+
+
 class Round:
     NAME = "Round"
     is_stock = is_operating = is_merger = is_auction = False
@@ -74,12 +96,26 @@ class Round:
             step = cls(self, **options)
             step.prepare()
             self.steps.append(step)
+        self._index_steps()
+
+    def _index_steps(self) -> None:
+        """Which steps may hold the turn, and where the steps taking each kind of action
+        are (:func:`layout`). A round's steps never change: this is worked out when it is
+        set up or restored, not kept in snapshots."""
+        steps = self.steps
+        holders, self._takers = layout(tuple(map(type, steps)))
+        self._holders = tuple(map(steps.__getitem__, holders))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
+        del state["_holders"], state["_takers"]
         return state
+
+    def __setstate__(self, state) -> None:
+        self.__dict__.update(state)
+        self._index_steps()
 
     def choose_entities(self) -> list:
         raise NotImplementedError
@@ -99,7 +135,7 @@ class Round:
                     return step
             return None
         if self._active is None:
-            for step in self.steps:
+            for step in self.holders():
                 if step.live() and step.holding():
                     self._active = step
                     break
@@ -112,6 +148,15 @@ class Round:
     def acting(self):
         actors = self.actors()
         return actors[0] if actors else None
+
+    def holders(self) -> tuple:
+        """The steps that may hold the turn (those that never do, :meth:`Step.holds` being
+        their class's ``HOLDS`` = False, are not asked where play stands)."""
+        return self._holders
+
+    def takers(self, kind: str) -> tuple:
+        """The places among the steps of those that take actions of ``kind``, in order."""
+        return self._takers.get(kind, ())
 
     def forget(self) -> None:
         """Forget what was worked out about the position (after any change)."""
@@ -158,34 +203,38 @@ class Round:
     # -- taking actions -------------------------------------------------------------------
 
     def step_taking(self, action):
-        """The step that takes ``action`` (raises GameError if none may)."""
-        if self.table.state.end.finished and action.kind != "message":
-            raise GameError(f"the game is over: cannot process {action.kind}")
-        active = self.active_step()
+        """The step that takes ``action`` (raises GameError if none may): a step before the
+        one holding the turn that takes its kind in passing, else the step holding the
+        turn if it takes it. A step takes only the kinds it has a handler for (those it may
+        list, :meth:`takers`); passing is offered only where a step can hold the turn
+        (``Step.holds``), so a step that cannot is not asked about a pass."""
         kind = action.kind
+        if self.table.state.end.finished and kind != "message":
+            raise GameError(f"the game is over: cannot process {kind}")
         entity = action.entity
-        for step in self.steps:
-            # A step takes only the kinds it has a handler for (those it may list); the
-            # steps before the one holding the turn take them only in passing. Passing is
-            # offered only where a step can hold the turn (``Step.holds``), so a step that
-            # cannot is not asked about a pass.
-            holding = step is active
-            if not holding and (kind not in step.HANDLERS or
-                                kind == "pass" and not step.holds()):
+        active = self.active_step()
+        if active is not None and not active.live():
+            active = None
+        steps = self.steps
+        last = len(steps) if active is None else steps.index(active)
+        for place in self.takers(kind):
+            if place >= last:
+                break
+            step = steps[place]
+            if kind == "pass" and not step.holds():
                 continue
-            if not step.live():
-                continue
-            can = kind in step.HANDLERS and kind in step.known_kinds(entity)
-            if holding and not can:
-                current = step.actor()
-                who = "" if current is action.entity else \
-                    f"it is {current.name if current is not None else None}'s turn, "
-                raise GameError(
-                    f"{action.entity.name} cannot {action.kind} now: {who}at "
-                    f"'{step.describe()}' ({', '.join(step.current_kinds()) or 'no actions'})")
-            if holding or can:
+            if step.live() and kind in step.known_kinds(entity):
                 return step
-        raise GameError(f"no step can process {action.kind} by {action.entity.name}")
+        if active is None:
+            raise GameError(f"no step can process {kind} by {entity.name}")
+        if kind in active.HANDLERS and kind in active.known_kinds(entity):
+            return active
+        current = active.actor()
+        who = "" if current is entity else \
+            f"it is {current.name if current is not None else None}'s turn, "
+        raise GameError(
+            f"{entity.name} cannot {kind} now: {who}at "
+            f"'{active.describe()}' ({', '.join(active.current_kinds()) or 'no actions'})")
 
     def judge(self, action):
         """The step taking ``action`` and the change it makes (raises if illegal)."""
@@ -214,7 +263,7 @@ class Round:
         if self.closed_in_turn():
             return
         lapsed = False
-        for step in self.steps:
+        for step in self.holders():
             if not step.live() or not step.holds():
                 continue
             if step.has_turn():

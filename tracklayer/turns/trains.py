@@ -385,6 +385,7 @@ class DiscardStep(Step):
     """An operator over its train limit gives trains back to the bank."""
 
     NAME = "Discard Trains"
+    PASSES = False
 
     def crowded(self) -> list:
         return trains.over_limit(self.table)

@@ -82,6 +82,7 @@ class CashCrisis(Step):
     """A player with negative cash sells shares (see the module docstring)."""
 
     NAME = "Cash Crisis"
+    PASSES = False
 
     def live(self) -> bool:
         return in_crisis(self.table) is not None

@@ -49,11 +49,12 @@ class LoanStep(Step):
                 and entity.cash >= self.table.spec.data.loans.value)
 
     def holds(self) -> bool:
+        """The step holds the turn once the corporation has paid its interest, while it
+        may repay a loan or take one."""
         entity = self.actor()
-        if not isinstance(entity, CorporationState):
+        if not isinstance(entity, CorporationState) or not self.paid(entity):
             return False
-        return self.may_repay(entity) or (self.paid(entity) and
-                                          loans.may_borrow(self.table, entity))
+        return self.may_repay(entity) or loans.may_borrow(self.table, entity)
 
     def kinds(self, entity):
         if not isinstance(entity, CorporationState) or entity is not self.actor():

@@ -121,7 +121,18 @@ def token_nodes(table: Table, operator) -> List[Node]:
     """The cities holding the operator's tokens, in map order (the hexes' order, then the
     cities' on the tile), each once. A token placed names its city (``where``: the hex and
     the city's place among the hex's cities in the state, which are those of its tile as
-    laid)."""
+    laid). Worked out once a position (kept in the table's derived data like the walks
+    from them: a token placed or lifted changes the board, which drops it); the list is
+    not to be changed."""
+    key = ("tokens", operator)
+    found = table.derived.network.get(key)
+    if found is None:
+        found = table.derived.network[key] = _token_cities(table, operator)
+    return found
+
+
+def _token_cities(table: Table, operator) -> List[Node]:
+    """:func:`token_nodes`, worked out."""
     places = {t.where for t in operator.tokens if t.where is not None}
     if not places:
         return []

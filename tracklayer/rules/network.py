@@ -25,20 +25,22 @@ there, when the whole network would teach nothing that outlasts the lay
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass, field
-from itertools import filterfalse
-from operator import attrgetter
-from typing import Callable, Dict, List, Optional, Tuple
+from itertools import filterfalse, tee
+from operator import attrgetter, itemgetter
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..board.tiles import facing
 from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, view
 from .table import Table
-from .walk import follow, moves, track_end, trails
+from .walk import moves, track_end
 from .walk import walk_links  # noqa: F401 (routes read walk_links here)
 
 _ROUTE_KNOWN = attrgetter("route_known")
+_RAIL = itemgetter(0)    # of a move of a walk (:func:`moves`)
 
 
 @dataclass(eq=False)
@@ -119,7 +121,18 @@ def token_nodes(table: Table, operator) -> List[Node]:
     """The cities holding the operator's tokens, in map order (the hexes' order, then the
     cities' on the tile), each once. A token placed names its city (``where``: the hex and
     the city's place among the hex's cities in the state, which are those of its tile as
-    laid)."""
+    laid). Worked out once a position (kept in the table's derived data like the walks
+    from them: a token placed or lifted changes the board, which drops it); the list is
+    not to be changed."""
+    key = ("tokens", operator)
+    found = table.derived.network.get(key)
+    if found is None:
+        found = table.derived.network[key] = _token_cities(table, operator)
+    return found
+
+
+def _token_cities(table: Table, operator) -> List[Node]:
+    """:func:`token_nodes`, worked out."""
     places = {t.where for t in operator.tokens if t.where is not None}
     if not places:
         return []
@@ -177,10 +190,11 @@ def _live(table: Table, memo: Network, walked: Optional[tuple]) -> Live:
 
 
 def _explore(table: Table, operator) -> tuple:
-    """Work out the operator's network: the walk of :func:`follow` from each of its token
-    cities in turn. Nodes and rails are kept in the order first reached; a route is found
-    from one token's walk, counting only the stops on track that no earlier walk reached.
-    Returns the network and the stops and track reached (as objects of the map)."""
+    """Work out the operator's network: the walk of :func:`.walk.follow` from each of its
+    token cities in turn (read as far as it was made at this position, :func:`walk_so_far`,
+    and made on from there). Nodes and rails are kept in the order first reached; a route
+    is found from one token's walk, counting only the stops on track that no earlier walk
+    reached. Returns the network and the stops and track reached (as objects of the map)."""
     result = Network()
     starts = token_nodes(table, operator)
     rails: Dict[Rail, bool] = {}
@@ -193,10 +207,9 @@ def _explore(table: Table, operator) -> tuple:
                 sides.append(side)
         nodes[node] = True
     known = operator.route_known
-    closed: Dict[Node, bool] = {}
     for start in starts:
         local: Dict[Node, bool] = {}
-        for rail in follow(table, start, starts, operator, closed):
+        for rail in map(_RAIL, walk_so_far(table, operator, start, starts)):
             if rail in rails:
                 continue
             rails[rail] = True
@@ -287,26 +300,25 @@ def _first_arrival(table: Table, operator, hex_id: str, sides) -> Optional[List[
     if not arrivals:
         return None
     goal = frozenset(arrivals)
-    closed: Dict[Node, bool] = {}
     distance = table.spec.grid.distance
     noted = table.derived.network.setdefault(("entered", operator, hex_id), {})
     for start in sorted(starts, key=lambda node: distance(node.hex, hex_id)):
-        arrived = _arrival(table, start, starts, operator, closed, goal, hex_id, noted)
+        arrived = _arrival(table, start, starts, operator, goal, hex_id, noted)
         if arrived is not None:
             return [arrivals[arrived]]
     return None
 
 
-def _arrival(table: Table, start: Node, tokens: List[Node], operator,
-             closed: Dict[Node, bool], goal: frozenset, hex_id: str,
-             noted: Dict[Node, Optional[tuple]]) -> Optional[Rail]:
+def _arrival(table: Table, start: Node, tokens: List[Node], operator, goal: frozenset,
+             hex_id: str, noted: Dict[Node, Optional[tuple]]) -> Optional[Rail]:
     """:func:`first_reached` for the walk from ``start`` to ``goal`` (track arriving at
     the hex), which goes on, if the hex has track and the walk has not entered it yet,
     until it does, noting in ``noted`` how it first entered (:func:`entries_noted`), or
-    that it did not."""
+    that it did not. The walk is read as far as it was made at this position
+    (:func:`walk_so_far`), and made further only if the answer lies beyond."""
     entering = start not in noted and bool(view(table, hex_id).rails)
     arrived = None
-    for rail, side, _junction, _forked in moves(table, start, tokens, operator, closed):
+    for rail, side, _junction, _forked in walk_so_far(table, operator, start, tokens):
         if entering and rail.hex == hex_id:
             entering = False
             noted[start] = track_end(rail, side) if side is not None else None
@@ -317,6 +329,24 @@ def _arrival(table: Table, start: Node, tokens: List[Node], operator,
     if entering:
         noted[start] = None     # walked through without entering: the next walk stops sooner
     return arrived
+
+
+def walk_so_far(table: Table, operator, start: Node, tokens: List[Node]) -> Iterator[tuple]:
+    """The walk of :func:`moves` from ``start`` (``tokens``: the operator's token cities)
+    on the board as it is, read from its first move. The walk from a city is the same
+    whatever it looks for, so it is made once at a position (kept in the table's derived
+    data like the walks of :func:`_worked_out`, with the stops closed to the operator its
+    walks found), and only as far as it is read: walks that stop at different goals, as
+    the lay's rotation check, 1849's gauge rule and the question after the lay make, read
+    again the moves made and walk on only beyond them. (A copy of an ``itertools.tee``
+    kept at the first move reads the moves made, the walk beyond as it is made.)"""
+    derived = table.derived.network
+    key = ("moves", operator, start)
+    made = derived.get(key)
+    if made is None:
+        closed = derived.setdefault(("closed", operator), {})
+        made = derived[key] = tee(moves(table, start, tokens, operator, closed), 1)[0]
+    return copy(made)
 
 
 def entries_noted(table: Table, operator, hex_id: str) -> tuple:
@@ -408,7 +438,8 @@ def _any_reached(table: Table, operator, test: Callable[[Node], bool]) -> bool:
     token cities, and those of the track each walk reaches) pass ``test``? The stops the
     walks made at this position reached (kept in the table's derived data like the walks,
     :func:`_worked_out`) are asked first: a token placed right after the question whether
-    one may be placed is mostly on a stop it reached."""
+    one may be placed is mostly on a stop it reached. The walks are those made at this
+    position as far as they were (:func:`walk_so_far`)."""
     tried: Dict[Node, bool] = table.derived.network.setdefault(("stops", operator), {})
     if any(map(test, tried)):
         return True
@@ -418,9 +449,8 @@ def _any_reached(table: Table, operator, test: Callable[[Node], bool]) -> bool:
             tried[node] = True
             if test(node):
                 return True
-    closed: Dict[Node, bool] = {}
     for start in starts:
-        for rail in trails(table, start, starts, operator, closed):
+        for rail in map(_RAIL, walk_so_far(table, operator, start, starts)):
             for node in rail.nodes:
                 if node not in tried:
                     tried[node] = True

@@ -305,7 +305,11 @@ def take_from_supply(table: Table, tile_id: str) -> None:
     name = tile_id.rsplit("-", 1)[0]
     if name in table.spec.unlimited_tiles:
         ids = supply + [h.tile for h in table.state.hexes.values() if h.printed is None]
-        copies = [int(t.rsplit("-", 1)[1]) for t in ids if t.rsplit("-", 1)[0] == name]
+        # The copies of this name: ids "<name>-<copy>" (looked at by their start first:
+        # the supply and the map hold hundreds of ids, of few of which it is the name).
+        prefix = name + "-"
+        copies = [int(t[len(prefix):]) for t in ids
+                  if t.startswith(prefix) and "-" not in t[len(prefix):]]
         supply.append(f"{name}-{max(copies) + 1}")
     supply.remove(tile_id)
 

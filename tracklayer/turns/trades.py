@@ -18,6 +18,7 @@ and ``Variant.start_cells``.
 
 from __future__ import annotations
 
+import math
 from typing import Iterator, Optional
 
 from ..rules import certificates, powers, trading
@@ -144,33 +145,43 @@ def open_to_buy(turn, entity) -> Iterator:
             yield c
 
 
-def may_buy_from_pile(turn, entity, pile) -> bool:
+def may_buy_from_pile(turn, entity, pile, cash: int) -> bool:
     """Could the player, allowed to buy the corporation's shares now
-    (:func:`may_buy_now`), buy the smallest buyable certificate of ``pile`` (one holder's
-    certificates of one corporation)? It is on offer (:func:`on_offer`), and they may pay
-    for it and hold it (:func:`may_pay_and_hold`; the cash, most often lacking, asked
-    first)."""
+    (:func:`may_buy_now`) and having ``cash`` to spend (``turn.cash_for``), buy the
+    smallest buyable certificate of ``pile`` (one holder's certificates of one
+    corporation)? They may pay for it (:func:`may_pay`; the cash, most often lacking,
+    asked first), it is on offer (:func:`on_offer`), and they may hold it
+    (``turn.may_take``)."""
     smallest = None
     for c in pile:
         if c.buyable and (smallest is None or c.percent < smallest.percent):
             smallest = c
-    if smallest is None:
+    if smallest is None or cash < price_alone(turn.table, smallest):
         return False
     bundle = Bundle((smallest,), smallest.percent)
-    return may_pay(turn, entity, bundle) and on_offer(turn, entity, bundle) and \
-        turn.may_take(entity, bundle)
+    return on_offer(turn, entity, bundle) and turn.may_take(entity, bundle)
+
+
+def price_alone(table, certificate) -> int:
+    """What the certificate costs bought on its own: ``bundle_price`` of a bundle of it
+    alone, worked out the same way without making the bundle (asked of every pile for
+    players who mostly cannot pay)."""
+    return math.ceil(certificates.share_value(table, certificate) *
+                     (certificate.percent / certificates.share_percent(certificate.corporation)))
 
 
 def may_buy_some_share(turn, entity) -> bool:
     """Some certificate from the market, or from the treasury of a started corporation
-    (of a corporation open to the player now, :func:`open_to_buy`)."""
+    (of a corporation open to the player now, :func:`open_to_buy`). What the player may
+    spend is the same for every pile, so it is asked once."""
     market = turn.table.state.market
+    cash = turn.cash_for(entity)
     for c in open_to_buy(turn, entity):
         pile = certificates.held(market, c)
-        if pile and may_buy_from_pile(turn, entity, pile):
+        if pile and may_buy_from_pile(turn, entity, pile, cash):
             return True
         pile = certificates.treasury(c)
-        if pile and may_buy_from_pile(turn, entity, pile):
+        if pile and may_buy_from_pile(turn, entity, pile, cash):
             return True
     return False
 

@@ -266,25 +266,29 @@ def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
         if not rail.blind:
             for side in rail.sides:
                 goal_at.setdefault(side, []).append(rail)
-    told: Dict[int, Optional[bool]] = {}
+    # Each walk's first telling arrival; one that forked out is read (a walk of its own,
+    # :func:`_cut_walk_arrives`) only when no walk is told True at once.
+    told: Dict[int, Optional[int]] = {}
     for number, side, rail, own, left, came_out, forked in approach.arrivals:
         if number in told:
             continue
         if came_out:
             if not forked and old_count.get(side, 0) < 2 <= new_count.get(side, 0):
-                told[number] = _forked_out(number, side, goal, old, approach, new, goal_at,
-                                           starts)
+                told[number] = side
             continue
         lane = rail.lanes.get(own)
         for goal_rail in goal_at.get(side, ()):
             if lanes_meet(lane, goal_rail.lanes.get(side)) and \
                     gauges_join(rail.gauge, goal_rail.gauge, True) and \
                     not any(key in left for key in goal_rail.side_keys):
-                told[number] = True
-                break
-    if True in told.values():
-        return True
-    return None if None in told.values() else False
+                return True
+    unknown = False
+    for number, side in told.items():
+        out = _forked_out(number, side, goal, old, approach, new, goal_at, starts)
+        if out:
+            return True
+        unknown = unknown or out is None
+    return None if unknown else False
 
 
 def _forked_out(number: int, side: int, goal: frozenset, old: TileView, approach: Approach,

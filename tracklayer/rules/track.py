@@ -373,7 +373,19 @@ def view_after_lay(table: Table, hex_id: str, tile_id: str, rotation: int,
                    tile: TileDef) -> board.TileView:
     """The tile on the hex as it would lie once laid (:func:`board.lay`: the tokens in its
     cities as the lay puts them there), the board left as it is: the view of the hex a
-    :class:`TrialLay` would show, for what needs no walk on the board with it."""
+    :class:`TrialLay` would show, for what needs no walk on the board with it.
+
+    A tile without stops lies alike at every position (no city, no token): its view is
+    built once per hex, tile and rotation and kept with the table (building one costs
+    as much as judging the rest of the restriction without a walk, and listing asks it
+    of each candidate; nothing reading it changes it)."""
+    if not tile.stops:
+        key = (hex_id, tile_id, rotation)
+        found = table.derived.plain_after_lay.get(key)
+        if found is None or found.tile is not tile:     # (the same id, the same shape)
+            found = table.derived.plain_after_lay[key] = board.TileView(
+                _HexAfterLay(hex_id, tile_id, rotation, []), tile)
+        return found
     cities, moved, extras = board.cities_after_lay(table, hex_id, tile_id, tile, rotation)
     for k, token, cheater in moved:
         board.seat(cities[k], token, cheater, False)

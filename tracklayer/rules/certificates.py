@@ -142,7 +142,14 @@ def certificate_price(table: Table, certificate: Certificate) -> int:
 
 
 def bundle_price(table: Table, bundle: Bundle) -> int:
-    return math.ceil(share_value(table, bundle.certificates[0]) * bundle.shares)
+    return price_of(table, bundle.certificates[0], bundle.percent)
+
+
+def price_of(table: Table, certificate: Certificate, percent: int) -> int:
+    """What ``percent`` of the certificate's corporation costs at the certificate's value,
+    rounded up (a bundle's price, :func:`bundle_price`, without making the bundle)."""
+    return math.ceil(share_value(table, certificate) *
+                     (percent / share_percent(certificate.corporation)))
 
 
 def player_holders(corporation: CorporationState, corporations_too: bool = False) -> dict:

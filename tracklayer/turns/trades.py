@@ -18,7 +18,6 @@ and ``Variant.start_cells``.
 
 from __future__ import annotations
 
-import math
 from typing import Iterator, Optional
 
 from ..rules import certificates, powers, trading
@@ -149,25 +148,17 @@ def may_buy_from_pile(turn, entity, pile, cash: int) -> bool:
     """Could the player, allowed to buy the corporation's shares now
     (:func:`may_buy_now`) and having ``cash`` to spend (``turn.cash_for``), buy the
     smallest buyable certificate of ``pile`` (one holder's certificates of one
-    corporation)? They may pay for it (:func:`may_pay`; the cash, most often lacking,
-    asked first), it is on offer (:func:`on_offer`), and they may hold it
-    (``turn.may_take``)."""
+    corporation)? They may pay for it (``cash`` covers its price, as :func:`may_pay`
+    asks; the cash, most often lacking, asked first), it is on offer (:func:`on_offer`),
+    and they may hold it (``turn.may_take``)."""
     smallest = None
     for c in pile:
         if c.buyable and (smallest is None or c.percent < smallest.percent):
             smallest = c
-    if smallest is None or cash < price_alone(turn.table, smallest):
+    if smallest is None or cash < certificates.price_of(turn.table, smallest, smallest.percent):
         return False
     bundle = Bundle((smallest,), smallest.percent)
     return on_offer(turn, entity, bundle) and turn.may_take(entity, bundle)
-
-
-def price_alone(table, certificate) -> int:
-    """What the certificate costs bought on its own: ``bundle_price`` of a bundle of it
-    alone, worked out the same way without making the bundle (asked of every pile for
-    players who mostly cannot pay)."""
-    return math.ceil(certificates.share_value(table, certificate) *
-                     (certificate.percent / certificates.share_percent(certificate.corporation)))
 
 
 def may_buy_some_share(turn, entity) -> bool:

@@ -10,6 +10,7 @@ entity's turn begins.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Dict, List, NamedTuple, Optional
 
 from ..errors import GameError
@@ -53,25 +54,20 @@ class Notes:
     pass_order: list = field(default_factory=list)
 
 
-# A round's make-up (the classes of its steps, in order) → the places of the steps that may
-# hold the turn (those that never do, their class's ``HOLDS`` False and ``holds`` not
-# their own, are not asked where play stands), and by kind of action the places of the
-# steps that take it (have a handler for it). Worked out once for each make-up.
-_LAYOUTS: Dict[tuple, tuple] = {}
-
-
+@lru_cache(maxsize=None)
 def layout(classes: tuple) -> tuple:
-    """(holders, takers by kind) of a round of steps of ``classes`` (see ``_LAYOUTS``)."""
-    found = _LAYOUTS.get(classes)
-    if found is None:
-        holders = tuple(place for place, cls in enumerate(classes)
-                        if cls.HOLDS or cls.holds is not Step.holds)
-        takers: Dict[str, list] = {}
-        for place, cls in enumerate(classes):
-            for kind in cls.HANDLERS:
-                takers.setdefault(kind, []).append(place)
-        found = _LAYOUTS[classes] = (holders, {k: tuple(v) for k, v in takers.items()})
-    return found
+    """A round's make-up (the classes of its steps, in order) → the places of the steps
+    that may hold the turn (those that never do, their class's ``HOLDS`` False and
+    ``holds`` not their own, are not asked where play stands), and by kind of action the
+    places of the steps that take it (have a handler for it). Worked out once for each
+    make-up (the titles have a handful)."""
+    holders = tuple(place for place, cls in enumerate(classes)
+                    if cls.HOLDS or cls.holds is not Step.holds)
+    takers: Dict[str, list] = {}
+    for place, cls in enumerate(classes):
+        for kind in cls.HANDLERS:
+            takers.setdefault(kind, []).append(place)
+    return holders, {k: tuple(v) for k, v in takers.items()}
 
 
 class Round:

@@ -88,10 +88,11 @@ class TrackStep(Step):
             color = track.next_color(old.tile.color)
             if color not in table.variant.tile_colors(table, hex_id):
                 continue
-            upgrade = old.tile.color != "white"
+            if allowance is not None and \
+                    lay_kind_problem(allowance, old.tile.color != "white", color):
+                continue
             for tile_id, tile in by_color.get(color, ()):
-                if tile.blocks_lay or (allowance is not None and
-                                       lay_kind_problem(allowance, upgrade, tile)):
+                if tile.blocks_lay:
                     continue
                 try:
                     if not table.variant.may_upgrade(table, hex_id, old, tile):
@@ -284,17 +285,17 @@ def _lay_left(step: TrackStep, a: LayAttempt) -> None:
 
 def _lay_kind(step: TrackStep, a: LayAttempt) -> None:
     """The lay allows an upgrade, or a yellow tile, as the tile is."""
-    problem = lay_kind_problem(a.allowance, a.upgrade, a.action.tile)
+    problem = lay_kind_problem(a.allowance, a.upgrade, a.action.tile.color)
     if problem:
         raise GameError(problem)
 
 
-def lay_kind_problem(allowance, upgrade: bool, tile) -> str:
-    """What the lay the turn is at does not allow of a tile laid (as an ``upgrade`` or
-    not): an upgrade, or a yellow tile ("": it allows it)."""
+def lay_kind_problem(allowance, upgrade: bool, color: str) -> str:
+    """What the lay the turn is at does not allow of a tile of ``color`` laid (as an
+    ``upgrade`` or not): an upgrade, or a yellow tile ("": it allows it)."""
     if upgrade and not allowance.upgrade:
         return "cannot lay an upgrade now"
-    if tile.color == "yellow" and not allowance.lay:
+    if color == "yellow" and not allowance.lay:
         return "cannot lay a yellow tile now"
     return ""
 

@@ -204,7 +204,14 @@ def restriction_demand(table: Table, old: Layout, new: Layout) -> Optional[tuple
     the new tracks any one of which meets it once the operator reaches it (none: nothing
     can), and what is wrong if the operator reaches none of them. (Each restriction asks
     for something of the tile or for one reached track that is new or changes a stop.)"""
-    rule = TRACK_RESTRICTIONS.get(table.settings.track_restriction)
+    return _demand(table.settings.track_restriction, old, new)
+
+
+@lru_cache(maxsize=None)
+def _demand(restriction: TrackRestriction, old: Layout, new: Layout) -> Optional[tuple]:
+    """:func:`restriction_demand` under ``restriction``. (Shapes only, the same in every
+    game: worked out once.)"""
+    rule = TRACK_RESTRICTIONS.get(restriction)
     if rule is None:
         return None
     allowed, problem = rule

@@ -74,7 +74,7 @@ class TrackStep(Step):
         the colour that may go there (:func:`track.next_color`, a colour of the phase) and
         an upgrade of the tile there, in each rotation the lay's own rotation check allows
         and that the operator can pay for (any other would be refused for it: the judge's
-        checks then decide)."""
+        checks then decide), of a kind the lay allows (:func:`lay_kind_problem`)."""
         if kind != "lay_tile":
             return super().candidates(entity, kind, offer)
         table = self.table
@@ -87,6 +87,9 @@ class TrackStep(Step):
             old = board.view(table, hex_id).layout
             color = track.next_color(old.tile.color)
             if color not in table.variant.tile_colors(table, hex_id):
+                continue
+            if allowance is not None and \
+                    lay_kind_problem(allowance, old.tile.color != "white", color):
                 continue
             for tile_id, tile in by_color.get(color, ()):
                 if tile.blocks_lay:
@@ -282,10 +285,19 @@ def _lay_left(step: TrackStep, a: LayAttempt) -> None:
 
 def _lay_kind(step: TrackStep, a: LayAttempt) -> None:
     """The lay allows an upgrade, or a yellow tile, as the tile is."""
-    if a.upgrade and not a.allowance.upgrade:
-        raise GameError("cannot lay an upgrade now")
-    if a.action.tile.color == "yellow" and not a.allowance.lay:
-        raise GameError("cannot lay a yellow tile now")
+    problem = lay_kind_problem(a.allowance, a.upgrade, a.action.tile.color)
+    if problem:
+        raise GameError(problem)
+
+
+def lay_kind_problem(allowance, upgrade: bool, color: str) -> str:
+    """What the lay the turn is at does not allow of a tile of ``color`` laid (as an
+    ``upgrade`` or not): an upgrade, or a yellow tile ("": it allows it)."""
+    if upgrade and not allowance.upgrade:
+        return "cannot lay an upgrade now"
+    if color == "yellow" and not allowance.lay:
+        return "cannot lay a yellow tile now"
+    return ""
 
 
 def _new_hex(step: TrackStep, a: LayAttempt) -> None:

@@ -165,9 +165,17 @@ def trails_along(table: Table, start: Node, names: List[str],
         if junction is not None:
             junctions[junction] -= 1
 
+    second = names[1] if last > 0 else None
     for rail in start.rails:
-        if not rail.blind:
-            step(rail, None, None, 0)
+        if rail.blind:
+            continue
+        if second is not None and rail.junction is None:   # (else a dead end: not entered)
+            for link in rail.walk or walk_links(table, rail):
+                if link[2].hex == second:
+                    break
+            else:
+                continue
+        step(rail, None, None, 0)
     del step   # the walk refers to itself: dropped here, it is freed at once, not collected
     return found
 
@@ -442,7 +450,7 @@ def _joined_back(table: Table, chain: Chain) -> bool:
 
 
 def _hex_named(table: Table, name: str) -> str:
-    hex_id = name.split()[0]
+    hex_id = name if name.isalnum() else name.split()[0]
     if hex_id not in table.state.hexes:
         raise RouteError(f"unknown hex {name!r} in route")
     return hex_id
@@ -463,7 +471,7 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
         return known[1]
     state_hexes = table.state.hexes
     hexes = [_hex_named(table, n) for n in names]
-    stamp = tuple((h, board.view(table, h), state_hexes[h].open_sides) for h in hexes)
+    stamp = tuple([(h, board.view(table, h), state_hexes[h].open_sides) for h in hexes])
     first, last_hex = stamp[0][1], stamp[-1][1]
     out = []
     for s in first.stops:

@@ -291,8 +291,9 @@ class Route:
                     raise RouteError(f"cannot use group {g} more than once")
                 groups.add(g)
         ordered = self.rails_in_order()
-        if len(ordered) >= 3 and any(r.terminal for r in ordered[1:-1]):
-            raise RouteError("route cannot pass through a terminal")
+        for i in range(1, len(ordered) - 1):
+            if ordered[i].terminal:
+                raise RouteError("route cannot pass through a terminal")
         table.variant.route_problem(table, self)
         self._check_stops_once(local)
         revenue.check_reach(table, self, visited)
@@ -553,10 +554,11 @@ def _pair(chains_a, chains_b, taken, signatures):
     among several, the one whose stops the action's ``signatures`` name most (the first
     of those), None if there is none."""
     if taken:
-        chains_a = [a for a in chains_a if taken.isdisjoint(a.rails)]
         chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
     candidates = []
     for a in chains_a:
+        if taken and not taken.isdisjoint(a.rails):
+            continue
         first, second = a.ends
         rails_a = None
         for b in chains_b:

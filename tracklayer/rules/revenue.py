@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Dict, FrozenSet, List, Tuple
+from typing import Callable, Dict, FrozenSet, List, NamedTuple, Tuple
 
 from ..errors import RouteError
 from .board import Node
@@ -33,7 +33,7 @@ def stop_value(table: Table, node: Node, train) -> int:
     """What ``node`` earns for ``train`` in the current phase (the common rule)."""
     variant = train.variant
     multiplier = variant.multiplier or 1
-    if variant.name.upper() == "D":
+    if variant.name in ("D", "d"):
         diesel = dict(node.part.revenue).get("diesel")
         if diesel is not None:
             return multiplier * diesel
@@ -54,21 +54,30 @@ def route_value(table: Table, route, stops: List[Node]) -> int:
     return stops_value(table, route, stops) + table.variant.route_bonus(table, route, stops)
 
 
-@dataclass(frozen=True)
-class BonusParts:
+class BonusParts(NamedTuple):
     """A route bonus that is a sum of parts: what each stop it pays for adds
     (``per_stop``), and what each hex it runs through adds, once however often
     (``per_hex``). A title whose bonus reads so declares it, and the route finder bounds a
-    route's bonus by the parts of its stops and of its legs' hexes."""
+    route's bonus by the parts of its stops and of its legs' hexes. (A named tuple: a
+    title may make one for each route it scores.)"""
 
     per_stop: Callable[[Node], int]
     per_hex: Dict[str, int]
 
     def of(self, route, stops: List[Node]) -> int:
-        """The bonus of ``route`` paying ``stops``."""
-        hexes = route.hexes_run() if self.per_hex else ()
-        return sum(self.per_stop(n) for n in stops) + \
-            sum(self.per_hex.get(h, 0) for h in hexes)
+        """The bonus of ``route`` paying ``stops``: its stops' parts, and the parts of the
+        hexes it runs through (each once)."""
+        per_stop = self.per_stop
+        total = 0
+        for n in stops:
+            total += per_stop(n)
+        per_hex = self.per_hex
+        if per_hex:
+            hexes = route.hexes_run()
+            for h, part in per_hex.items():
+                if h in hexes:
+                    total += part
+        return total
 
 
 @dataclass(frozen=True)

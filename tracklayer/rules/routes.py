@@ -165,9 +165,17 @@ def trails_along(table: Table, start: Node, names: List[str],
         if junction is not None:
             junctions[junction] -= 1
 
+    second = names[1] if last > 0 else None
     for rail in start.rails:
-        if not rail.blind:
-            step(rail, None, None, 0)
+        if rail.blind:
+            continue
+        if second is not None and rail.junction is None:   # (else a dead end: not entered)
+            for link in rail.walk or walk_links(table, rail):
+                if link[2].hex == second:
+                    break
+            else:
+                continue
+        step(rail, None, None, 0)
     del step   # the walk refers to itself: dropped here, it is freed at once, not collected
     return found
 
@@ -283,8 +291,9 @@ class Route:
                     raise RouteError(f"cannot use group {g} more than once")
                 groups.add(g)
         ordered = self.rails_in_order()
-        if len(ordered) >= 3 and any(r.terminal for r in ordered[1:-1]):
-            raise RouteError("route cannot pass through a terminal")
+        for i in range(1, len(ordered) - 1):
+            if ordered[i].terminal:
+                raise RouteError("route cannot pass through a terminal")
         table.variant.route_problem(table, self)
         self._check_stops_once(local)
         revenue.check_reach(table, self, visited)
@@ -442,7 +451,7 @@ def _joined_back(table: Table, chain: Chain) -> bool:
 
 
 def _hex_named(table: Table, name: str) -> str:
-    hex_id = name.split()[0]
+    hex_id = name if name.isalnum() else name.split()[0]
     if hex_id not in table.state.hexes:
         raise RouteError(f"unknown hex {name!r} in route")
     return hex_id
@@ -463,7 +472,7 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
         return known[1]
     state_hexes = table.state.hexes
     hexes = [_hex_named(table, n) for n in names]
-    stamp = tuple((h, board.view(table, h), state_hexes[h].open_sides) for h in hexes)
+    stamp = tuple([(h, board.view(table, h), state_hexes[h].open_sides) for h in hexes])
     first, last_hex = stamp[0][1], stamp[-1][1]
     out = []
     for s in first.stops:
@@ -545,10 +554,11 @@ def _pair(chains_a, chains_b, taken, signatures):
     among several, the one whose stops the action's ``signatures`` name most (the first
     of those), None if there is none."""
     if taken:
-        chains_a = [a for a in chains_a if taken.isdisjoint(a.rails)]
         chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
     candidates = []
     for a in chains_a:
+        if taken and not taken.isdisjoint(a.rails):
+            continue
         first, second = a.ends
         rails_a = None
         for b in chains_b:

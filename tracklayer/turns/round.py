@@ -130,12 +130,13 @@ class Round:
                 if step.live() and (company or step.holding()) and step.known_kinds(entity):
                     return step
             return None
-        if self._active is None:
-            for step in self.holders():
-                if step.live() and step.holding():
+        active = self._active
+        if active is None:
+            for step in self._holders:
+                if step.live() and step.holds() and step.has_turn():
                     self._active = step
-                    break
-        return self._active
+                    return step
+        return active
 
     def actors(self) -> list:
         step = self.active_step()
@@ -259,13 +260,13 @@ class Round:
         if self.closed_in_turn():
             return
         lapsed = False
-        for step in self.holders():
+        for step in self._holders:
             if not step.live() or not step.holds():
                 continue
             if step.has_turn():
                 if not lapsed:   # every step before it passed over: where play stands
                     self._active = step
-                break
+                return
             step.lapse()
             lapsed = True
             self.forget()

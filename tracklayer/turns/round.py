@@ -58,16 +58,21 @@ class Notes:
 def layout(classes: tuple) -> tuple:
     """A round's make-up (the classes of its steps, in order) → the places of the steps
     that may hold the turn (those that never do, their class's ``HOLDS`` False and
-    ``holds`` not their own, are not asked where play stands), and by kind of action the
-    places of the steps that take it (have a handler for it). Worked out once for each
-    make-up (the titles have a handful)."""
+    ``holds`` not their own, are not asked where play stands); by kind of action the
+    places of the steps that take it (have a handler for it; a pass, only those that may
+    hold the turn: a step that cannot offers no pass); and the places of the steps with
+    something to prepare at the start of a turn (``prepare`` their own). Worked out once
+    for each make-up (the titles have a handful)."""
     holders = tuple(place for place, cls in enumerate(classes)
                     if cls.HOLDS or cls.holds is not Step.holds)
     takers: Dict[str, list] = {}
     for place, cls in enumerate(classes):
         for kind in cls.HANDLERS:
-            takers.setdefault(kind, []).append(place)
-    return holders, {k: tuple(v) for k, v in takers.items()}
+            if kind != "pass" or place in holders:
+                takers.setdefault(kind, []).append(place)
+    preparing = tuple(place for place, cls in enumerate(classes)
+                      if cls.prepare is not Step.prepare)
+    return holders, {k: tuple(v) for k, v in takers.items()}, preparing
 
 
 class Round:
@@ -99,14 +104,15 @@ class Round:
         are (:func:`layout`). A round's steps never change: this is worked out when it is
         set up or restored, not kept in snapshots."""
         steps = self.steps
-        holders, self._takers = layout(tuple(map(type, steps)))
+        holders, self._takers, preparing = layout(tuple(map(type, steps)))
         self._holders = tuple(map(steps.__getitem__, holders))
+        self._preparing = tuple(map(steps.__getitem__, preparing))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
-        del state["_holders"], state["_takers"]
+        del state["_holders"], state["_takers"], state["_preparing"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -214,13 +220,12 @@ class Round:
             active = None
         steps = self.steps
         last = len(steps) if active is None else steps.index(active)
-        for place in self.takers(kind):
+        for place in self._takers.get(kind, ()):
             if place >= last:
                 break
             step = steps[place]
-            if kind == "pass" and not step.holds():
-                continue
-            if step.live() and kind in step.known_kinds(entity):
+            if step.live() and (kind != "pass" or step.holds()) and \
+                    kind in step.known_kinds(entity):
                 return step
         if active is None:
             raise GameError(f"no step can process {kind} by {entity.name}")
@@ -296,9 +301,11 @@ class Round:
         """An operator left the game during the round."""
 
     def reopen_steps(self) -> None:
+        """Every step opens again for the next turn, and those with something to prepare
+        for it prepare (:func:`layout`)."""
         for step in self.steps:
             step.reopen()
-        for step in self.steps:
+        for step in self._preparing:
             step.prepare()
 
 

@@ -61,10 +61,14 @@ def layout(classes: tuple) -> tuple:
     ``holds`` not their own, are not asked where play stands); by kind of action the
     places of the steps that take it (have a handler for it; a pass, only those that may
     hold the turn: a step that cannot offers no pass); and the places of the steps with
-    something to prepare at the start of a turn (``prepare`` their own). Worked out once
-    for each make-up (the titles have a handful)."""
+    something to prepare at the start of a turn (``prepare`` their own). Of each step
+    that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its own, it
+    may hold the turn just while it is not done. Worked out once for each make-up (the
+    titles have a handful)."""
     holders = tuple(place for place, cls in enumerate(classes)
                     if cls.HOLDS or cls.holds is not Step.holds)
+    plain = tuple(classes[place].live is Step.live and classes[place].holds is Step.holds
+                  for place in holders)
     takers: Dict[str, list] = {}
     for place, cls in enumerate(classes):
         for kind in cls.HANDLERS:
@@ -72,7 +76,7 @@ def layout(classes: tuple) -> tuple:
                 takers.setdefault(kind, []).append(place)
     preparing = tuple(place for place, cls in enumerate(classes)
                       if cls.prepare is not Step.prepare)
-    return holders, {k: tuple(v) for k, v in takers.items()}, preparing
+    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing
 
 
 class Round:
@@ -104,15 +108,16 @@ class Round:
         are (:func:`layout`). A round's steps never change: this is worked out when it is
         set up or restored, not kept in snapshots."""
         steps = self.steps
-        holders, self._takers, preparing = layout(tuple(map(type, steps)))
+        holders, plain, self._takers, preparing = layout(tuple(map(type, steps)))
         self._holders = tuple(map(steps.__getitem__, holders))
+        self._standing = tuple(zip(self._holders, plain))
         self._preparing = tuple(map(steps.__getitem__, preparing))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
-        del state["_holders"], state["_takers"], state["_preparing"]
+        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -138,8 +143,10 @@ class Round:
             return None
         active = self._active
         if active is None:
-            for step in self._holders:
-                if step.live() and step.holds() and step.has_turn():
+            for step, plain in self._standing:
+                if step.done if plain else not (step.live() and step.holds()):
+                    continue     # may not hold the turn now (:func:`layout`)
+                if step.has_turn():
                     self._active = step
                     return step
         return active
@@ -265,9 +272,9 @@ class Round:
         if self.closed_in_turn():
             return
         lapsed = False
-        for step in self._holders:
-            if not step.live() or not step.holds():
-                continue
+        for step, plain in self._standing:
+            if step.done if plain else not (step.live() and step.holds()):
+                continue         # may not hold the turn now (:func:`layout`)
             if step.has_turn():
                 if not lapsed:   # every step before it passed over: where play stands
                     self._active = step

@@ -398,7 +398,11 @@ class OperatingRound(Round):
             self.start_operating()
 
     def any_to_act(self) -> bool:
-        return any(not e.closed for e in self.entities)
+        """Is some operator of the round still open (asked after every action)?"""
+        for entity in self.entities:
+            if not entity.closed:
+                return True
+        return False
 
     def after_action(self, action) -> None:
         if action.kind == "message":

@@ -9,7 +9,7 @@ and their companies' values, less what the title takes off.
 
 from __future__ import annotations
 
-from operator import attrgetter, truth
+from operator import attrgetter
 from typing import Callable, Dict, Optional, Tuple
 
 from ..spec.settings import BankruptcyEnd, EndTiming, EndTrigger
@@ -22,10 +22,11 @@ from .table import Table
 def _bankruptcy(table: Table) -> bool:
     """A player went bankrupt (where the first bankruptcy ends the game), or all players
     but one did."""
-    bankrupt = list(map(_BANKRUPT, table.state.players))
+    players = table.state.players
+    bankrupt = sum(map(_BANKRUPT, players))
     if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
-        return any(bankrupt)
-    return len(bankrupt) - sum(map(truth, bankrupt)) == 1
+        return bankrupt > 0
+    return len(players) - bankrupt == 1
 
 
 _BANKRUPT = attrgetter("bankrupt")

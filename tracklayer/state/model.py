@@ -7,7 +7,7 @@ its own part.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 from ..spec.data import CompanySpec, CorporationSpec, MinorSpec, Power, TrainSpec, TrainVariant
 
@@ -51,10 +51,7 @@ class PlayerState:
     bankrupt: bool = False
     passed: bool = False
     penalty: int = 0          # taken off the final score (1849's emergency loan)
-
-    @property
-    def closed(self) -> bool:
-        return False
+    closed: ClassVar[bool] = False   # a player never closes (as companies do)
 
     def __repr__(self) -> str:
         return f"<Player {self.id}>"

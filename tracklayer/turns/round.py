@@ -58,16 +58,25 @@ class Notes:
 def layout(classes: tuple) -> tuple:
     """A round's make-up (the classes of its steps, in order) → the places of the steps
     that may hold the turn (those that never do, their class's ``HOLDS`` False and
-    ``holds`` not their own, are not asked where play stands), and by kind of action the
-    places of the steps that take it (have a handler for it). Worked out once for each
-    make-up (the titles have a handful)."""
+    ``holds`` not their own, are not asked where play stands); by kind of action the
+    places of the steps that take it (have a handler for it; a pass, only those that may
+    hold the turn: a step that cannot offers no pass); and the places of the steps with
+    something to prepare at the start of a turn (``prepare`` their own). Of each step
+    that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its own, it
+    may hold the turn just while it is not done. Worked out once for each make-up (the
+    titles have a handful)."""
     holders = tuple(place for place, cls in enumerate(classes)
                     if cls.HOLDS or cls.holds is not Step.holds)
+    plain = tuple(classes[place].live is Step.live and classes[place].holds is Step.holds
+                  for place in holders)
     takers: Dict[str, list] = {}
     for place, cls in enumerate(classes):
         for kind in cls.HANDLERS:
-            takers.setdefault(kind, []).append(place)
-    return holders, {k: tuple(v) for k, v in takers.items()}
+            if kind != "pass" or place in holders:
+                takers.setdefault(kind, []).append(place)
+    preparing = tuple(place for place, cls in enumerate(classes)
+                      if cls.prepare is not Step.prepare)
+    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing
 
 
 class Round:
@@ -99,14 +108,16 @@ class Round:
         are (:func:`layout`). A round's steps never change: this is worked out when it is
         set up or restored, not kept in snapshots."""
         steps = self.steps
-        holders, self._takers = layout(tuple(map(type, steps)))
+        holders, plain, self._takers, preparing = layout(tuple(map(type, steps)))
         self._holders = tuple(map(steps.__getitem__, holders))
+        self._standing = tuple(zip(self._holders, plain))
+        self._preparing = tuple(map(steps.__getitem__, preparing))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
-        del state["_holders"], state["_takers"]
+        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -130,12 +141,15 @@ class Round:
                 if step.live() and (company or step.holding()) and step.known_kinds(entity):
                     return step
             return None
-        if self._active is None:
-            for step in self.holders():
-                if step.live() and step.holding():
+        active = self._active
+        if active is None:
+            for step, plain in self._standing:
+                if step.done if plain else not (step.live() and step.holds()):
+                    continue     # may not hold the turn now (:func:`layout`)
+                if step.has_turn():
                     self._active = step
-                    break
-        return self._active
+                    return step
+        return active
 
     def actors(self) -> list:
         step = self.active_step()
@@ -213,13 +227,12 @@ class Round:
             active = None
         steps = self.steps
         last = len(steps) if active is None else steps.index(active)
-        for place in self.takers(kind):
+        for place in self._takers.get(kind, ()):
             if place >= last:
                 break
             step = steps[place]
-            if kind == "pass" and not step.holds():
-                continue
-            if step.live() and kind in step.known_kinds(entity):
+            if step.live() and (kind != "pass" or step.holds()) and \
+                    kind in step.known_kinds(entity):
                 return step
         if active is None:
             raise GameError(f"no step can process {kind} by {entity.name}")
@@ -259,13 +272,13 @@ class Round:
         if self.closed_in_turn():
             return
         lapsed = False
-        for step in self.holders():
-            if not step.live() or not step.holds():
-                continue
+        for step, plain in self._standing:
+            if step.done if plain else not (step.live() and step.holds()):
+                continue         # may not hold the turn now (:func:`layout`)
             if step.has_turn():
                 if not lapsed:   # every step before it passed over: where play stands
                     self._active = step
-                break
+                return
             step.lapse()
             lapsed = True
             self.forget()
@@ -295,9 +308,11 @@ class Round:
         """An operator left the game during the round."""
 
     def reopen_steps(self) -> None:
+        """Every step opens again for the next turn, and those with something to prepare
+        for it prepare (:func:`layout`)."""
         for step in self.steps:
             step.reopen()
-        for step in self.steps:
+        for step in self._preparing:
             step.prepare()
 
 
@@ -383,7 +398,11 @@ class OperatingRound(Round):
             self.start_operating()
 
     def any_to_act(self) -> bool:
-        return any(not e.closed for e in self.entities)
+        """Is some operator of the round still open (asked after every action)?"""
+        for entity in self.entities:
+            if not entity.closed:
+                return True
+        return False
 
     def after_action(self, action) -> None:
         if action.kind == "message":

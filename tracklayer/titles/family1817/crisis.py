@@ -26,14 +26,14 @@ from .stock import close_market_shorts, in_zone
 
 def in_crisis(table):
     """The first player with negative cash, from the one the crisis began with."""
-    start = notes(table).crisis_player
-    if start is None:
-        return None
     players = table.state.players
     for p in players:   # mostly no one is in debt: then no crisis, wherever it would begin
         if p.cash < 0 and not p.bankrupt:
             break
     else:
+        return None
+    start = notes(table).crisis_player
+    if start is None:
         return None
     if start not in players:
         return None

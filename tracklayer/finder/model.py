@@ -204,8 +204,14 @@ def _compress_masks(chains: List[tuple]) -> List[tuple]:
             if held != nobody:
                 classes.setdefault(held, None)
     table = b"".join(classes)
-    return [(u, v, paths, int(table[ci::n].translate(_DIGITS)[::-1] or b"0", 2))
+    return [(u, v, paths, flags_to_bits(table[ci::n]))
             for ci, (u, v, paths, _) in enumerate(chains)]
+
+
+def flags_to_bits(flags: bytes) -> int:
+    """The positions whose byte in ``flags`` (each 0 or 1) is 1, as the bits of an integer
+    (read as binary digits, the last position first)."""
+    return int(flags.translate(_DIGITS)[::-1] or b"0", 2)
 
 
 # BIT_OF[k] maps a byte to its bit k (0 or 1); _DIGITS maps 0 and 1 to their digits

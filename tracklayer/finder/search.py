@@ -127,7 +127,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     moves_later, later = model.moves_later, model.later
     blocks = partner.blocks if partner is not None else None
     # the partner's best candidate still free, read here rather than asked of the partner:
-    # the first of its candidates not blocked (sets with one byte per candidate, see
+    # the first of its candidates not blocked (sets with one bit per candidate, see
     # combination._first); none when there is no partner
     cap_all = partner.full if partner is not None else 0
     cap_of = partner.revenues if partner is not None else ()
@@ -190,7 +190,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             nblk = blk | blocks[lmask] if blocks else 0
             nrev = rev + gain
             free = cap_all & ~nblk
-            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
+            more = cap_of[(free & -free).bit_length() - 1] if free else 0
             path.append(bundle)
             known.append(None)
             if (nrev + bonus + more < out[0]
@@ -245,7 +245,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             nblk = blk | blocks[lmask] if blocks else 0
             nrev = rev + gain
             free = cap_all & ~nblk
-            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
+            more = cap_of[(free & -free).bit_length() - 1] if free else 0
             path.append(bundle)
             known.append(None)
             if nrev + bonus + more < out[0] or \
@@ -265,7 +265,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         clock.ticks += 1
         if clock.ticks >= clock.next_check:
             check()
-        more = cap_of[((cap_all & -cap_all).bit_length() - 1) >> 3] if cap_all else 0
+        more = cap_of[(cap_all & -cap_all).bit_length() - 1] if cap_all else 0
         bound = bounds.get((visited, rem))
         if bound is None:
             bound = bounds[visited, rem] = extra_bound(visited, rem)

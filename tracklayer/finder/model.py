@@ -92,7 +92,6 @@ class Network:
     legs_from: List[List[Leg]]
     chains: List[tuple]          # undirected chains: (a, b, paths)
     not_in_two: int = 0          # stops a route of two stops may not stop at (bits)
-    hexes_of: List[frozenset] = field(default_factory=list)    # each chain's hexes
     passed_once: Dict[str, bool] = field(default_factory=dict)  # see _passed_once
     # each chain's share of a bonus by hexes, and the hexes with a part, by the parts (see
     # TrainModel._prepare_bonus_parts): worked out once for the trains of one search
@@ -147,7 +146,7 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
         expanded.add(u)
         for end, paths in _trails_from(table, nodes[u]):
             v = add(end)
-            ident = (min(u, v), max(u, v), frozenset(map(id, paths)))
+            ident = (min(u, v), max(u, v), frozenset(paths))     # rails are compared by identity
             if ident not in seen_chains:
                 seen_chains.add(ident)
                 mask = _track_mask(table, paths, key_bits, rail_bits)
@@ -182,8 +181,7 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
                                     bool(ps[-1].terminal), terminals))
     token_idx = list(range(len(tokens)))
     passable = [not node.closed_to(entity) for node in nodes]
-    return Network(nodes, token_idx, passable, groups, legs_from, out_chains,
-                   hexes_of=[frozenset(r.hex for r in paths) for _, _, paths in out_chains])
+    return Network(nodes, token_idx, passable, groups, legs_from, out_chains)
 
 
 def _compress_masks(chains: List[tuple]) -> List[tuple]:
@@ -554,7 +552,7 @@ def _bonus_shares(net: Network, per_hex: dict) -> tuple:
     got = net.bonus_shares.get(key)
     if got is None:
         with_part = {h for h, part in per_hex.items() if part}
-        on_chains = [hexes.intersection(with_part) for hexes in net.hexes_of]
+        on_chains = [{r.hex for r in paths if r.hex in with_part} for _, _, paths in net.chains]
         got = net.bonus_shares[key] = (
             [sum(per_hex[h] for h in hexes) if hexes else 0 for hexes in on_chains],
             set().union(*on_chains))

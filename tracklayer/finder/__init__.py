@@ -170,7 +170,7 @@ class _Finder:
         self.models: Dict[tuple, TrainModel] = {}
         self.model_of: list = []
         for t in self.trains:
-            m = TrainModel(table, entity, t, self.net)
+            m = TrainModel(table, entity, t, self.net, self.models.values())
             key = self._model_key(m)
             self.models.setdefault(key, m)
             self.model_of.append(key)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, NamedTuple, Optional
+from typing import Dict, Iterable, List, NamedTuple, Optional
 
 from ..errors import GameError
 from ..rules import board, network, revenue, routes
@@ -294,7 +294,8 @@ class TrainModel:
     per measure, costs are subtracted, and a route is within reach while every guard bit
     (``guard_all``) is still set."""
 
-    def __init__(self, table: Table, entity, train, net: Network) -> None:
+    def __init__(self, table: Table, entity, train, net: Network,
+                 others: Iterable["TrainModel"] = ()) -> None:
         self.train = train
         v = table.variant
         self.values = [v.stop_value(table, n, train) for n in net.nodes]
@@ -316,6 +317,14 @@ class TrainModel:
         self._prepare_bonus_parts(table, net)
         self.additive = self.pays_every_stop(train) and (
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
+        # what its legs, its walk's moves and its bound are made of (all but the limits)
+        self.basis = (self.measures, self.pays, self.stop_bonus, self.chain_bonus,
+                      self.exact_bonus, self.bonus, self.stop_cost, packed, stop_costs,
+                      chain_costs)
+        like = next((m for m in others if m.basis == self.basis), None)
+        if like is not None:
+            self._share(like)
+            return
         self.legs_from = [self._steps(legs, packed) for legs in net.legs_from]
         self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
         n = len(net.nodes)
@@ -332,6 +341,16 @@ class TrainModel:
         # extra_bound by (stops visited, reach left): the walks meet the same ones often
         self.bounds: Dict[tuple, float] = {}
 
+    def _share(self, like: "TrainModel") -> None:
+        """Take the legs, the walk's moves and the bound (with their memos) of ``like``, a
+        train that sees the network as this one does: the same stop values, reach costs
+        and bonus parts, only other limits. None of them reads the limits (the reach left
+        is what a walk carries), so they are the same, worked out once."""
+        self.legs_from, self.bundles_from = like.legs_from, like.bundles_from
+        self.moves_from, self.later, self.parallel = like.moves_from, like.later, like.parallel
+        self.measure_bounds, self.all_values = like.measure_bounds, like.all_values
+        self.bounds = like.bounds
+
     def moves_later(self, stop: int, after: int) -> list:
         """The walk's moves from ``stop`` (see ``moves_from``) to stops later in the network
         than ``after``, in their order (kept in ``later`` once asked for)."""
@@ -343,8 +362,11 @@ class TrainModel:
     # -- reach -----------------------------------------------------------------------------
 
     def _pack(self, costs: dict) -> int:
-        """Pack a measure → amount dict; amounts are capped just past the limit (more is no
-        more possible); a measure the train has no limit for may not be used at all."""
+        """Pack a measure → amount dict; amounts are capped at GUARD, more than any limit
+        (a field holds GUARD plus its limit): still refused, and never taking from the next
+        field. The same for every train, so trains that differ only in their limits pack
+        the same costs (see :meth:`_share`). A measure the train has no limit for may not
+        be used at all."""
         out = 0
         for m, amount in costs.items():
             if m not in self.measures:
@@ -353,7 +375,7 @@ class TrainModel:
                                     f"{self.train.name}")
                 continue
             i = self.measures.index(m)
-            out |= min(int(amount), self.limits[i] + 1) << (FIELD * i)
+            out |= min(int(amount), GUARD) << (FIELD * i)
         return out
 
     def _chain_cost(self, table: Table, paths: tuple) -> Optional[dict]:

@@ -175,6 +175,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         could earn enough, and whence the walk goes on while the bound allows (worked out
         here, before going on, rather than on arrival: most stops end the walk)."""
         used = mask | forbidden
+        nblk = more = 0             # without a partner
         for b, rules_out, lmask, cost, _, t_last, terminals, _, gain, bundle in moves:
             if visited & rules_out or lmask & used:
                 continue
@@ -187,21 +188,27 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             clock.ticks += 1
             if clock.ticks >= clock.next_check:
                 check()
-            nblk = blk | blocks[lmask] if blocks else 0
             nrev = rev + gain
-            free = cap_all & ~nblk
-            more = cap_of[(free & -free).bit_length() - 1] if free else 0
-            path.append(bundle)
-            known.append(None)
-            if (nrev + bonus + more < out[0]
-                    or emit(nrev, mask | lmask, nf, anchor_no, anchor, more)) and passable[b]:
+            if blocks:
+                nblk = blk | blocks[lmask]
+                free = cap_all & ~nblk
+                more = cap_of[(free & -free).bit_length() - 1] if free else 0
+            top = -1                # at most what routes on from ``b`` earn
+            if passable[b]:
                 nvisited = visited | rules_out
                 bound = bounds.get((nvisited, nrem))
                 if bound is None:
                     bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
-                if nrev + bound + more >= out[0]:
-                    backward(nvisited, mask | lmask, nrem, nrev, ntc, nf, anchor_no, anchor,
-                             last_term, nblk, moves_from[b])
+                top = nrev + bound + more
+            passing = nrev + bonus + more >= out[0]
+            if not passing and top < out[0]:
+                continue            # nothing to pass on here, nor further on
+            path.append(bundle)
+            known.append(None)
+            if (not passing or emit(nrev, mask | lmask, nf, anchor_no, anchor, more)) \
+                    and top >= out[0]:
+                backward(nvisited, mask | lmask, nrem, nrev, ntc, nf, anchor_no, anchor,
+                         last_term, nblk, moves_from[b])
             path.pop()
             known.pop()
 
@@ -228,6 +235,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             if not passable[end]:
                 return
         used = mask | forbidden
+        nblk = more = 0             # without a partner
         for b, rules_out, lmask, cost, t_first, t_last, terminals, lnp, gain, bundle in \
                 moves_from[end]:
             if visited & rules_out or lmask & used:
@@ -242,21 +250,24 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             clock.ticks += 1
             if clock.ticks >= clock.next_check:
                 check()
-            nblk = blk | blocks[lmask] if blocks else 0
             nrev = rev + gain
-            free = cap_all & ~nblk
-            more = cap_of[(free & -free).bit_length() - 1] if free else 0
+            if blocks:
+                nblk = blk | blocks[lmask]
+                free = cap_all & ~nblk
+                more = cap_of[(free & -free).bit_length() - 1] if free else 0
+            nvisited = visited | rules_out
+            bound = bounds.get((nvisited, nrem))
+            if bound is None:
+                bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
+            top = nrev + bound + more   # at most what routes on from ``b`` earn
+            passing = nrev + bonus + more >= out[0]
+            if not passing and top < out[0]:
+                continue            # nothing to pass on here, nor further on
             path.append(bundle)
             known.append(None)
-            if nrev + bonus + more < out[0] or \
-                    emit(nrev, mask | lmask, nf + 1, anchor_no, anchor, more):
-                nvisited = visited | rules_out
-                bound = bounds.get((nvisited, nrem))
-                if bound is None:
-                    bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
-                if nrev + bound + more >= out[0]:
-                    forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no,
-                            nblk)
+            if (not passing or emit(nrev, mask | lmask, nf + 1, anchor_no, anchor, more)) \
+                    and top >= out[0]:
+                forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no, nblk)
             path.pop()
             known.pop()
 

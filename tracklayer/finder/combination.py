@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Tuple
 
-from .model import BIT_OF, Network, TrainModel, flags_to_bits
+from .graph import BIT_OF, Network, flags_to_bits
+from .model import TrainModel
 from .search import Found, SearchTimeout, _Clock, _key, _met, _need, search_routes
 
 

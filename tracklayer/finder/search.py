@@ -9,7 +9,8 @@ from operator import attrgetter
 from dataclasses import dataclass
 from typing import Callable, List, Optional
 
-from .model import Leg, Network, TrainModel
+from .graph import Leg, Network
+from .model import TrainModel
 
 
 _POS = attrgetter("pos")

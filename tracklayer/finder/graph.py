@@ -83,15 +83,11 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     chains: List[tuple] = []
     seen_chains: set = set()
     queue = list(range(len(nodes)))
-    expanded: set = set()
-    closed: set = set()     # stops found closed to the entity (not walked through)
+    judged = set(queue)     # stops queued to be walked from, or found closed to the entity
     head = 0
     while head < len(queue):
         u = queue[head]
         head += 1
-        if u in expanded:
-            continue
-        expanded.add(u)
         for end, paths in _trails_from(table, nodes[u]):
             v = add(end)
             ident = (min(u, v), max(u, v), frozenset(paths))     # rails are compared by identity
@@ -100,10 +96,9 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
                 mask = _track_mask(table, paths, key_bits, rail_bits)
                 if mask is not None:
                     chains.append((u, v, paths, mask))
-            if v not in expanded and v not in closed:
-                if end.closed_to(entity):
-                    closed.add(v)
-                else:
+            if v not in judged:
+                judged.add(v)
+                if not end.closed_to(entity):
                     queue.append(v)
     n = len(nodes)
     legs_from: List[List[Leg]] = [[] for _ in range(n)]

@@ -455,10 +455,12 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
     return [Found(rev, mask, steps[nf:], steps[:nf]) for rev, mask, steps, nf, _ in met]
 
 
-def _rank(route: tuple) -> tuple:
-    """Best first, then by key (see :func:`_key`), a route as :func:`routes_above` keeps it."""
-    rev, _, steps, nf, anchor_no = route
-    return (-rev, anchor_no, *map(_POS, steps[:nf]), -1, *map(_POS, steps[nf:]))
+def _rank(route: tuple) -> list:
+    """Best first, then by key (see :func:`_key`), a route as :func:`routes_above` keeps it
+    (a list, compared as the tuple would be: built without slicing the route's steps)."""
+    rank = [-route[0], route[4], *map(_POS, route[2])]
+    rank.insert(route[3] + 2, -1)
+    return rank
 
 
 def _less_revenue(route: tuple) -> int:

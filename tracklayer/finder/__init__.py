@@ -75,7 +75,8 @@ from ..errors import GameError
 from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
 from ..rules.table import Table
-from .model import Leg, Network, TitleRules, TrainModel, build_network
+from .graph import Leg, Network, build_network
+from .model import TitleRules, TrainModel
 from .combination import Partner, best_pair, combine
 from .search import (Found, SearchTimeout, _Clock, best_route, best_routes, legs_of,
                      routes_above)
@@ -170,7 +171,7 @@ class _Finder:
         self.models: Dict[tuple, TrainModel] = {}
         self.model_of: list = []
         for t in self.trains:
-            m = TrainModel(table, entity, t, self.net)
+            m = TrainModel(table, entity, t, self.net, self.models.values())
             key = self._model_key(m)
             self.models.setdefault(key, m)
             self.model_of.append(key)

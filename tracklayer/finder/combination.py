@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Tuple
 
-from .model import BIT_OF, Network, TrainModel
+from .graph import BIT_OF, Network, flags_to_bits
+from .model import TrainModel
 from .search import Found, SearchTimeout, _Clock, _key, _met, _need, search_routes
 
 
@@ -14,21 +15,22 @@ from .search import Found, SearchTimeout, _Clock, _key, _met, _need, search_rout
 # Combining the trains' routes
 
 
-# Sets of candidates are integers with one byte per candidate (bit 8 * position): the
-# index by track key is then read column by column from the candidates' masks as bytes.
+# Sets of candidates are integers with one bit per candidate (bit ``position``): the index
+# by track key is read column by column from the candidates' masks as bytes, each column
+# (one byte per candidate) packed into such a set (``flags_to_bits``).
 def _everyone(items: list) -> int:
     """The set of all ``items``."""
-    return int.from_bytes(b"\x01" * len(items), "little")
+    return (1 << len(items)) - 1
 
 
 def _first(items_set: int) -> int:
     """The position of the first item of a non-empty set."""
-    return ((items_set & -items_set).bit_length() - 1) >> 3
+    return (items_set & -items_set).bit_length() - 1
 
 
 def _from(position: int) -> int:
     """The set of the items from ``position`` on."""
-    return -1 << (8 * position)
+    return -1 << position
 
 
 def _users_by_key(items: List[Found]) -> Dict[int, int]:
@@ -39,7 +41,7 @@ def _users_by_key(items: List[Found]) -> Dict[int, int]:
     for byte in range(width):
         column = rows[byte::width]
         for bit in range(8):
-            holders = int.from_bytes(column.translate(BIT_OF[bit]), "little")
+            holders = flags_to_bits(column.translate(BIT_OF[bit]))
             if holders:
                 out[1 << (8 * byte + bit)] = holders
     return out

@@ -1,15 +1,16 @@
-"""The route finder's model of an operator's network and of each train on it (see
-``tracklayer.finder`` for the method)."""
+"""The route finder's model of each train on an operator's network (the network itself:
+``tracklayer.finder.graph``; see ``tracklayer.finder`` for the method)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Dict, List, NamedTuple, Optional
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, NamedTuple, Optional
 
 from ..errors import GameError
-from ..rules import board, network, revenue, routes
+from ..rules import board, revenue
 from ..rules.table import Table
 from ..rules.variant import Variant
+from .graph import Leg, Network
 
 # Measures of a train's reach are packed into one integer, FIELD bits each, every field
 # holding GUARD + what is left: a field that goes below GUARD has been overspent.
@@ -57,187 +58,6 @@ class TitleRules:
         if self.scoring and not self.bonus_bound:
             out.append("route_bonus")
         return out
-
-
-# ---------------------------------------------------------------------------------------------
-# The network: stops and the legs of track between them
-
-
-@dataclass(eq=False)
-class Leg:
-    """Track from stop ``a`` to stop ``b`` (network indexes), ``paths`` in that order."""
-
-    a: int
-    b: int
-    paths: tuple
-    chain: int          # index of the undirected chain (both orientations share it)
-    mask: int           # bits of the track keys it holds
-    t_first: bool       # its first / last piece of track is terminal
-    t_last: bool
-    terminals: int      # how many of its pieces of track are terminal
-
-    @property
-    def npaths(self) -> int:
-        return len(self.paths)
-
-
-@dataclass
-class Network:
-    """The stops an operator's trains can reach and the legs between them."""
-
-    nodes: list
-    tokens: List[int]            # token cities of the operator, in map order
-    passable: List[bool]         # a route may pass through the stop
-    groups: List[int]            # bit mask of the stop's groups
-    legs_from: List[List[Leg]]
-    chains: List[tuple]          # undirected chains: (a, b, paths)
-    not_in_two: int = 0          # stops a route of two stops may not stop at (bits)
-    hexes_of: List[frozenset] = field(default_factory=list)    # each chain's hexes
-    passed_once: Dict[str, bool] = field(default_factory=dict)  # see _passed_once
-    # each chain's share of a bonus by hexes, and the hexes with a part, by the parts (see
-    # TrainModel._prepare_bonus_parts): worked out once for the trains of one search
-    bonus_shares: Dict[tuple, tuple] = field(default_factory=dict)
-
-
-def _trails_from(table: Table, start) -> List[tuple]:
-    """Every chain of track from stop ``start`` to another stop, passing no other stop, as
-    ``(end stop, rails)``."""
-    found: List[tuple] = []
-
-    def visit(rail, trail, k):
-        for n in rail.nodes:
-            if n is not start:
-                found.append((n, tuple(trail)))
-
-    routes.trails(table, start, visit)
-    return found
-
-
-def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
-    """Walk the track from ``entity``'s token cities, through every stop it may pass, and
-    collect the stops reached and the legs between them (legs whose track would claim a
-    piece twice are left out: the engine refuses them). With ``one_per_hex`` (a route
-    stops once in a hex), the stops of one hex share a group."""
-    tokens = network.token_nodes(table, entity)
-    nodes: list = []
-    index: Dict[int, int] = {}
-
-    def add(node) -> int:
-        i = index.get(id(node))
-        if i is None:
-            i = index[id(node)] = len(nodes)
-            nodes.append(node)
-        return i
-
-    for t in tokens:
-        add(t)
-    key_bits: Dict[object, int] = {}
-    rail_bits: Dict[int, Optional[int]] = {}
-    chains: List[tuple] = []
-    seen_chains: set = set()
-    queue = list(range(len(nodes)))
-    expanded: set = set()
-    closed: set = set()     # stops found closed to the entity (not walked through)
-    head = 0
-    while head < len(queue):
-        u = queue[head]
-        head += 1
-        if u in expanded:
-            continue
-        expanded.add(u)
-        for end, paths in _trails_from(table, nodes[u]):
-            v = add(end)
-            ident = (min(u, v), max(u, v), frozenset(map(id, paths)))
-            if ident not in seen_chains:
-                seen_chains.add(ident)
-                mask = _track_mask(table, paths, key_bits, rail_bits)
-                if mask is not None:
-                    chains.append((u, v, paths, mask))
-            if v not in expanded and v not in closed:
-                if end.closed_to(entity):
-                    closed.add(v)
-                else:
-                    queue.append(v)
-    n = len(nodes)
-    legs_from: List[List[Leg]] = [[] for _ in range(n)]
-    group_bits: Dict[str, int] = {}
-    groups = []
-    per_hex: Dict[str, int] = {}
-    for node in nodes:
-        per_hex[node.hex] = per_hex.get(node.hex, 0) + 1
-    for node in nodes:
-        bits = 0
-        for g in node.groups:
-            bits |= group_bits.setdefault(g, 1 << len(group_bits))
-        if one_per_hex and per_hex[node.hex] > 1:
-            bits |= group_bits.setdefault(("hex", node.hex), 1 << len(group_bits))
-        groups.append(bits)
-    chains = _compress_masks(chains)
-    out_chains = []
-    for ci, (u, v, paths, mask) in enumerate(chains):
-        out_chains.append((u, v, paths))
-        terminals = sum(1 for p in paths if p.terminal)
-        for a, b, ps in ((u, v, paths), (v, u, paths[::-1])):
-            legs_from[a].append(Leg(a, b, ps, ci, mask, bool(ps[0].terminal),
-                                    bool(ps[-1].terminal), terminals))
-    token_idx = list(range(len(tokens)))
-    passable = [not node.closed_to(entity) for node in nodes]
-    return Network(nodes, token_idx, passable, groups, legs_from, out_chains,
-                   hexes_of=[frozenset(r.hex for r in paths) for _, _, paths in out_chains])
-
-
-def _compress_masks(chains: List[tuple]) -> List[tuple]:
-    """The same chains with track keys that belong to the same chains merged into one bit:
-    two chains still share a bit exactly when they share a key, with fewer bits to test.
-    (The masks are read as rows of bytes: a key's holders are a column, one byte per
-    chain; each distinct column becomes a bit, and a chain's new mask is its row in the
-    table of those columns.)"""
-    n = len(chains)
-    width = (max((c[3].bit_length() for c in chains), default=0) + 7) >> 3
-    rows = b"".join(c[3].to_bytes(width, "little") for c in chains)
-    nobody = bytes(n)
-    classes: Dict[bytes, None] = {}
-    for byte in range(width):
-        column = rows[byte::width]
-        for bit in range(8):
-            held = column.translate(BIT_OF[bit])
-            if held != nobody:
-                classes.setdefault(held, None)
-    table = b"".join(classes)
-    return [(u, v, paths, int(table[ci::n].translate(_DIGITS)[::-1] or b"0", 2))
-            for ci, (u, v, paths, _) in enumerate(chains)]
-
-
-# BIT_OF[k] maps a byte to its bit k (0 or 1); _DIGITS maps 0 and 1 to their digits
-BIT_OF = [bytes((value >> bit) & 1 for value in range(256)) for bit in range(8)]
-_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
-
-
-def _track_mask(table: Table, paths, key_bits: dict, rails: dict) -> Optional[int]:
-    """Bit mask of the track pieces of ``paths``, or None if the chain claims one twice
-    (each rail's pieces worked out once per network, kept in ``rails``)."""
-    mask = 0
-    for p in paths:
-        bits = rails.get(id(p), 0)
-        if bits == 0:
-            bits = rails[id(p)] = _rail_mask(table, p, key_bits)
-        if bits is None or mask & bits:
-            return None
-        mask |= bits
-    return mask
-
-
-def _rail_mask(table: Table, rail, key_bits: dict) -> Optional[int]:
-    """Bit mask of one rail's track pieces (None if it holds one twice)."""
-    mask = 0
-    for k in routes.track_pieces(table, rail):
-        bit = key_bits.get(k)
-        if bit is None:
-            bit = key_bits[k] = 1 << len(key_bits)
-        if mask & bit:
-            return None
-        mask |= bit
-    return mask
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,7 +110,8 @@ class TrainModel:
     per measure, costs are subtracted, and a route is within reach while every guard bit
     (``guard_all``) is still set."""
 
-    def __init__(self, table: Table, entity, train, net: Network) -> None:
+    def __init__(self, table: Table, entity, train, net: Network,
+                 others: Iterable["TrainModel"] = ()) -> None:
         self.train = train
         v = table.variant
         self.values = [v.stop_value(table, n, train) for n in net.nodes]
@@ -312,6 +133,14 @@ class TrainModel:
         self._prepare_bonus_parts(table, net)
         self.additive = self.pays_every_stop(train) and (
             self.exact_bonus or (not TitleRules.of(table).scoring and self.bonus == 0))
+        # what its legs, its walk's moves and its bound are made of (all but the limits)
+        self.basis = (self.measures, self.pays, self.stop_bonus, self.chain_bonus,
+                      self.exact_bonus, self.bonus, self.stop_cost, packed, stop_costs,
+                      chain_costs)
+        like = next((m for m in others if m.basis == self.basis), None)
+        if like is not None:
+            self._share(like)
+            return
         self.legs_from = [self._steps(legs, packed) for legs in net.legs_from]
         self.bundles_from = [self._bundles(steps) for steps in self.legs_from]
         n = len(net.nodes)
@@ -328,6 +157,16 @@ class TrainModel:
         # extra_bound by (stops visited, reach left): the walks meet the same ones often
         self.bounds: Dict[tuple, float] = {}
 
+    def _share(self, like: "TrainModel") -> None:
+        """Take the legs, the walk's moves and the bound (with their memos) of ``like``, a
+        train that sees the network as this one does: the same stop values, reach costs
+        and bonus parts, only other limits. None of them reads the limits (the reach left
+        is what a walk carries), so they are the same, worked out once."""
+        self.legs_from, self.bundles_from = like.legs_from, like.bundles_from
+        self.moves_from, self.later, self.parallel = like.moves_from, like.later, like.parallel
+        self.measure_bounds, self.all_values = like.measure_bounds, like.all_values
+        self.bounds = like.bounds
+
     def moves_later(self, stop: int, after: int) -> list:
         """The walk's moves from ``stop`` (see ``moves_from``) to stops later in the network
         than ``after``, in their order (kept in ``later`` once asked for)."""
@@ -339,8 +178,11 @@ class TrainModel:
     # -- reach -----------------------------------------------------------------------------
 
     def _pack(self, costs: dict) -> int:
-        """Pack a measure → amount dict; amounts are capped just past the limit (more is no
-        more possible); a measure the train has no limit for may not be used at all."""
+        """Pack a measure → amount dict; amounts are capped at GUARD, more than any limit
+        (a field holds GUARD plus its limit): still refused, and never taking from the next
+        field. The same for every train, so trains that differ only in their limits pack
+        the same costs (see :meth:`_share`). A measure the train has no limit for may not
+        be used at all."""
         out = 0
         for m, amount in costs.items():
             if m not in self.measures:
@@ -349,7 +191,7 @@ class TrainModel:
                                     f"{self.train.name}")
                 continue
             i = self.measures.index(m)
-            out |= min(int(amount), self.limits[i] + 1) << (FIELD * i)
+            out |= min(int(amount), GUARD) << (FIELD * i)
         return out
 
     def _chain_cost(self, table: Table, paths: tuple) -> Optional[dict]:
@@ -548,7 +390,7 @@ def _bonus_shares(net: Network, per_hex: dict) -> tuple:
     got = net.bonus_shares.get(key)
     if got is None:
         with_part = {h for h, part in per_hex.items() if part}
-        on_chains = [hexes.intersection(with_part) for hexes in net.hexes_of]
+        on_chains = [{r.hex for r in paths if r.hex in with_part} for _, _, paths in net.chains]
         got = net.bonus_shares[key] = (
             [sum(per_hex[h] for h in hexes) if hexes else 0 for hexes in on_chains],
             set().union(*on_chains))

@@ -9,7 +9,8 @@ from operator import attrgetter
 from dataclasses import dataclass
 from typing import Callable, List, Optional
 
-from .model import Leg, Network, TrainModel
+from .graph import Leg, Network
+from .model import TrainModel
 
 
 _POS = attrgetter("pos")
@@ -127,7 +128,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     moves_later, later = model.moves_later, model.later
     blocks = partner.blocks if partner is not None else None
     # the partner's best candidate still free, read here rather than asked of the partner:
-    # the first of its candidates not blocked (sets with one byte per candidate, see
+    # the first of its candidates not blocked (sets with one bit per candidate, see
     # combination._first); none when there is no partner
     cap_all = partner.full if partner is not None else 0
     cap_of = partner.revenues if partner is not None else ()
@@ -175,6 +176,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         could earn enough, and whence the walk goes on while the bound allows (worked out
         here, before going on, rather than on arrival: most stops end the walk)."""
         used = mask | forbidden
+        nblk = more = 0             # without a partner
         for b, rules_out, lmask, cost, _, t_last, terminals, _, gain, bundle in moves:
             if visited & rules_out or lmask & used:
                 continue
@@ -187,21 +189,27 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             clock.ticks += 1
             if clock.ticks >= clock.next_check:
                 check()
-            nblk = blk | blocks[lmask] if blocks else 0
             nrev = rev + gain
-            free = cap_all & ~nblk
-            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
-            path.append(bundle)
-            known.append(None)
-            if (nrev + bonus + more < out[0]
-                    or emit(nrev, mask | lmask, nf, anchor_no, anchor, more)) and passable[b]:
+            if blocks:
+                nblk = blk | blocks[lmask]
+                free = cap_all & ~nblk
+                more = cap_of[(free & -free).bit_length() - 1] if free else 0
+            top = -1                # at most what routes on from ``b`` earn
+            if passable[b]:
                 nvisited = visited | rules_out
                 bound = bounds.get((nvisited, nrem))
                 if bound is None:
                     bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
-                if nrev + bound + more >= out[0]:
-                    backward(nvisited, mask | lmask, nrem, nrev, ntc, nf, anchor_no, anchor,
-                             last_term, nblk, moves_from[b])
+                top = nrev + bound + more
+            passing = nrev + bonus + more >= out[0]
+            if not passing and top < out[0]:
+                continue            # nothing to pass on here, nor further on
+            path.append(bundle)
+            known.append(None)
+            if (not passing or emit(nrev, mask | lmask, nf, anchor_no, anchor, more)) \
+                    and top >= out[0]:
+                backward(nvisited, mask | lmask, nrem, nrev, ntc, nf, anchor_no, anchor,
+                         last_term, nblk, moves_from[b])
             path.pop()
             known.pop()
 
@@ -228,6 +236,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             if not passable[end]:
                 return
         used = mask | forbidden
+        nblk = more = 0             # without a partner
         for b, rules_out, lmask, cost, t_first, t_last, terminals, lnp, gain, bundle in \
                 moves_from[end]:
             if visited & rules_out or lmask & used:
@@ -242,21 +251,24 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             clock.ticks += 1
             if clock.ticks >= clock.next_check:
                 check()
-            nblk = blk | blocks[lmask] if blocks else 0
             nrev = rev + gain
-            free = cap_all & ~nblk
-            more = cap_of[((free & -free).bit_length() - 1) >> 3] if free else 0
+            if blocks:
+                nblk = blk | blocks[lmask]
+                free = cap_all & ~nblk
+                more = cap_of[(free & -free).bit_length() - 1] if free else 0
+            nvisited = visited | rules_out
+            bound = bounds.get((nvisited, nrem))
+            if bound is None:
+                bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
+            top = nrev + bound + more   # at most what routes on from ``b`` earn
+            passing = nrev + bonus + more >= out[0]
+            if not passing and top < out[0]:
+                continue            # nothing to pass on here, nor further on
             path.append(bundle)
             known.append(None)
-            if nrev + bonus + more < out[0] or \
-                    emit(nrev, mask | lmask, nf + 1, anchor_no, anchor, more):
-                nvisited = visited | rules_out
-                bound = bounds.get((nvisited, nrem))
-                if bound is None:
-                    bound = bounds[nvisited, nrem] = extra_bound(nvisited, nrem)
-                if nrev + bound + more >= out[0]:
-                    forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no,
-                            nblk)
+            if (not passing or emit(nrev, mask | lmask, nf + 1, anchor_no, anchor, more)) \
+                    and top >= out[0]:
+                forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no, nblk)
             path.pop()
             known.pop()
 
@@ -265,7 +277,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         clock.ticks += 1
         if clock.ticks >= clock.next_check:
             check()
-        more = cap_of[((cap_all & -cap_all).bit_length() - 1) >> 3] if cap_all else 0
+        more = cap_of[(cap_all & -cap_all).bit_length() - 1] if cap_all else 0
         bound = bounds.get((visited, rem))
         if bound is None:
             bound = bounds[visited, rem] = extra_bound(visited, rem)
@@ -443,10 +455,12 @@ def routes_above(model: TrainModel, net: Network, threshold: float, clock: _Cloc
     return [Found(rev, mask, steps[nf:], steps[:nf]) for rev, mask, steps, nf, _ in met]
 
 
-def _rank(route: tuple) -> tuple:
-    """Best first, then by key (see :func:`_key`), a route as :func:`routes_above` keeps it."""
-    rev, _, steps, nf, anchor_no = route
-    return (-rev, anchor_no, *map(_POS, steps[:nf]), -1, *map(_POS, steps[nf:]))
+def _rank(route: tuple) -> list:
+    """Best first, then by key (see :func:`_key`), a route as :func:`routes_above` keeps it
+    (a list, compared as the tuple would be: built without slicing the route's steps)."""
+    rank = [-route[0], route[4], *map(_POS, route[2])]
+    rank.insert(route[3] + 2, -1)
+    return rank
 
 
 def _less_revenue(route: tuple) -> int:

@@ -74,7 +74,7 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None) -
     """Follow every trail of track leaving ``start``, depth first: a rail once, a
     junction at most twice, a hex side once each way, never terminal track behind a
     junction nor track of gauge ``skip_gauge``. ``visit(rail, trail, 0)`` is called at
-    each rail reached.
+    each rail reached that holds a stop (where a trail may end).
 
     A rail is entered unless it is on the trail, its junction was passed twice, the trail
     left its hex by one of its sides (in its lane), or its gauge is skipped; from it the
@@ -84,26 +84,27 @@ def trails(table: Table, start: Node, visit, skip_gauge: Optional[str] = None) -
     on_trail: Set[Rail] = set()
     crossed: Set[str] = set()            # hex sides (by lane) the trail left by
     junctions: dict = {}                 # times through each junction on the trail
+    walk_links = network.walk_links
 
     def step(rail: Rail, came_over, via_junction) -> None:
         junction = rail.junction
         if junction is not None and junctions.get(junction, 0) > 1:
             return
-        for key in rail.side_keys:
-            if key in crossed:
-                return
+        if not crossed.isdisjoint(rail.side_keys):
+            return
         if skip_gauge is not None and rail.gauge == skip_gauge:
             return
         trail.append(rail)
         on_trail.add(rail)
         if junction is not None:
             junctions[junction] = junctions.get(junction, 0) + 1
-        visit(rail, trail, 0)
+        if rail.nodes:
+            visit(rail, trail, 0)
         if junction is not None and junction is not via_junction:
             for other in rail.others:
                 if other not in on_trail:
                     step(other, None, junction)
-        for side, key, nxt, back, _ in network.walk_links(table, rail):
+        for side, key, nxt, back, _ in walk_links(table, rail):
             if side == came_over or nxt in on_trail:
                 continue
             crossed.add(key)

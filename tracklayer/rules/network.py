@@ -88,10 +88,13 @@ def forget(table: Table) -> None:
     table.derived.network.clear()
 
 
-def position_changed(table: Table) -> None:
+def position_changed(table: Table, board_changed: bool = False) -> None:
     """An action was carried out: the walks made at the position before it
-    (:func:`_worked_out`) no longer hold."""
-    walked = [k for k in table.derived.network if isinstance(k, tuple)]
+    (:func:`_worked_out`) no longer hold. The operators' token cities
+    (:func:`token_nodes`) hold until the board changes (a token placed or lifted, a tile
+    laid: ``board_changed``)."""
+    walked = [k for k in table.derived.network if isinstance(k, tuple)
+              and (board_changed or k[0] != "tokens")]
     for key in walked:
         del table.derived.network[key]
 
@@ -121,9 +124,9 @@ def token_nodes(table: Table, operator) -> List[Node]:
     """The cities holding the operator's tokens, in map order (the hexes' order, then the
     cities' on the tile), each once. A token placed names its city (``where``: the hex and
     the city's place among the hex's cities in the state, which are those of its tile as
-    laid). Worked out once a position (kept in the table's derived data like the walks
-    from them: a token placed or lifted changes the board, which drops it); the list is
-    not to be changed."""
+    laid). Worked out once until the board changes (kept in the table's derived data: a
+    token placed or lifted, a tile laid drops it, :func:`before_board_change`); the list
+    is not to be changed."""
     key = ("tokens", operator)
     found = table.derived.network.get(key)
     if found is None:
@@ -496,7 +499,7 @@ def before_board_change(table: Table) -> None:
         memo = _explore(table, operator)[0]
         _answers_kept(networks[operator], memo)
         networks[operator] = memo
-    position_changed(table)     # walks made on the board as it was no longer hold
+    position_changed(table, board_changed=True)   # what was worked out of the board as it was
 
 
 board.BEFORE_CHANGE.append(before_board_change)

@@ -88,10 +88,19 @@ def forget(table: Table) -> None:
     table.derived.network.clear()
 
 
-def position_changed(table: Table) -> None:
-    """An action was carried out: the walks made at the position before it
-    (:func:`_worked_out`) no longer hold."""
-    walked = [k for k in table.derived.network if isinstance(k, tuple)]
+_BOARD_ONLY = frozenset(("tokens", "moves", "closed"))
+"""What is kept in the table's derived data of the board alone, not of a position: the
+operators' token cities (:func:`token_nodes`), the walks from them (:func:`walk_so_far`)
+and the stops closed to them those walks found."""
+
+
+def position_changed(table: Table, board_changed: bool = False) -> None:
+    """An action was carried out: what was worked out at the position before it
+    (:func:`_worked_out`) no longer holds, but for what reads the board alone
+    (:data:`_BOARD_ONLY`), which holds until the board changes (a token placed or lifted, a
+    tile laid: ``board_changed``)."""
+    walked = [k for k in table.derived.network if isinstance(k, tuple)
+              and (board_changed or k[0] not in _BOARD_ONLY)]
     for key in walked:
         del table.derived.network[key]
 
@@ -121,9 +130,9 @@ def token_nodes(table: Table, operator) -> List[Node]:
     """The cities holding the operator's tokens, in map order (the hexes' order, then the
     cities' on the tile), each once. A token placed names its city (``where``: the hex and
     the city's place among the hex's cities in the state, which are those of its tile as
-    laid). Worked out once a position (kept in the table's derived data like the walks
-    from them: a token placed or lifted changes the board, which drops it); the list is
-    not to be changed."""
+    laid). Worked out once until the board changes (kept in the table's derived data: a
+    token placed or lifted, a tile laid drops it, :func:`before_board_change`); the list
+    is not to be changed."""
     key = ("tokens", operator)
     found = table.derived.network.get(key)
     if found is None:
@@ -334,11 +343,12 @@ def _arrival(table: Table, start: Node, tokens: List[Node], operator, goal: froz
 def walk_so_far(table: Table, operator, start: Node, tokens: List[Node]) -> Iterator[tuple]:
     """The walk of :func:`moves` from ``start`` (``tokens``: the operator's token cities)
     on the board as it is, read from its first move. The walk from a city is the same
-    whatever it looks for, so it is made once at a position (kept in the table's derived
-    data like the walks of :func:`_worked_out`, with the stops closed to the operator its
-    walks found), and only as far as it is read: walks that stop at different goals, as
-    the lay's rotation check, 1849's gauge rule and the question after the lay make, read
-    again the moves made and walk on only beyond them. (A copy of an ``itertools.tee``
+    whatever it looks for, and reads nothing but the board, so it is made once while the
+    board stays as it is (kept in the table's derived data, with the stops closed to the
+    operator its walks found, until the board changes: :func:`position_changed`), and
+    only as far as it is read: walks that stop at different goals, as the lay's rotation
+    check, 1849's gauge rule and the question after the lay (or after the next action)
+    make, read again the moves made and walk on only beyond them. (A copy of an ``itertools.tee``
     kept at the first move reads the moves made, the walk beyond as it is made.)"""
     derived = table.derived.network
     key = ("moves", operator, start)
@@ -496,7 +506,7 @@ def before_board_change(table: Table) -> None:
         memo = _explore(table, operator)[0]
         _answers_kept(networks[operator], memo)
         networks[operator] = memo
-    position_changed(table)     # walks made on the board as it was no longer hold
+    position_changed(table, board_changed=True)   # what was worked out of the board as it was
 
 
 board.BEFORE_CHANGE.append(before_board_change)

@@ -321,14 +321,14 @@ def take_from_supply(table: Table, tile_id: str) -> None:
     supply.remove(tile_id)
 
 
-def lay(table: Table, operator, hex_id: str, tile_id: str, rotation: int, tile: TileDef,
-        payer, extra_cost: int = 0) -> int:
-    """Lay the tile (already judged legal): the supply gives it, the old tile goes back,
-    crossed borders are paid and removed. Returns the cost paid."""
+def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef, payer,
+        cost: int) -> int:
+    """Lay the tile (already judged legal, and priced: ``cost``, :func:`lay_cost` and the
+    lay's own price): the supply gives it, the old tile goes back, crossed borders are
+    paid and removed. Returns the cost paid."""
     h = table.state.hexes[hex_id]
     old_color = board.tile_of(table, hex_id).color
     was_printed = h.printed is not None
-    cost = lay_cost(table, operator, hex_id, tile, rotation) + extra_cost
     take_from_supply(table, tile_id)
     old_tile = board.lay(table, hex_id, tile_id, rotation, tile)
     if not was_printed:

@@ -176,8 +176,8 @@ class TrackStep(Step):
 
         def commit() -> None:
             network.forget(table)   # before the board changes, as after (nothing to walk)
-            track.lay(table, entity, hex_id, action.tile_id, action.rotation, action.tile,
-                      attempt.payer, attempt.extra)
+            track.lay(table, hex_id, action.tile_id, action.rotation, action.tile,
+                      attempt.payer, attempt.cost)
             network.forget(table)
             for operator, memo in attempt.found.items():
                 network.keep_found(table, operator, memo)
@@ -263,8 +263,8 @@ class TrackStep(Step):
 
 class LayAttempt:
     """A tile lay being judged: the action, who lays (``entity``) and pays, the lay the
-    turn is at, the old tile, and what the checks work out for the commit (the extra cost
-    of the lay, the networks to keep)."""
+    turn is at, the old tile, and what the checks work out for the commit (what the lay
+    costs, the networks to keep)."""
 
     def __init__(self, step: TrackStep, action, entity, payer) -> None:
         self.action = action
@@ -273,7 +273,7 @@ class LayAttempt:
         self.allowance = step.allowance(action.entity)
         self.old_view = board.view(step.table, action.hex)
         self.upgrade = self.old_view.tile.color != "white"
-        self.extra = 0
+        self.cost = 0
         self.found: dict = {}
 
 
@@ -337,10 +337,10 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
     action = a.action
-    a.extra, cost = step.lay_price(a.allowance, a.entity, action.hex, action.tile,
-                                   action.rotation)
-    if not affords(a.payer, cost):
-        raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {cost}")
+    a.cost = step.lay_price(a.allowance, a.entity, action.hex, action.tile,
+                            action.rotation)[1]
+    if not affords(a.payer, a.cost):
+        raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {a.cost}")
 
 
 def supply_by_color(table) -> dict:

@@ -222,6 +222,7 @@ def reset(table, corporation, pending: "TokensToReduce | None" = None) -> None:
         for token in pending.theirs:
             token.owner = pending.survivor
         corporation.tokens = [t for t in corporation.tokens if t not in pending.theirs]
+        network.forget(table)   # tokens changed hands on the map: whose cities are open
     at = state.corporations.index(corporation)
     operators.close_corporation(table, corporation, quiet=True)
     fresh = setup.fresh_corporation(table.spec.corporations[corporation.sym])

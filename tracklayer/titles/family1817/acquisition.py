@@ -24,7 +24,7 @@ offer and the moves between them are in ``offers``.
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Iterator, List, Optional
 
 from ...actions import new_action
 from ...errors import GameError
@@ -52,6 +52,15 @@ def cell_kind(table, at) -> Optional[str]:
 
 def presidencies(table, player) -> list:
     return [c for c in table.state.corporations if c.owner is player and not c.closed]
+
+
+def presidencies_by_owner(table) -> dict:
+    """Each owner's open corporations (``presidencies``), in one look at them all."""
+    held: dict = {}
+    for c in table.state.corporations:
+        if not c.closed:
+            held.setdefault(c.owner, []).append(c)
+    return held
 
 
 class AcquisitionRound(MergerRound):
@@ -185,12 +194,20 @@ class Acquire(Step):
         return takeover.most_for(self.table, buyer, corporation,
                                  self.compensation(corporation))
 
-    def most_bid(self, player, corporation) -> int:
-        """The most ``player`` may bid: what their best corporation could pay (only the
-        least bid, for their own corporation)."""
-        bids = [self.most_for(c, corporation) for c in presidencies(self.table, player)
-                if may_acquire(self.table, c, corporation)]
-        most = max(bids, default=0)
+    def most_bid(self, player, corporation, presided: Optional[list] = None) -> int:
+        """The most ``player`` may bid: what their best corporation could pay, $0 with
+        none (only the least bid, for their own corporation). ``presided``: the player's
+        corporations, when already known."""
+        table = self.table
+        compensation = self.compensation(corporation)
+        most = None
+        for buyer in presidencies(table, player) if presided is None else presided:
+            if may_acquire(table, buyer, corporation):
+                bid = takeover.most_for(table, buyer, corporation, compensation)
+                if most is None or bid > most:
+                    most = bid
+        if most is None:
+            most = 0
         if corporation.owner is player:
             return min(most, self.least_bid(corporation))
         return most
@@ -250,6 +267,7 @@ class Acquire(Step):
         just now is skipped; one nobody could buy for sale is not offered)."""
         table = self.table
         self.how = None
+        held = presidencies_by_owner(table)   # no offer skipped here changes hands
         while self.offering:
             corporation = self.offering[0]
             self.liquidation_cash = self.liquidation_loans = 0
@@ -266,7 +284,7 @@ class Acquire(Step):
             else:
                 self.how = Offer.FOR_SALE
                 least = takeover.starting_bid(self.table, corporation)
-                if not any(self.most_bid(p, corporation) >= least for p in self.round.entities):
+                if next(self.bidders(corporation, least, held), None) is None:
                     table.log(f"{corporation.name} cannot be bought at {table.money(least)}, "
                               f"skipping")
                     self.offering.pop(0)
@@ -278,6 +296,12 @@ class Acquire(Step):
             self.open_auction(corporation)
             return
         self.move_to(Stage.DONE)
+
+    def bidders(self, corporation, least: int, held: dict) -> Iterator:
+        """The players who could bid ``least`` for ``corporation``, in turn order, each
+        looked at only when asked for (``held``: each owner's corporations)."""
+        return (p for p in self.round.entities
+                if self.most_bid(p, corporation, held.get(p, ())) >= least)
 
     def put_in_liquidation(self, corporation) -> None:
         """Its cash goes to the bank and its loans are put aside."""
@@ -294,7 +318,7 @@ class Acquire(Step):
     def open_auction(self, corporation) -> None:
         """The players who can meet the first bid take part; with none, nobody bids."""
         least = takeover.starting_bid(self.table, corporation)
-        bidders = [p for p in self.round.entities if self.most_bid(p, corporation) >= least]
+        bidders = list(self.bidders(corporation, least, presidencies_by_owner(self.table)))
         self.auction = OpenAuction(corporation, None, bidders, step=BID_STEP)
         if bidders:
             self.move_to(Stage.AUCTION)

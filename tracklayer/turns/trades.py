@@ -195,7 +195,7 @@ def may_start_some(turn, entity) -> bool:
     if bought(turn):
         return False
     return any(turn.may_start(c, entity) and c.certificates and
-               turn.may_buy(entity, Bundle.of([c.certificates[0]]))
+               turn.may_buy(entity, Bundle.whole((c.certificates[0],)))
                for c in turn.table.state.corporations)
 
 

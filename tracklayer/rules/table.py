@@ -97,6 +97,12 @@ class Table:
     def forget_index(self) -> None:
         self.derived.index = None
 
+    def index_certificate(self, certificate) -> None:
+        """A certificate new to the game is found by its id (the index, if made, kept)."""
+        index = self.derived.index
+        if index is not None:
+            index["share"][certificate.id] = certificate
+
     def _index(self) -> Dict[str, dict]:
         index = self.derived.index
         if index is None:

@@ -160,8 +160,8 @@ class LoanSpec:
 
     @property
     def count(self) -> int:
-        """How many loans the bank has."""
-        return len(self.rates) * self.per_step
+        """How many loans the bank has: ``per_step`` at each of the :attr:`rates`."""
+        return ((self.max_rate - self.min_rate) // self.rate_step + 1) * self.per_step
 
     def rate_for(self, taken: int) -> int:
         """The interest rate with ``taken`` loans out: the first rate whose loans, with

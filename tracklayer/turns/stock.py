@@ -33,8 +33,8 @@ class BuyingShares:
 
     def certificate_count(self, entity) -> int:
         """``trading.certificate_count``, remembered while the position stands."""
-        return self.remember(("certificates", id(entity)),
-                             lambda: trading.certificate_count(self.table, entity))
+        return self.remember(("certificates", id(entity)), trading.certificate_count,
+                             self.table, entity)
 
     def take_shares(self, entity, bundle: Bundle, *, presidency_may_change: bool = True,
                     silent: bool = False) -> None:
@@ -170,7 +170,7 @@ class StockTurn(BuyingShares, Step):
 
     def must_sell(self, entity) -> bool:
         """``trades.must_sell``, remembered while the position stands."""
-        return self.remember(("must sell", id(entity)), lambda: trades.must_sell(self, entity))
+        return self.remember(("must sell", id(entity)), trades.must_sell, self, entity)
 
     def bank_offer(self) -> list:
         """Companies the bank sells (see :mod:`tracklayer.rules.companies`)."""

@@ -74,8 +74,9 @@ def on_offer(turn, entity, bundle: Optional[Bundle]) -> bool:
     (``trading.last_goes_last``)."""
     if bundle is None or entity is bundle.owner:
         return False
-    if not all(c.buyable and c.percent >= 0 for c in bundle.certificates):
-        return False
+    for c in bundle.certificates:     # (few: a plain loop is quickest)
+        if not c.buyable or c.percent < 0:
+            return False
     corporation = bundle.corporation
     if not corporation.started and not (bundle.owner is corporation and
                                         bundle.president_certificate is not None):
@@ -194,7 +195,7 @@ def may_start_some(turn, entity) -> bool:
     if bought(turn):
         return False
     return any(turn.may_start(c, entity) and c.certificates and
-               turn.may_buy(entity, Bundle.of([c.certificates[0]]))
+               turn.may_buy(entity, Bundle.whole((c.certificates[0],)))
                for c in turn.table.state.corporations)
 
 
@@ -208,6 +209,8 @@ def order_allows_sale(turn) -> bool:
     order = turn.table.settings.trade_order
     if order is TradeOrder.SELL_BUY_OR_BUY_SELL:
         actions = turn.round.notes.turn_actions
+        if not actions:
+            return True
         kinds = {a.kind for a in actions}
         return not (len(kinds) == 2 and actions[-1].kind in PURCHASES)
     if order is TradeOrder.SELL_THEN_BUY:

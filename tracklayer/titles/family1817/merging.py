@@ -37,15 +37,20 @@ def merged_price(table, corporation, other):
 
 
 def partners(table, corporation, done: list) -> list:
-    """The corporations ``corporation`` may merge with now."""
-    if not operators.has_floated(table, corporation) or not normal(table, corporation):
-        return []
+    """The corporations ``corporation`` may merge with now: a floated one of the same size
+    (2 or 5 shares: a 10-share corporation merges no more), open, not converted or merged
+    this round, out of the liquidation cell and the acquisition zone; two 5-share ones
+    only when some player holds 40% of the two together; two 2-share ones with different
+    presidents only when the survivor's president can pay the merged price."""
     size = shares.size_of(corporation)
+    if size == 10 or not operators.has_floated(table, corporation) or \
+            not normal(table, corporation):
+        return []
     out = []
     for other in table.state.corporations:
         if other is corporation or other.closed or other in done or \
-                not operators.has_floated(table, other) or not normal(table, other) or \
-                in_zone(table, other) or shares.size_of(other) != size or size == 10:
+                shares.size_of(other) != size or not operators.has_floated(table, other) or \
+                not normal(table, other) or in_zone(table, other):
             continue
         if size == 5 and most_held(corporation, other) < 40:
             continue

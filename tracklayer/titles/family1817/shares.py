@@ -36,7 +36,7 @@ def add(table, corporation: CorporationState, percent: int, owner, index: int = 
     corporation.certificates.append(cert)
     owner.shares.setdefault(corporation.sym, []).append(cert)
     corporation.holders[owner] = corporation.holders.get(owner, 0) + percent
-    table.forget_index()
+    table.index_certificate(cert)
     return cert
 
 

@@ -150,26 +150,32 @@ def sale_problem(table: Table, seller, bundle: Bundle) -> Optional[str]:
 
 def growing_bundles(table: Table, holder, corporation: CorporationState,
                     certs: Optional[List[Certificate]] = None) -> List[Bundle]:
-    """The common ways to sell: the smallest certificate first, adding the next each time
-    (the president's certificate last, and also in part down to one share)."""
+    """The common ways to sell (:func:`growing_candidates`), smallest first."""
+    return sorted(growing_candidates(table, holder, corporation, certs),
+                  key=lambda b: b.percent)
+
+
+def growing_candidates(table: Table, holder, corporation: CorporationState,
+                       certs: Optional[List[Certificate]] = None) -> Iterator[Bundle]:
+    """The common ways to sell, each made when asked for: the smallest certificate first,
+    adding the next each time (the president's certificate last, and also in part down
+    to one share)."""
     if not corporation.started:
-        return []
+        return
     certs = list(certs if certs is not None else held(holder, corporation))
     if not certs:
-        return []
+        return
     certs.sort(key=lambda c: (1 if c.president else 0, c.percent))
-    bundles, chosen, percent = [], [], 0
+    chosen, percent = [], 0
     for c in certs:
         chosen.append(c)
         percent += c.percent
-        bundles.append(Bundle(tuple(chosen), percent))
+        yield Bundle(tuple(chosen), percent)
     if certs[-1].president:
         normal = certificates.share_percent(corporation)
         extra = certificates.president_percent(corporation) - normal
         for n in range(1, extra // normal + 1):
-            bundles.append(Bundle(tuple(chosen), percent - normal * n))
-    bundles.sort(key=lambda b: b.percent)
-    return bundles
+            yield Bundle(tuple(chosen), percent - normal * n)
 
 
 def sale_bundles(table: Table, holder, corporation: CorporationState) -> List[Bundle]:

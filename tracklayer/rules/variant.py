@@ -91,12 +91,14 @@ class Variant:
         certificates.return_first(table, bundle, source, to)
 
     def sale_bundles(self, table: Table, holder, corporation) -> list:
-        return trading.growing_bundles(table, holder, corporation)
+        """Every way to sell (:meth:`sale_candidates`), smallest first."""
+        return sorted(self.sale_candidates(table, holder, corporation),
+                      key=lambda b: b.percent)
 
     def sale_candidates(self, table: Table, holder, corporation) -> Iterator:
-        """The bundles of :meth:`sale_bundles`, in any order, each made when asked for:
-        a check whether some bundle may be sold stops at the first that may."""
-        return iter(self.sale_bundles(table, holder, corporation))
+        """Every way to sell, each made when asked for (a check whether some bundle may be
+        sold stops at the first that may): the common ways (``trading.growing_candidates``)."""
+        return trading.growing_candidates(table, holder, corporation)
 
     def sale_problem(self, table: Table, seller, bundle) -> Optional[str]:
         """A title's own reason a sale is not allowed."""

@@ -156,6 +156,10 @@ class StockTurn(BuyingShares, Step):
         """``trades.may_sell_shares``."""
         return trades.may_sell_shares(self, entity, bundle)
 
+    def may_sell_bundle(self, entity, bundle: Bundle) -> bool:
+        """``trades.may_sell_bundle``."""
+        return trades.may_sell_bundle(self, entity, bundle)
+
     def may_start(self, corporation, player) -> bool:
         """May ``player`` start the corporation (``Variant.may_start``)?"""
         return self.table.variant.may_start(self.table, corporation, player)

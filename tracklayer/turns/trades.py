@@ -12,8 +12,8 @@ check decides both what is legal and what is listed.
 ``turn`` is the stock turn (``turns/stock.py``): it keeps what was done in the turn and
 the round, and holds the hooks where a title's rules truly differ (what a player may
 spend, ``StockTurn.cash_for``; what they may hold, ``may_take``; 1893's FdSD and 1817's
-acting for a corporation on ``may_buy`` and ``may_sell``), besides ``Variant.may_start``
-and ``Variant.start_cells``.
+acting for a corporation on ``may_buy`` and ``may_sell_bundle``), besides
+``Variant.may_start`` and ``Variant.start_cells``.
 """
 
 from __future__ import annotations
@@ -233,26 +233,35 @@ def may_sell_in_turn(turn, entity, corporation) -> bool:
 
 
 def may_sell_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
-    """A player may sell a bundle of their own (no short), of no more than the title's
-    largest sale, when sales of it are open in the turn (:func:`may_sell_in_turn`) and the
-    common sale rules allow it (``trading.sale_problem``)."""
+    """A player may sell a bundle of their own when sales of its corporation are open in
+    the turn (:func:`may_sell_in_turn`) and the bundle may go (``turn.may_sell_bundle``)."""
     if bundle is None or entity is not bundle.owner:
         return False
-    if any(c.percent < 0 for c in bundle.certificates):
-        return False
+    return may_sell_in_turn(turn, entity, bundle.corporation) and \
+        turn.may_sell_bundle(entity, bundle)
+
+
+def may_sell_bundle(turn, entity, bundle: Bundle) -> bool:
+    """A bundle (of a corporation whose sales are open in the turn) may go: no short, no
+    more than the title's largest sale, and the common sale rules allowing it
+    (``trading.sale_problem``)."""
+    for c in bundle.certificates:     # (few: a plain loop is quickest)
+        if c.percent < 0:
+            return False
     largest = turn.table.settings.largest_sale
     if largest and bundle.percent > largest:
         return False
-    return may_sell_in_turn(turn, entity, bundle.corporation) and \
-        trading.sale_problem(turn.table, entity, bundle) is None
+    return trading.sale_problem(turn.table, entity, bundle) is None
 
 
 def may_sell_some_of(turn, entity, corporation) -> bool:
-    """Some bundle of ``corporation`` the player may sell (``turn.may_sell``)."""
+    """Sales of ``corporation`` open in the turn (:func:`may_sell_in_turn`, asked once),
+    and some bundle of it the player holds that may go (``turn.may_sell_bundle``; the
+    first found is enough)."""
     if not may_sell_in_turn(turn, entity, corporation) or \
             not trading.sale_timing_allows(turn.table, corporation):
         return False
-    return any(turn.may_sell(entity, b)
+    return any(turn.may_sell_bundle(entity, b)
                for b in trading.sale_candidates(turn.table, entity, corporation))
 
 

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import functools
-from typing import FrozenSet, List
+from typing import FrozenSet, Iterator, List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
 from ...rules.revenue import BonusParts, StopRules
@@ -197,10 +197,10 @@ class Family1817(CommonRounds):
                 and table.turn == table.state.end.final_turn
         return super().ends_after_round(table, timing)
 
-    def sale_bundles(self, table, holder, corporation) -> list:
+    def sale_candidates(self, table, holder, corporation) -> Iterator:
         """Shares only: a short is never sold."""
         certs = [c for c in shares.certificates.held(holder, corporation) if c.percent > 0]
-        return trading.growing_bundles(table, holder, corporation, certs)
+        return trading.growing_candidates(table, holder, corporation, certs)
 
     # The certificate limit by the number of players still in the game: a bankruptcy
     # raises it (the title's table; empty: the limit of the game's data).

@@ -253,9 +253,9 @@ class StockTurn1817(FoundingTurn, StockTurn):
 
     # -- selling ---------------------------------------------------------------------------
 
-    def may_sell(self, entity, bundle) -> bool:
+    def may_sell_bundle(self, entity, bundle) -> bool:
         """Not while acting for a corporation."""
-        return self.acting_for is None and super().may_sell(entity, bundle)
+        return self.acting_for is None and super().may_sell_bundle(entity, bundle)
 
     def sell_bundle(self, action) -> None:
         super().sell_bundle(action)

@@ -198,11 +198,6 @@ class Family1849(CommonRounds):
         move_certificate(next(c for c in certificates.held(source, bundle.corporation)
                               if not c.last), to)
 
-    def sale_bundles(self, table, holder, corporation) -> list:
-        """Every distinct way to sell (:meth:`sale_candidates`), smallest first."""
-        return sorted(self.sale_candidates(table, holder, corporation),
-                      key=lambda b: b.percent)
-
     def sale_candidates(self, table, holder, corporation) -> Iterator[Bundle]:
         """Every distinct way to sell, each made when asked for; the presidency only where
         someone can take it (the heir sought only for a bundle that would pass it on)."""

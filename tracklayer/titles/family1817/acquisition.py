@@ -195,12 +195,12 @@ class Acquire(Step):
         none (only the least bid, for their own corporation). ``presided``: the player's
         corporations, when already known."""
         table = self.table
-        compensation = self.compensation(corporation)
-        most = left = None
+        most = None
         for buyer in presidencies(table, player) if presided is None else presided:
             if may_acquire(table, buyer, corporation):
-                if left is None:
-                    left = finance.loans_left(table)     # counted once for every buyer
+                if most is None:        # what the acquired brings and the bank lends: once
+                    compensation = self.compensation(corporation)
+                    left = finance.loans_left(table)
                 bid = takeover.most_for(table, buyer, corporation, compensation, left)
                 if most is None or bid > most:
                     most = bid

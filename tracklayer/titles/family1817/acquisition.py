@@ -28,7 +28,7 @@ from typing import Iterator, List, Optional
 
 from ...actions import new_action
 from ...errors import GameError
-from ...rules import board, market, money, network, operators
+from ...rules import board, finance, market, money, network, operators
 from ...rules.market import Direction
 from ...state.model import PlayerState
 from ...turns import programs
@@ -190,20 +190,18 @@ class Acquire(Step):
             return 0
         return takeover.treasury_value(self.table, corporation)
 
-    def most_for(self, buyer, corporation) -> int:
-        return takeover.most_for(self.table, buyer, corporation,
-                                 self.compensation(corporation))
-
     def most_bid(self, player, corporation, presided: Optional[list] = None) -> int:
         """The most ``player`` may bid: what their best corporation could pay, $0 with
         none (only the least bid, for their own corporation). ``presided``: the player's
         corporations, when already known."""
         table = self.table
-        compensation = self.compensation(corporation)
         most = None
         for buyer in presidencies(table, player) if presided is None else presided:
             if may_acquire(table, buyer, corporation):
-                bid = takeover.most_for(table, buyer, corporation, compensation)
+                if most is None:        # what the acquired brings and the bank lends: once
+                    compensation = self.compensation(corporation)
+                    left = finance.loans_left(table)
+                bid = takeover.most_for(table, buyer, corporation, compensation, left)
                 if most is None or bid > most:
                     most = bid
         if most is None:
@@ -213,9 +211,12 @@ class Acquire(Step):
         return most
 
     def buyers_for(self, player, corporation, price: int) -> list:
-        return [c for c in presidencies(self.table, player)
-                if may_acquire(self.table, c, corporation) and
-                self.most_for(c, corporation) >= price]
+        table = self.table
+        compensation = self.compensation(corporation)
+        left = finance.loans_left(table)
+        return [c for c in presidencies(table, player)
+                if may_acquire(table, c, corporation) and
+                takeover.most_for(table, c, corporation, compensation, left) >= price]
 
     # -- the offers in turn ------------------------------------------------------------------
 

@@ -135,7 +135,11 @@ def left_behind(table) -> bool:
 
 
 def buying_power(table, corporation) -> int:
-    can = min(loans.most_loans(corporation) - corporation.loans, finance.loans_left(table))
+    """The corporation's cash and the loans it could still take (the bank's loans left
+    counted only when it has room for one)."""
+    can = loans.most_loans(corporation) - corporation.loans
+    if can > 0:
+        can = min(can, finance.loans_left(table))
     return corporation.cash + max(0, can) * table.spec.data.loans.value
 
 

@@ -39,13 +39,13 @@ def treasury_value(table, corporation) -> int:
     return own * market.price(table, corporation)
 
 
-def most_for(table, buyer, corporation, compensation: int) -> int:
+def most_for(table, buyer, corporation, compensation: int, left: int) -> int:
     """What ``buyer`` could pay for ``corporation``: its cash and loans (the acquired
-    corporation's loans repaid and taken again), plus what the acquired brings (its cash
-    and ``compensation``)."""
+    corporation's loans repaid and taken again, ``left``: the bank's loans left, as
+    ``finance.loans_left`` counts them), plus what the acquired brings (its cash and
+    ``compensation``)."""
     value = table.spec.data.loans.value
-    can = min(loans.most_loans(buyer) - buyer.loans,
-              finance.loans_left(table) + corporation.loans)
+    can = min(loans.most_loans(buyer) - buyer.loans, left + corporation.loans)
     return buyer.cash + max(0, can) * value + corporation.cash + compensation - \
         corporation.loans * value
 

@@ -88,7 +88,7 @@ class Track1817(TrackStep):
         lay = self.allowance(entity)
         if lay is None or not entity.tokens or not (lay.lay or lay.upgrade):
             return False
-        return buying_power(self.table, entity) >= lay.cost
+        return entity.cash >= lay.cost or buying_power(self.table, entity) >= lay.cost
 
     def after_lay(self, action, entity) -> None:
         operator = entity.owner if isinstance(entity, CompanyState) else entity

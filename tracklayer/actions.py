@@ -85,12 +85,13 @@ def read(table: Table, h) -> Action:
     kind = h.get("type")
     if not isinstance(kind, str):
         raise ActionError("an action needs a 'type'")
-    entity = table.find(h.get("entity_type"), h.get("entity"))
+    entity_id = h.get("entity")
+    entity = table.find(h.get("entity_type"), entity_id)
     if entity is None:
         if kind in ("message", "undo", "redo") or kind.startswith("program_"):
-            entity = table.find("player", h.get("entity")) or table.state.players[0]
+            entity = table.find("player", entity_id) or table.state.players[0]
         else:
-            raise ActionError(f"unknown entity {h.get('entity')!r} ({h.get('entity_type')})")
+            raise ActionError(f"unknown entity {entity_id!r} ({h.get('entity_type')})")
     action = Action(kind, entity, h)
     reader = READERS.get(kind)
     if reader is not None:

@@ -19,17 +19,16 @@ from .table import Table
 def bank_offer(table: Table) -> List[CompanyState]:
     """What the bank sells now (see the module docstring)."""
     bank = table.state.bank
-    out, stacks = [], set()
+    offer, stacks = [], set()
     for company in table.state.companies:
-        if company.closed or company.owner is not bank:
-            continue
-        stack = company.spec.stack
-        if stack is not None:
-            if stack in stacks:
-                continue
-            stacks.add(stack)
-        out.append(company)
-    return out
+        if company.owner is bank and not company.closed:
+            stack = company.spec.stack
+            if stack is None:
+                offer.append(company)
+            elif stack not in stacks:
+                stacks.add(stack)
+                offer.append(company)
+    return offer
 
 
 def buy_from_bank(table: Table, player, company: CompanyState, price: int,

@@ -120,10 +120,10 @@ class Table:
 
     def find(self, kind: Optional[str], key) -> Any:
         """The player, corporation, minor, company, train or share (certificate) called
-        ``key``, or None."""
-        if kind is None or key is None:
+        ``key``, or None (a player's number may come as a string)."""
+        if kind is None:
             return None
-        table = self._index().get(kind)
+        table = (self.derived.index or self._index()).get(kind)
         if table is None:
             return None
         found = table.get(key)
@@ -136,13 +136,13 @@ class Table:
         return self.find("player", pid)
 
     def corporation(self, sym: str):
-        return self.find("corporation", sym)
+        return (self.derived.index or self._index())["corporation"].get(sym)
 
     def minor(self, sym: str):
-        return self.find("minor", sym)
+        return (self.derived.index or self._index())["minor"].get(sym)
 
     def company(self, sym: str):
-        return self.find("company", sym)
+        return (self.derived.index or self._index())["company"].get(sym)
 
     def operators(self) -> list:
         return self.state.minors + self.state.corporations

@@ -14,7 +14,8 @@ round's; what depends on raising money for a train is :mod:`.finance`'s. Both as
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional
+from operator import attrgetter
+from typing import Iterable, Iterator, List, Optional
 
 from ..spec.settings import HomeTokenTiming, SaleTiming
 from ..state.model import Certificate, CorporationState, MarketState, PlayerState
@@ -151,8 +152,13 @@ def sale_problem(table: Table, seller, bundle: Bundle) -> Optional[str]:
 def growing_bundles(table: Table, holder, corporation: CorporationState,
                     certs: Optional[List[Certificate]] = None) -> List[Bundle]:
     """The common ways to sell (:func:`growing_candidates`), smallest first."""
-    return sorted(growing_candidates(table, holder, corporation, certs),
-                  key=lambda b: b.percent)
+    return smallest_first(growing_candidates(table, holder, corporation, certs))
+
+
+def smallest_first(bundles: Iterable[Bundle]) -> List[Bundle]:
+    """Bundles smallest first (the order sales, and 1849's issues and redemptions, are
+    offered in)."""
+    return sorted(bundles, key=attrgetter("percent"))
 
 
 def growing_candidates(table: Table, holder, corporation: CorporationState,

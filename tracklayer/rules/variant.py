@@ -92,8 +92,7 @@ class Variant:
 
     def sale_bundles(self, table: Table, holder, corporation) -> list:
         """Every way to sell (:meth:`sale_candidates`), smallest first."""
-        return sorted(self.sale_candidates(table, holder, corporation),
-                      key=lambda b: b.percent)
+        return trading.smallest_first(self.sale_candidates(table, holder, corporation))
 
     def sale_candidates(self, table: Table, holder, corporation) -> Iterator:
         """Every way to sell, each made when asked for (a check whether some bundle may be

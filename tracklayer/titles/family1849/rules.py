@@ -250,7 +250,7 @@ class Family1849(CommonRounds):
 
     def issuable(self, table, corporation) -> list:
         """The bundles :meth:`issues` finds, smallest first."""
-        return sorted(self.issues(table, corporation), key=lambda b: b.percent)
+        return trading.smallest_first(self.issues(table, corporation))
 
     def issues(self, table, corporation) -> Iterator[Bundle]:
         """From its second operating turn a corporation may issue treasury shares,
@@ -264,7 +264,7 @@ class Family1849(CommonRounds):
 
     def redeemable(self, table, corporation) -> list:
         """The bundles :meth:`redemptions` finds, smallest first."""
-        return sorted(self.redemptions(table, corporation), key=lambda b: b.percent)
+        return trading.smallest_first(self.redemptions(table, corporation))
 
     def redemptions(self, table, corporation) -> Iterator[Bundle]:
         """From its second operating turn a corporation may buy back a share from

@@ -304,7 +304,7 @@ class FoundingTurn:
                   f"{table.money(company.value)} value")
         if company.sym == TRAIN_STATION:
             corporation.tokens.append(TokenState(corporation))
-            table.log(f"{corporation.name} acquires additonal token from {company.name}")
+            table.log(f"{corporation.name} acquires an additional token from {company.name}")
         self.finish_founding_if_done()
 
 

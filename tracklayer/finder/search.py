@@ -29,7 +29,7 @@ class SearchTimeout(Exception):
 # Searching one train's routes
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Found:
     """A route found for a train: revenue, track, and its parts as the search met them
     (``bwd``, ``fwd``: see :func:`search_routes`)."""
@@ -234,8 +234,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 moves = later.get((anchor, path[0].b))
                 if moves is None:
                     moves = moves_later(anchor, path[0].b)
-                backward(visited, mask, rem, rev, tc, nf, anchor_no, anchor, path[-1].t_last,
-                         blk, moves)
+                if moves:
+                    backward(visited, mask, rem, rev, tc, nf, anchor_no, anchor,
+                             path[-1].t_last, blk, moves)
             if not passable[end]:
                 return
         used = mask | forbidden
@@ -348,9 +349,9 @@ class _Realised:
     def _forward(self, states: list, bundle) -> list:
         """Each way to add a leg of ``bundle`` to the forward part."""
         out = []
-        guard_all = self.guard_all
+        guard_all, forbidden = self.guard_all, self.forbidden
         for mask, rem, rev, tc, np, first_t, _, steps in states:
-            used = mask | self.forbidden
+            used = mask | forbidden
             for st in bundle.members:
                 if st.mask & used:
                     continue
@@ -369,9 +370,9 @@ class _Realised:
     def _backward(self, states: list, bundle) -> list:
         """Each way to add a leg of ``bundle`` to the backward part."""
         out = []
-        guard_all = self.guard_all
+        guard_all, forbidden = self.guard_all, self.forbidden
         for mask, rem, rev, tc, np, first_t, last_t, steps in states:
-            used = mask | self.forbidden
+            used = mask | forbidden
             for st in bundle.members:
                 if st.mask & used:
                     continue

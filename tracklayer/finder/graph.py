@@ -5,13 +5,14 @@ the legs of track between them, each with the track it holds as bits (see
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Dict, List, Optional
 
 from ..rules import network, routes
 from ..rules.table import Table
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Leg:
     """Track from stop ``a`` to stop ``b`` (network indexes), ``paths`` in that order."""
 
@@ -46,6 +47,9 @@ class Network:
     bonus_shares: Dict[tuple, tuple] = field(default_factory=dict)
 
 
+_TERMINAL = attrgetter("terminal")
+
+
 def _trails_from(table: Table, start) -> List[tuple]:
     """Every chain of track from stop ``start`` to another stop, passing no other stop, as
     ``(end stop, rails)``."""
@@ -67,17 +71,11 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     stops once in a hex), the stops of one hex share a group."""
     tokens = network.token_nodes(table, entity)
     nodes: list = []
-    index: Dict[int, int] = {}
-
-    def add(node) -> int:
-        i = index.get(id(node))
-        if i is None:
-            i = index[id(node)] = len(nodes)
-            nodes.append(node)
-        return i
-
+    index: Dict[int, int] = {}      # a stop's place in ``nodes``, by identity
     for t in tokens:
-        add(t)
+        if id(t) not in index:
+            index[id(t)] = len(nodes)
+            nodes.append(t)
     key_bits: Dict[object, int] = {}
     rail_bits: Dict[int, Optional[int]] = {}
     chains: List[tuple] = []
@@ -89,8 +87,12 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
         u = queue[head]
         head += 1
         for end, paths in _trails_from(table, nodes[u]):
-            v = add(end)
-            ident = (min(u, v), max(u, v), frozenset(paths))     # rails are compared by identity
+            v = index.get(id(end))
+            if v is None:
+                v = index[id(end)] = len(nodes)
+                nodes.append(end)
+            # rails are compared by identity
+            ident = (u, v, frozenset(paths)) if u < v else (v, u, frozenset(paths))
             if ident not in seen_chains:
                 seen_chains.add(ident)
                 mask = _track_mask(table, paths, key_bits, rail_bits)
@@ -118,7 +120,7 @@ def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     out_chains = []
     for ci, (u, v, paths, mask) in enumerate(chains):
         out_chains.append((u, v, paths))
-        terminals = sum(1 for p in paths if p.terminal)
+        terminals = sum(map(bool, map(_TERMINAL, paths)))
         for a, b, ps in ((u, v, paths), (v, u, paths[::-1])):
             legs_from[a].append(Leg(a, b, ps, ci, mask, bool(ps[0].terminal),
                                     bool(ps[-1].terminal), terminals))

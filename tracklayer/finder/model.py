@@ -151,6 +151,10 @@ class TrainModel:
                              bd.t_first, bd.t_last, bd.terminals, bd.npaths, bd.gain, bd)
                             for bd in bundles] for bundles in self.bundles_from]
         self.later: Dict[tuple, list] = {}      # see moves_later
+        # the least any move uses of each measure (packed): a walk with less left of one
+        # can take no further move
+        self.least_move = self._least_cost([st for steps in self.legs_from for st in steps]) \
+            if any(self.legs_from) else 0
         # with one leg to each next stop, the walk meets routes in the order of their keys
         self.parallel = any(bd.several for bundles in self.bundles_from for bd in bundles)
         self._prepare_bound(net, stop_costs, chain_costs)
@@ -164,6 +168,7 @@ class TrainModel:
         is what a walk carries), so they are the same, worked out once."""
         self.legs_from, self.bundles_from = like.legs_from, like.bundles_from
         self.moves_from, self.later, self.parallel = like.moves_from, like.later, like.parallel
+        self.least_move = like.least_move
         self.measure_bounds, self.all_values = like.measure_bounds, like.all_values
         self.bounds = like.bounds
 

@@ -14,6 +14,7 @@ from .model import TrainModel
 
 
 _POS = attrgetter("pos")
+_SEVERAL = attrgetter("several")
 
 
 class SearchTimeout(Exception):
@@ -28,7 +29,7 @@ class SearchTimeout(Exception):
 # Searching one train's routes
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Found:
     """A route found for a train: revenue, track, and its parts as the search met them
     (``bwd``, ``fwd``: see :func:`search_routes`)."""
@@ -133,6 +134,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
     cap_all = partner.full if partner is not None else 0
     cap_of = partner.revenues if partner is not None else ()
     guard_all = model.guard_all
+    least = model.least_move    # no leg can be run once some measure has less left
     passable = net.passable
     groups = net.groups
     extra_bound = model.extra_bound
@@ -148,7 +150,7 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
         at most what the partner adds); False if no choice of legs realises these stops."""
         if len(path) == 1 and ((1 << anchor) | path[0].bit) & not_in_two:
             return True     # two stops, one where a route of two may not stop
-        if any(bd.several for bd in path):
+        if any(map(_SEVERAL, path)):
             routes = real.along(nf)
         else:               # one leg to each stop: the walk is the route
             routes = [(mask, 0, rev, 0, 0, False, False, tuple(bd.members[0] for bd in path))]
@@ -194,8 +196,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 nblk = blk | blocks[lmask]
                 free = cap_all & ~nblk
                 more = cap_of[(free & -free).bit_length() - 1] if free else 0
-            top = -1                # at most what routes on from ``b`` earn
-            if passable[b]:
+            top = -1                # at most what routes on from ``b`` earn: nothing
+            #                         where no leg can follow (too little reach left)
+            if passable[b] and (nrem - least) & guard_all == guard_all:
                 nvisited = visited | rules_out
                 bound = bounds.get((nvisited, nrem))
                 if bound is None:
@@ -231,8 +234,9 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
                 moves = later.get((anchor, path[0].b))
                 if moves is None:
                     moves = moves_later(anchor, path[0].b)
-                backward(visited, mask, rem, rev, tc, nf, anchor_no, anchor, path[-1].t_last,
-                         blk, moves)
+                if moves:
+                    backward(visited, mask, rem, rev, tc, nf, anchor_no, anchor,
+                             path[-1].t_last, blk, moves)
             if not passable[end]:
                 return
         used = mask | forbidden
@@ -268,7 +272,13 @@ def search_routes(model: TrainModel, net: Network, need: int, forbidden: int,
             known.append(None)
             if (not passing or emit(nrev, mask | lmask, nf + 1, anchor_no, anchor, more)) \
                     and top >= out[0]:
-                forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no, nblk)
+                if (nrem - least) & guard_all == guard_all:
+                    forward(b, nvisited, mask | lmask, nrem, nrev, nnp, ntc, anchor, anchor_no,
+                            nblk)
+                else:       # no reach left for any leg: only the backward part's step
+                    clock.ticks += 1
+                    if clock.ticks >= clock.next_check:
+                        check()
             path.pop()
             known.pop()
 
@@ -339,9 +349,9 @@ class _Realised:
     def _forward(self, states: list, bundle) -> list:
         """Each way to add a leg of ``bundle`` to the forward part."""
         out = []
-        guard_all = self.guard_all
+        guard_all, forbidden = self.guard_all, self.forbidden
         for mask, rem, rev, tc, np, first_t, _, steps in states:
-            used = mask | self.forbidden
+            used = mask | forbidden
             for st in bundle.members:
                 if st.mask & used:
                     continue
@@ -360,9 +370,9 @@ class _Realised:
     def _backward(self, states: list, bundle) -> list:
         """Each way to add a leg of ``bundle`` to the backward part."""
         out = []
-        guard_all = self.guard_all
+        guard_all, forbidden = self.guard_all, self.forbidden
         for mask, rem, rev, tc, np, first_t, last_t, steps in states:
-            used = mask | self.forbidden
+            used = mask | forbidden
             for st in bundle.members:
                 if st.mask & used:
                     continue

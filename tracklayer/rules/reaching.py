@@ -191,14 +191,18 @@ def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
     hex_id = old.hex
     if any(node.hex == hex_id for node in starts):
         return False
-    open_stops = frozenset(i for i, node in new.nodes.items() if not node.closed_to(operator))
-    return _entry_meets(old.layout, new.layout, frozenset(r.track for r in goal), open_stops,
-                        frozenset(entered))
+    open_stops = frozenset([i for i, node in new.nodes.items()
+                            if not node.closed_to(operator)]) if new.nodes else _NONE
+    return _entry_meets(old.layout, new.layout, frozenset([r.track for r in goal]),
+                        open_stops, entered)
+
+
+_NONE: frozenset = frozenset()
 
 
 @lru_cache(maxsize=None)
 def _entry_meets(old: Layout, new: Layout, goal: frozenset, open_stops: frozenset,
-                 entered: frozenset) -> bool:
+                 entered: tuple) -> bool:
     """:func:`_met_on_entry` told by the turned tiles, ``goal`` the new tile's tracks of the
     goal and ``open_stops`` its stops open to the operator: every end of the old tile is
     one of the new tile; the new tile's track at an end no old track had meets the goal

@@ -179,12 +179,6 @@ def _plain_ends(tile: TileView) -> Optional[frozenset]:
     return frozenset(key for r in tile.rails if not r.blind for key in r.side_keys)
 
 
-def _end(rail: Rail, side: int) -> tuple:
-    """How ``rail`` ends at ``side``: its lane there and its gauge (what track across the
-    side must meet to lead onto it)."""
-    return rail.lanes.get(side), rail.gauge
-
-
 def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
                   entered: tuple, new: TileView) -> bool:
     """Does the walk with the new tile laid reach the goal, a walk on the board before
@@ -192,23 +186,39 @@ def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
     city is the same until it first enters the hex (its trail has not touched the hex
     then, so nothing stops it entering any rail there), and that is no later than before:
     every end of the old tile is one of the new tile (no token city of the operator being
-    on the hex). It reaches the goal at once if the new tile's rails at an end no old rail
-    had meet the goal there (:func:`_meets_at`: such an end may be entered first), and at
-    the end first entered before a rail of the goal ends alike, or every rail there meets
-    the goal."""
+    on the hex). What it then meets is told by the tiles' track, the goal's tracks and
+    which stops of the new tile are open to the operator (:func:`_entry_meets`)."""
     hex_id = old.hex
     if any(node.hex == hex_id for node in starts):
         return False
-    old_ends = _track_ends(old.layout)
-    if not old_ends <= _track_ends(new.layout):
+    open_stops = frozenset([i for i, node in new.nodes.items()
+                            if not node.closed_to(operator)]) if new.nodes else _NONE
+    return _entry_meets(old.layout, new.layout, frozenset([r.track for r in goal]),
+                        open_stops, entered)
+
+
+_NONE: frozenset = frozenset()
+
+
+@lru_cache(maxsize=None)
+def _entry_meets(old: Layout, new: Layout, goal: frozenset, open_stops: frozenset,
+                 entered: tuple) -> bool:
+    """:func:`_met_on_entry` told by the turned tiles, ``goal`` the new tile's tracks of the
+    goal and ``open_stops`` its stops open to the operator: every end of the old tile is
+    one of the new tile; the new tile's track at an end no old track had meets the goal
+    there (:func:`_meets_at`: such an end may be entered first); and at an end entered
+    first before a track of the goal ends alike, or every track there meets the goal.
+    (Shapes only: worked out once.)"""
+    old_ends = _track_ends(old)
+    if not old_ends <= _track_ends(new):
         return False
-    if not all(_meets_at(new, rail, side, goal, operator) for rail in new.rails
-               if not rail.blind for side in rail.sides
-               if track_end(rail, side) not in old_ends):
+    if not all(_meets_at(new, t, side, goal, open_stops) for t in new.tracks
+               if not _blind(t) for side in t.sides
+               if (side, t.lanes.get(side), t.gauge) not in old_ends):
         return False
     return any(_goal_ends_at(new, side, (lane, gauge), goal) or
-               all(_meets_at(new, r, side, goal, operator) for r in new.by_side.get(side, ())
-                   if not r.blind)
+               all(_meets_at(new, t, side, goal, open_stops) for t in new.tracks
+                   if side in t.sides and not _blind(t))
                for side, lane, gauge in entered)
 
 
@@ -217,24 +227,33 @@ def _track_ends(layout: Layout) -> frozenset:
     """The ends ``(side, lane, gauge)`` of a turned tile's track that walks enter (not
     terminal track behind a junction). (Shapes only: worked out once.)"""
     return frozenset((side, t.lanes.get(side), t.gauge) for t in layout.tracks
-                     if not (t.terminal and t.junction) for side in t.sides)
+                     if not _blind(t) for side in t.sides)
 
 
-def _goal_ends_at(new: TileView, side: int, end: tuple, goal: frozenset) -> bool:
-    """Does a rail of the goal end at ``side`` as ``end``?"""
-    return any(r in goal and not r.blind and _end(r, side) == end
-               for r in new.by_side.get(side, ()))
+def _blind(track: Track) -> bool:
+    """Is the track terminal track behind a junction (a rail no walk enters: ``blind``)?"""
+    return bool(track.terminal and track.junction)
 
 
-def _meets_at(new: TileView, rail: Rail, side: int, goal: frozenset, operator) -> bool:
-    """Entered first of its tile across ``side``, does ``rail`` lead to the goal at once?
+def _goal_ends_at(new: Layout, side: int, end: tuple, goal: frozenset) -> bool:
+    """Does a track of the goal end at ``side`` as ``end`` (lane, gauge)?"""
+    return any(t in goal and side in t.sides and not _blind(t) and
+               (t.lanes.get(side), t.gauge) == end for t in new.tracks)
+
+
+def _meets_at(new: Layout, track: Track, side: int, goal: frozenset,
+              open_stops: frozenset) -> bool:
+    """Entered first of its tile across ``side``, does ``track`` lead to the goal at once?
     Yes if it is of the goal; if it leads through one of its stops, open to the operator,
-    to a rail of the goal (the walk enters every rail of the stop); or if a rail of the
-    goal ends alike at that side (the walk enters it from the same track across it)."""
-    if rail in goal or _goal_ends_at(new, side, _end(rail, side), goal):
+    to a track of the goal (the walk enters every track of the stop a walk sets out
+    along); or if a track of the goal ends alike at that side (the walk enters it from the
+    same track across it)."""
+    if track in goal or _goal_ends_at(new, side, (track.lanes.get(side), track.gauge), goal):
         return True
-    return not rail.terminal and any(not node.closed_to(operator) and
-                                     not goal.isdisjoint(node.entries) for node in rail.nodes)
+    return not track.terminal and any(
+        stop in open_stops and any(t in goal and not t.ignore and not _blind(t)
+                                   for t in new.tracks if stop in t.stops)
+        for stop in track.stops)
 
 
 # -- plain track: the walk before the lay read again -----------------------------------------

@@ -21,7 +21,7 @@ class Derived:
     """What is worked out from the state (see the owners named below)."""
 
     __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "held", "links",
-                 "linked", "plain_after_lay")
+                 "linked", "after_lay")
 
     def __init__(self) -> None:
         self.index: Optional[Dict[str, dict]] = None      # rules.table: ids → objects
@@ -33,7 +33,7 @@ class Derived:
         self.offer: Optional[list] = None                  # rules.trains: trains for sale
         self.crowded: Optional[list] = None                # rules.trains: over the limit
         self.held: Optional[list] = None                   # rules.trains: owners' trains
-        self.plain_after_lay: Dict[Any, Any] = {}          # rules.track: plain tiles laid
+        self.after_lay: Dict[Any, Any] = {}                # rules.track: tiles in trial
 
 
 class Table:

@@ -382,23 +382,42 @@ def view_after_lay(table: Table, hex_id: str, tile_id: str, rotation: int,
     cities as the lay puts them there), the board left as it is: the view of the hex a
     :class:`TrialLay` would show, for what needs no walk on the board with it.
 
-    A tile without stops lies alike at every position (no city, no token): its view is
-    built once per hex, tile and rotation and kept with the table (building one costs
-    as much as judging the rest of the restriction without a walk, and listing asks it
-    of each candidate; nothing reading it changes it)."""
-    if not tile.stops:
-        key = (hex_id, tile_id, rotation)
-        found = table.derived.plain_after_lay.get(key)
-        if found is None or found.tile is not tile:     # (the same id, the same shape)
-            found = table.derived.plain_after_lay[key] = board.TileView(
-                _HexAfterLay(hex_id, tile_id, rotation, []), tile)
-        return found
+    Its rails and stops are those of the tile at that rotation on that hex, whatever the
+    position: the view is built once per hex, tile and rotation and kept with the table,
+    its cities given again each time asked (building one costs as much as judging the
+    rest of the restriction without a walk, and listing asks it of each candidate; what
+    reads it reads it at once and changes nothing)."""
+    key = (hex_id, tile_id, rotation)
+    found = table.derived.after_lay.get(key)
+    cities = _cities_after_lay(table, hex_id, tile_id, tile, rotation) \
+        if tile.stops else []
+    if found is None or found.tile is not tile:     # (the same id, the same shape)
+        found = table.derived.after_lay[key] = board.TileView(
+            _HexAfterLay(hex_id, tile_id, rotation, cities), tile)
+    elif cities:
+        _seat_cities(found, cities)
+    return found
+
+
+def _cities_after_lay(table: Table, hex_id: str, tile_id: str, tile: TileDef,
+                      rotation: int) -> list:
+    """The hex's cities once the tile is laid, the tokens seated there as the lay seats
+    them (:func:`board.cities_after_lay`), the board left as it is."""
     cities, moved, extras = board.cities_after_lay(table, hex_id, tile_id, tile, rotation)
     for k, token, cheater in moved:
         board.seat(cities[k], token, cheater, False)
     for k, token in extras:
         board.seat(cities[k], token, False, True)
-    return board.TileView(_HexAfterLay(hex_id, tile_id, rotation, cities), tile)
+    return cities
+
+
+def _seat_cities(tile_view: board.TileView, cities: list) -> None:
+    """Give the view's cities ``cities``, in the order of its tile's stops (as
+    :class:`board.TileView` gives them)."""
+    given = iter(cities)
+    for node in tile_view.nodes.values():
+        if node.part.is_city:
+            node.city = next(given)
 
 
 class TrialLay:

@@ -509,3 +509,32 @@ def test_a_step_budget_stops_the_search_whatever_the_clock(monkeypatch):
         for _ in range(10_000):
             fast.tick()
     assert fast.ticks == clock.ticks
+
+
+def _graphs(table) -> list:
+    return [v for k, v in table.derived.network.items()
+            if isinstance(k, tuple) and k[0] == "graph"]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_graph_kept_until_the_board_changes(seed):
+    """The finder's graph is worked out once until the board changes (kept with the
+    networks' walks): an action that leaves the board as it was keeps it, a token placed
+    drops it, and the answers are those of a table that derived nothing."""
+    table, corp = make_position(seed, Cologne)
+    first = find_best_routes(table, corp)
+    kept = _graphs(table)
+    assert len(kept) == 1
+    network.position_changed(table)       # an action that lays nothing
+    assert _graphs(table) == kept
+    assert find_best_routes(table, corp).routes == first.routes
+    other = table.corporation("HGK")
+    city = next((n for n in table.derived.network[("graph", corp, False)].nodes
+                 if n.city is not None and tokens.free_slots(n.city)), None)
+    if city is None:
+        return
+    tokens.place(table, other, city, tokens.next_token(other))
+    assert not _graphs(table)
+    after = find_best_routes(table, corp)
+    table.forget()
+    assert find_best_routes(table, corp).routes == after.routes

@@ -75,7 +75,7 @@ from ..errors import GameError
 from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
 from ..rules.table import Table
-from .graph import Leg, Network, build_network
+from .graph import Leg, Network, network_of
 from .model import TitleRules, TrainModel
 from .combination import Partner, best_pair, combine
 from .search import (Found, SearchTimeout, _Clock, best_route, best_routes, legs_of,
@@ -159,15 +159,14 @@ class _Finder:
         self.trains = [t for t in runnable if not revenue.runs_locally(t)]
         self.skipped_local = len(runnable) - len(self.trains)
         stop_rules = table.variant.route_stop_rules(table)
-        self.net = build_network(table, entity, stop_rules is not None and stop_rules.one_per_hex)
+        self.net = network_of(table, entity, stop_rules is not None and stop_rules.one_per_hex)
         # The title's route rules are applied by the search when they are rules on stops
         # and no stop the network reaches is one a route may not end at.
         modeled = stop_rules is not None and not any(
             n.hex in stop_rules.not_an_end for n in self.net.nodes) and (
             not stop_rules.not_in_two or all(TrainModel.pays_every_stop(t) for t in self.trains))
-        if modeled:
-            self.net.not_in_two = sum(1 << i for i, n in enumerate(self.net.nodes)
-                                      if n.hex in stop_rules.not_in_two)
+        self.net.not_in_two = sum(1 << i for i, n in enumerate(self.net.nodes)
+                                  if n.hex in stop_rules.not_in_two) if modeled else 0
         self.models: Dict[tuple, TrainModel] = {}
         self.model_of: list = []
         for t in self.trains:

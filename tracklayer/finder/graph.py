@@ -64,6 +64,21 @@ def _trails_from(table: Table, start) -> List[tuple]:
     return found
 
 
+def network_of(table: Table, entity, one_per_hex: bool = False) -> Network:
+    """:func:`build_network`, worked out once until the board changes: it reads the tiles
+    and tokens alone (the trails between stops, the track they hold, the stops closed to
+    ``entity``), so it is kept with the walks of the operators' networks in the table's
+    derived data (``rules.network``: dropped when a tile is laid or a token placed or
+    lifted, ``network.position_changed``). The finder's own notes on it (``not_in_two``
+    set by each search, the bonus shares and hexes passed once, which read the board) are
+    the same at every search until then."""
+    key = ("graph", entity, one_per_hex)
+    found = table.derived.network.get(key)
+    if found is None:
+        found = table.derived.network[key] = build_network(table, entity, one_per_hex)
+    return found
+
+
 def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     """Walk the track from ``entity``'s token cities, through every stop it may pass, and
     collect the stops reached and the legs between them (legs whose track would claim a

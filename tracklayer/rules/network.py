@@ -88,10 +88,11 @@ def forget(table: Table) -> None:
     table.derived.network.clear()
 
 
-_BOARD_ONLY = frozenset(("tokens", "moves", "closed"))
+_BOARD_ONLY = frozenset(("tokens", "moves", "closed", "graph"))
 """What is kept in the table's derived data of the board alone, not of a position: the
-operators' token cities (:func:`token_nodes`), the walks from them (:func:`walk_so_far`)
-and the stops closed to them those walks found."""
+operators' token cities (:func:`token_nodes`), the walks from them (:func:`walk_so_far`),
+the stops closed to them those walks found, and the route finder's graph of their
+networks (``finder.graph.network_of``)."""
 
 
 def position_changed(table: Table, board_changed: bool = False) -> None:

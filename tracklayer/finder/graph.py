@@ -79,6 +79,13 @@ def network_of(table: Table, entity, one_per_hex: bool = False) -> Network:
     return found
 
 
+def forget_network_of(table: Table, entity) -> None:
+    """Drop ``entity``'s kept graphs (:func:`network_of`), as a change of the board does:
+    the next search builds them afresh (what ``benchmarks/routes.py`` times at each run)."""
+    for one_per_hex in (False, True):
+        table.derived.network.pop(("graph", entity, one_per_hex), None)
+
+
 def build_network(table: Table, entity, one_per_hex: bool = False) -> Network:
     """Walk the track from ``entity``'s token cities, through every stop it may pass, and
     collect the stops reached and the legs between them (legs whose track would claim a

@@ -47,21 +47,38 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
     """The trigger in force (reason, timing): of the title's triggers that have happened,
     the one ending the game soonest (a trigger already in force stays unless a sooner
     one happens; between equals, the first). One ending after one more set fixes the
-    final turn when it first comes into force."""
+    final turn when it first comes into force. Asked after every action: the title's
+    triggers are looked up once for its settings (:func:`_checks`)."""
     end = table.state.end
-    for trigger, timing in table.settings.end_triggers:
-        if TRIGGERS[trigger](table) and _ends_sooner(table, timing, end.trigger):
-            end.trigger = (trigger, timing)
+    settings = table.settings
+    checks = _CHECKS.get(id(settings))
+    if checks is None or checks[0] is not settings:
+        checks = _checks(settings)
+    order = settings.end_timing_order
+    for happened, pair, rank in checks[1]:
+        if happened(table):
+            current = end.trigger
+            if current is None or rank < order.index(current[1]):
+                end.trigger = pair
     if end.trigger is not None and end.trigger[1] is EndTiming.ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1
     return end.trigger
 
 
-def _ends_sooner(table: Table, timing: EndTiming, current) -> bool:
-    """Does ``timing`` end the game sooner than the trigger ``current`` (if any)?"""
-    order = table.settings.end_timing_order
-    return current is None or order.index(timing) < order.index(current[1])
+# By the id of a title's settings: (the settings, their triggers as (whether it has
+# happened, (trigger, timing), the timing's rank in ``end_timing_order``)).
+_CHECKS: Dict[int, tuple] = {}
+
+
+def _checks(settings) -> tuple:
+    """The settings' triggers, each with its rule of :data:`TRIGGERS` and the rank of its
+    timing (an earlier rank ends the game sooner), kept for the settings."""
+    order = settings.end_timing_order
+    found = (settings, tuple((TRIGGERS[trigger], (trigger, timing), order.index(timing))
+                             for trigger, timing in settings.end_triggers))
+    _CHECKS[id(settings)] = found
+    return found
 
 
 def ends_now(table: Table, timing: Optional[EndTiming]) -> bool:

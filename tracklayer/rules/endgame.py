@@ -55,11 +55,12 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
     if checks is None or checks[0] is not settings:
         checks = _checks(settings)
     order = settings.end_timing_order
+    current = end.trigger
+    sooner = len(order) if current is None else order.index(current[1])
     for happened, pair, rank in checks[1]:
-        if happened(table):
-            current = end.trigger
-            if current is None or rank < order.index(current[1]):
-                end.trigger = pair
+        if rank < sooner and happened(table):     # (one no sooner changes nothing)
+            end.trigger = pair
+            sooner = rank
     if end.trigger is not None and end.trigger[1] is EndTiming.ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1

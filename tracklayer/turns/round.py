@@ -61,7 +61,8 @@ def layout(classes: tuple) -> tuple:
     ``holds`` not their own, are not asked where play stands); by kind of action the
     places of the steps that take it (have a handler for it; a pass, only those that may
     hold the turn: a step that cannot offers no pass); and the places of the steps with
-    something to prepare at the start of a turn (``prepare`` their own). Of each step
+    something to prepare at the start of a turn (``prepare`` their own); of every step,
+    whether it reopens in a way of its own (``reopen`` its own). Of each step
     that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its own, it
     may hold the turn just while it is not done; and whether its turn is the round's:
     its actor the round's entity in turn and ``has_turn`` not its own, it has the turn
@@ -80,7 +81,8 @@ def layout(classes: tuple) -> tuple:
                 takers.setdefault(kind, []).append(place)
     preparing = tuple(place for place, cls in enumerate(classes)
                       if cls.prepare is not Step.prepare)
-    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing
+    reopening = tuple(cls.reopen is not Step.reopen for cls in classes)
+    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing, reopening
 
 
 class Round:
@@ -112,16 +114,18 @@ class Round:
         are (:func:`layout`). A round's steps never change: this is worked out when it is
         set up or restored, not kept in snapshots."""
         steps = self.steps
-        holders, plain, self._takers, preparing = layout(tuple(map(type, steps)))
+        holders, plain, self._takers, preparing, reopening = layout(tuple(map(type, steps)))
         self._holders = tuple(map(steps.__getitem__, holders))
         self._standing = tuple((step, *kind) for step, kind in zip(self._holders, plain))
         self._preparing = tuple(map(steps.__getitem__, preparing))
+        self._reopening = tuple(zip(steps, reopening))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
-        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"]
+        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"], \
+            state["_reopening"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -152,7 +156,8 @@ class Round:
 
     def _holding(self):
         """The first live step holding the turn, asked in order (:func:`layout`)."""
-        entity = self.in_turn()
+        entities, index = self.entities, self.index
+        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
         for step, plain, by_round in self._standing:
             if step.done if plain else not (step.live() and step.holds()):
                 continue     # may not hold the turn now
@@ -285,7 +290,8 @@ class Round:
     def lapse_idle_steps(self) -> None:
         """Steps up to the first that holds the turn, with nothing for the entity whose
         turn it is, lapse (none while that entity is closed)."""
-        entity = self.in_turn()
+        entities, index = self.entities, self.index
+        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
         if entity is not None and entity.closed:
             return
         lapsed = False
@@ -331,8 +337,11 @@ class Round:
     def reopen_steps(self) -> None:
         """Every step opens again for the next turn, and those with something to prepare
         for it prepare (:func:`layout`)."""
-        for step in self.steps:
-            step.reopen()
+        for step, own in self._reopening:
+            if own:
+                step.reopen()
+            else:                 # :meth:`Step.reopen`
+                step.done = step.acted = False
         for step in self._preparing:
             step.prepare()
 

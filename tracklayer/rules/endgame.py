@@ -50,25 +50,25 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
     final turn when it first comes into force. Asked after every action: the title's
     triggers are looked up once for its settings (:func:`_checks`)."""
     end = table.state.end
-    settings = table.settings
-    checks = _CHECKS.get(id(settings))
-    if checks is None or checks[0] is not settings:
-        checks = _checks(settings)
-    order = settings.end_timing_order
     current = end.trigger
-    sooner = len(order) if current is None else order.index(current[1])
-    for happened, pair, rank in checks[1]:
+    settings = table.settings
+    kept = _CHECKS.get(id(settings))
+    if kept is None or kept[0] is not settings:
+        kept = _checks(settings)
+    sooner = kept[2] if current is None else settings.end_timing_order.index(current[1])
+    for happened, pair, rank in kept[1]:
         if rank < sooner and happened(table):     # (one no sooner changes nothing)
-            end.trigger = pair
+            end.trigger = current = pair
             sooner = rank
-    if end.trigger is not None and end.trigger[1] is EndTiming.ONE_MORE_SET \
+    if current is not None and current[1] is EndTiming.ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1
-    return end.trigger
+    return current
 
 
 # By the id of a title's settings: (the settings, their triggers as (whether it has
-# happened, (trigger, timing), the timing's rank in ``end_timing_order``)).
+# happened, (trigger, timing), the timing's rank in ``end_timing_order``), the number of
+# timings ranked).
 _CHECKS: Dict[int, tuple] = {}
 
 
@@ -77,7 +77,7 @@ def _checks(settings) -> tuple:
     timing (an earlier rank ends the game sooner), kept for the settings."""
     order = settings.end_timing_order
     found = (settings, tuple((TRIGGERS[trigger], (trigger, timing), order.index(timing))
-                             for trigger, timing in settings.end_triggers))
+                             for trigger, timing in settings.end_triggers), len(order))
     _CHECKS[id(settings)] = found
     return found
 

@@ -312,11 +312,6 @@ class Round:
         if not lapsed:           # no step holds the turn
             self._active = False
 
-    def closed_in_turn(self) -> bool:
-        """Is the entity whose turn it is closed?"""
-        entity = self.in_turn()
-        return entity is not None and entity.closed
-
     def goto(self, entity) -> None:
         self.index = self.entities.index(entity)
 

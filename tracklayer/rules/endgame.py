@@ -47,21 +47,39 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
     """The trigger in force (reason, timing): of the title's triggers that have happened,
     the one ending the game soonest (a trigger already in force stays unless a sooner
     one happens; between equals, the first). One ending after one more set fixes the
-    final turn when it first comes into force."""
+    final turn when it first comes into force. Asked after every action: the title's
+    triggers are looked up once for its settings (:func:`_checks`)."""
     end = table.state.end
-    for trigger, timing in table.settings.end_triggers:
-        if TRIGGERS[trigger](table) and _ends_sooner(table, timing, end.trigger):
-            end.trigger = (trigger, timing)
-    if end.trigger is not None and end.trigger[1] is EndTiming.ONE_MORE_SET \
+    current = end.trigger
+    settings = table.settings
+    kept = _CHECKS.get(id(settings))
+    if kept is None or kept[0] is not settings:
+        kept = _checks(settings)
+    sooner = kept[2] if current is None else settings.end_timing_order.index(current[1])
+    for happened, pair, rank in kept[1]:
+        if rank < sooner and happened(table):     # (one no sooner changes nothing)
+            end.trigger = current = pair
+            sooner = rank
+    if current is not None and current[1] is EndTiming.ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1
-    return end.trigger
+    return current
 
 
-def _ends_sooner(table: Table, timing: EndTiming, current) -> bool:
-    """Does ``timing`` end the game sooner than the trigger ``current`` (if any)?"""
-    order = table.settings.end_timing_order
-    return current is None or order.index(timing) < order.index(current[1])
+# By the id of a title's settings: (the settings, their triggers as (whether it has
+# happened, (trigger, timing), the timing's rank in ``end_timing_order``), the number of
+# timings ranked).
+_CHECKS: Dict[int, tuple] = {}
+
+
+def _checks(settings) -> tuple:
+    """The settings' triggers, each with its rule of :data:`TRIGGERS` and the rank of its
+    timing (an earlier rank ends the game sooner), kept for the settings."""
+    order = settings.end_timing_order
+    found = (settings, tuple((TRIGGERS[trigger], (trigger, timing), order.index(timing))
+                             for trigger, timing in settings.end_triggers), len(order))
+    _CHECKS[id(settings)] = found
+    return found
 
 
 def ends_now(table: Table, timing: Optional[EndTiming]) -> bool:

@@ -266,8 +266,12 @@ def move_all(table: Table, source, target) -> List[TrainState]:
 
 def rust_after(table: Table, bought: TrainState) -> None:
     """Trains that rust or become obsolete because a train of ``bought``'s kind was
-    bought."""
+    bought (none when no form of any of the title's trains names that kind:
+    :func:`_aging_kinds`)."""
     kind = bought.spec.name
+    if kind not in _aging_kinds(table.spec.trains):
+        _forget(table)
+        return
     depot = table.state.depot
     every = depot.every
     obsolete = []
@@ -287,6 +291,22 @@ def rust_after(table: Table, bought: TrainState) -> None:
         table.log(f"-- Event: {', '.join(dict.fromkeys(obsolete))} trains are obsolete --")
     if rusted:
         table.log(f"-- Event: {', '.join(dict.fromkeys(rusted))} trains rust --")
+
+
+# By the id of a title's train kinds: (the kinds, :func:`_aging_kinds` of them).
+_AGING: dict = {}
+
+
+def _aging_kinds(specs: tuple) -> frozenset:
+    """The kinds of train whose purchase may make some train rust or become obsolete:
+    those named by some form of a train (a form a title gives a train later only moves
+    a kind from rusting to making obsolete, as 1871's unrun 4+). Kept for the kinds."""
+    kept = _AGING.get(id(specs))
+    if kept is None or kept[0] is not specs:
+        named = frozenset(k for spec in specs for form in (spec, *spec.variants)
+                          for k in form.rusts_on + form.obsolete_on)
+        kept = _AGING[id(specs)] = (specs, named)
+    return kept[1]
 
 
 def set_operated(operator, value: bool) -> None:

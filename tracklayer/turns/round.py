@@ -61,13 +61,18 @@ def layout(classes: tuple) -> tuple:
     ``holds`` not their own, are not asked where play stands); by kind of action the
     places of the steps that take it (have a handler for it; a pass, only those that may
     hold the turn: a step that cannot offers no pass); and the places of the steps with
-    something to prepare at the start of a turn (``prepare`` their own). Of each step
+    something to prepare at the start of a turn (``prepare`` their own); of every step,
+    whether it reopens in a way of its own (``reopen`` its own). Of each step
     that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its own, it
-    may hold the turn just while it is not done. Worked out once for each make-up (the
-    titles have a handful)."""
+    may hold the turn just while it is not done; and whether its turn is the round's:
+    its actor the round's entity in turn and ``has_turn`` not its own, it has the turn
+    while that entity, not closed, has some kind of action in it. Worked out once for
+    each make-up (the titles have a handful)."""
     holders = tuple(place for place, cls in enumerate(classes)
                     if cls.HOLDS or cls.holds is not Step.holds)
-    plain = tuple(classes[place].live is Step.live and classes[place].holds is Step.holds
+    plain = tuple((classes[place].live is Step.live and classes[place].holds is Step.holds,
+                   classes[place].ROUND_ACTOR and classes[place].actor is Step.actor
+                   and classes[place].has_turn is Step.has_turn)
                   for place in holders)
     takers: Dict[str, list] = {}
     for place, cls in enumerate(classes):
@@ -76,7 +81,8 @@ def layout(classes: tuple) -> tuple:
                 takers.setdefault(kind, []).append(place)
     preparing = tuple(place for place, cls in enumerate(classes)
                       if cls.prepare is not Step.prepare)
-    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing
+    reopening = tuple(cls.reopen is not Step.reopen for cls in classes)
+    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing, reopening
 
 
 class Round:
@@ -108,16 +114,18 @@ class Round:
         are (:func:`layout`). A round's steps never change: this is worked out when it is
         set up or restored, not kept in snapshots."""
         steps = self.steps
-        holders, plain, self._takers, preparing = layout(tuple(map(type, steps)))
+        holders, plain, self._takers, preparing, reopening = layout(tuple(map(type, steps)))
         self._holders = tuple(map(steps.__getitem__, holders))
-        self._standing = tuple(zip(self._holders, plain))
+        self._standing = tuple((step, *kind) for step, kind in zip(self._holders, plain))
         self._preparing = tuple(map(steps.__getitem__, preparing))
+        self._reopening = tuple(zip(steps, reopening))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
-        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"]
+        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"], \
+            state["_reopening"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -142,14 +150,27 @@ class Round:
                     return step
             return None
         active = self._active
-        if active is None:
-            for step, plain in self._standing:
-                if step.done if plain else not (step.live() and step.holds()):
-                    continue     # may not hold the turn now (:func:`layout`)
-                if step.has_turn():
-                    self._active = step
-                    return step
-        return active
+        if active is None:       # not known since the position last changed
+            self._active = active = self._holding() or False
+        return active or None    # (False: known that no step holds the turn)
+
+    def _holding(self):
+        """The first live step holding the turn, asked in order (:func:`layout`)."""
+        entities, index = self.entities, self.index
+        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
+        for step, plain, by_round in self._standing:
+            if step.done if plain else not (step.live() and step.holds()):
+                continue     # may not hold the turn now
+            if (entity is not None and not entity.closed
+                    and bool(step.known_kinds(entity))) if by_round else step.has_turn():
+                return step
+        return None
+
+    def in_turn(self):
+        """The entity whose turn it is in the round (None past the last)."""
+        entities = self.entities
+        index = self.index
+        return entities[index] if index < len(entities) else None
 
     def actors(self) -> list:
         step = self.active_step()
@@ -269,26 +290,27 @@ class Round:
     def lapse_idle_steps(self) -> None:
         """Steps up to the first that holds the turn, with nothing for the entity whose
         turn it is, lapse (none while that entity is closed)."""
-        if self.closed_in_turn():
+        entities, index = self.entities, self.index
+        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
+        if entity is not None and entity.closed:
             return
         lapsed = False
-        for step, plain in self._standing:
+        for step, plain, by_round in self._standing:
             if step.done if plain else not (step.live() and step.holds()):
                 continue         # may not hold the turn now (:func:`layout`)
-            if step.has_turn():
+            if (entity is not None and bool(step.known_kinds(entity))) if by_round \
+                    else step.has_turn():
                 if not lapsed:   # every step before it passed over: where play stands
                     self._active = step
                 return
             step.lapse()
             lapsed = True
             self.forget()
-            if self.closed_in_turn():
+            entity = self.in_turn()
+            if entity is not None and entity.closed:
                 return
-
-    def closed_in_turn(self) -> bool:
-        """Is the entity whose turn it is closed?"""
-        entity = self.entities[self.index] if self.index < len(self.entities) else None
-        return entity is not None and entity.closed
+        if not lapsed:           # no step holds the turn
+            self._active = False
 
     def goto(self, entity) -> None:
         self.index = self.entities.index(entity)
@@ -310,8 +332,11 @@ class Round:
     def reopen_steps(self) -> None:
         """Every step opens again for the next turn, and those with something to prepare
         for it prepare (:func:`layout`)."""
-        for step in self.steps:
-            step.reopen()
+        for step, own in self._reopening:
+            if own:
+                step.reopen()
+            else:                 # :meth:`Step.reopen`
+                step.done = step.acted = False
         for step in self._preparing:
             step.prepare()
 

@@ -268,7 +268,8 @@ class Acquire(Step):
         just now is skipped; one nobody could buy for sale is not offered)."""
         table = self.table
         self.how = None
-        held = presidencies_by_owner(table)   # no offer skipped here changes hands
+        held = None     # each owner's corporations (``presidencies_by_owner``), found
+        # when first needed: no offer skipped here changes hands
         while self.offering:
             corporation = self.offering[0]
             self.liquidation_cash = self.liquidation_loans = 0
@@ -285,6 +286,8 @@ class Acquire(Step):
             else:
                 self.how = Offer.FOR_SALE
                 least = takeover.starting_bid(self.table, corporation)
+                if held is None:
+                    held = presidencies_by_owner(table)
                 if next(self.bidders(corporation, least, held), None) is None:
                     table.log(f"{corporation.name} cannot be bought at {table.money(least)}, "
                               f"skipping")

@@ -58,6 +58,7 @@ class MergerRound(Round):
     def after_action(self, action) -> None:
         if self.active_step() is None:
             self.conversion_done()
+            self.forget()          # the conversion's tokens and loans are settled
             self.advance()
 
     def conversion_done(self) -> None:

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import functools
+from operator import attrgetter
 from typing import FrozenSet, Iterator, List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
@@ -51,6 +52,9 @@ SETTINGS = Settings(
     bankruptcy_ends=BankruptcyEnd.ALL_BUT_ONE,
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),
                   (EndTrigger.FINAL_PHASE, EndTiming.ONE_MORE_SET)))
+
+
+_BANKRUPT = attrgetter("bankrupt")
 
 
 class Family1817(CommonRounds):
@@ -208,7 +212,8 @@ class Family1817(CommonRounds):
 
     def certificate_limit(self, table, holder=None) -> int:
         """The limit for the players left in the game."""
-        left = sum(1 for p in table.state.players if not p.bankrupt)
+        players = table.state.players
+        left = len(players) - sum(map(_BANKRUPT, players))
         return self.CERT_LIMITS.get(left, table.spec.data.cert_limit)
 
     def score(self, table, player) -> int:

@@ -51,6 +51,15 @@ class StockTurn1817(FoundingTurn, StockTurn):
         found = self.founding_actor()
         return [found] if found is not None else super().actors()
 
+    def actor(self):
+        """The first of :meth:`actors` (asked again and again: no list made): the one
+        acting in a founding, else the player whose turn it is."""
+        found = self.founding_actor()
+        if found is not None:
+            return found
+        r = self.round
+        return r.entities[r.index] if r.index < len(r.entities) else None
+
     def prepare(self) -> None:
         super().prepare()
         self.acting_for = None

@@ -313,10 +313,9 @@ class Family1849(CommonRounds):
 
     # -- track ----------------------------------------------------------------------------
 
-    def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
+    def hex_takes_upgrades(self, table, hex_id, old) -> bool:
         """Messina may be upgraded only from the first stock round on."""
-        return super().may_upgrade(table, hex_id, old, new, special) and \
-            (hex_id != self.MESSINA or bool(notes(table).messina))
+        return hex_id != self.MESSINA or bool(notes(table).messina)
 
     def rotation_allowed(self, table, operator, hex_id, new, sides_reached) -> bool:
         """New track must meet the operator's track in a gauge it can run on (4.1), as

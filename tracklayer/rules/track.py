@@ -44,6 +44,13 @@ def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
     return _tile_allows(old.tile, new_tile, special)
 
 
+def shape_upgrades(old: Layout, tiles, special: bool = False) -> list:
+    """The tiles of ``tiles`` that may replace the tile of layout ``old`` by their shapes
+    (:func:`shape_allows` of each, in their order)."""
+    old_tile = old.tile
+    return [t for t in tiles if _tile_allows(old_tile, t, special)]
+
+
 @lru_cache(maxsize=None)
 def _tile_allows(old_tile: TileDef, new_tile: TileDef, special: bool) -> bool:
     """:func:`shape_allows` for the old tile, however it lies."""

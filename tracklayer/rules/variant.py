@@ -162,7 +162,7 @@ class Variant:
         of the colour on every hex)."""
         if not self.hex_takes_upgrades(table, hex_id, old):
             return []
-        return [t for t in tiles if track.shape_allows(old, t, special)]
+        return track.shape_upgrades(old, tiles, special)
 
     def upgrades_each(self, table: Table, hex_id: str, old: Layout, tiles,
                       special: bool = False) -> list:

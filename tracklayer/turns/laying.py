@@ -8,7 +8,7 @@ The same checks accept a listed move and an action applied.
 
 from __future__ import annotations
 
-from ..actions import new_action
+from ..actions import supply_lay
 from ..errors import GameError
 from ..rules import board, network, powers, reaching, track
 from ..state.model import CompanyState
@@ -99,7 +99,7 @@ class TrackStep(Step):
                 continue
             for tile in tiles:
                 tile_id = ids[tile]
-                out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
+                out.extend(offer.made(supply_lay(entity, tile_id, tile, hex_id, r))
                            for r in site.rotations(tile)
                            if here.may_turn(tile.layout(r))
                            and here.may_pay(allowance, tile, r))
@@ -127,33 +127,10 @@ class TrackStep(Step):
         (If it cannot tell without the other checks, yes: the judge decides.)"""
         return self.hex_lay(entity, hex_id).may_pay(allowance, tile, rotation)
 
-    def lay_price(self, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:
-        """:func:`price_of_lay`, remembered until the position changes (the listing asks
-        it of each candidate, then the judge of each one listed)."""
-        return self.hex_lay(entity, hex_id).price(allowance, tile, rotation)
-
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
         (If it cannot tell without the other checks, yes: the judge decides.)"""
         return self.hex_lay(entity, hex_id).may_turn(tile.layout(rotation))
-
-    def turned_ok(self, entity, hex_id: str, new) -> bool:
-        """The tile lies on the hex so (:meth:`Variant.rotations_on_hex`: the hex's own
-        part, asked first, as listing asks it of each tile), and :meth:`rotation_ok`
-        allows it, remembered until the position changes (the listing asks it of each
-        rotation, then the judge of each candidate)."""
-        return self.hex_lay(entity, hex_id).turned(new)
-
-    def rotations_on_hex(self, hex_id: str, tile) -> tuple:
-        """:meth:`Variant.rotations_on_hex`, remembered until the position changes (the
-        listing asks it of each tile on each hex, the rotation check of each way round of
-        each candidate)."""
-        return self.site(hex_id).rotations(tile)
-
-    def hex_blocker(self, table, entity, hex_id: str):
-        """:func:`powers.hex_blocker`, remembered until the position changes (the tile check
-        asks it of each candidate on the hex)."""
-        return self.hex_lay(entity, hex_id).blocker(table, entity, hex_id)
 
     @handles("lay_tile")
     def lay(self, action):

@@ -13,7 +13,7 @@ for.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, List, Optional
+from typing import Callable, Collection, List, Optional
 
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
     fits_some_rotation, track_kept
@@ -415,14 +415,16 @@ class LaySite:
 def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,
                      special: bool = False,
                      hex_blocker: Callable[[Table, object, str], Optional[object]]
-                     = powers.hex_blocker, site: Optional[LaySite] = None) -> None:
+                     = powers.hex_blocker, site: Optional[LaySite] = None,
+                     supply: Optional[Collection[str]] = None) -> None:
     """The checks before the tile is turned: in the supply, of a colour of the phase,
     not on a blocked hex (the power blocking it: ``hex_blocker``, by default
     :func:`powers.hex_blocker`; a step may give its own answer to it, remembered), an
     upgrade of the tile there (of the next colour, :func:`next_color`, first: listing
     lays asks the title's upgrade rule of no other). ``site``: the hex as the position
-    has it (:class:`LaySite`, kept by the step; made here if not given)."""
-    if tile_id not in table.state.tiles:
+    has it (:class:`LaySite`, kept by the step; made here if not given); ``supply``: the
+    ids of the supply's tiles, as a set kept by the step (by default the supply)."""
+    if tile_id not in (supply if supply is not None else table.state.tiles):
         refuse(f"tile {tile_id} is not available")
     if site is None:
         site = LaySite(table, hex_id)

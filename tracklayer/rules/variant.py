@@ -178,9 +178,11 @@ class Variant:
         return out
 
     def rotation_allowed(self, table: Table, operator, hex_id: str, new: Layout,
-                         sides_reached) -> bool:
+                         sides_reached, facts: Optional[dict] = None) -> bool:
         """May the tile lie as ``new`` lies (the operator reaching the hex's
-        ``sides_reached``)? See :func:`tracklayer.rules.track.rotation_allows`."""
+        ``sides_reached``)? See :func:`tracklayer.rules.track.rotation_allows`.
+        (``facts``: where a title's rule may keep what it works out of the hex alone for
+        the operator, for the other tiles asked about on the hex at this position.)"""
         return track.rotation_allows(table, operator, hex_id, new, sides_reached)
 
     def rotations_on_hex(self, table: Table, hex_id: str, tile: TileDef) -> tuple:

@@ -8,6 +8,8 @@ The same checks accept a listed move and an action applied.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..actions import supply_lay
 from ..errors import GameError
 from ..rules import board, network, powers, reaching, track
@@ -116,6 +118,11 @@ class TrackStep(Step):
         the position changes."""
         return self.remember(("site", hex_id), track.LaySite, self.table, hex_id)
 
+    def supply(self) -> frozenset:
+        """The ids of the supply's tiles, remembered until the position changes (the tile
+        check asks whether each lay's tile is there)."""
+        return self.remember("supply", frozenset, self.table.state.tiles)
+
     def payer(self, entity):
         """Who pays for a lay by ``entity``: the operator laying, or for a private
         company's special lay the operator owning the company (1817's mines and Denver
@@ -140,8 +147,8 @@ class TrackStep(Step):
         """The lay checked by each rule of :data:`LAY_CHECKS` in turn (the first broken
         refuses it, naming the rule), the same whether moves are listed or an action
         applied; the commit lays and :meth:`payer` pays."""
-        attempt = LayAttempt(self, action, entity, self.payer(entity),
-                             self.hex_lay(entity, action.hex))
+        here = self.hex_lay(entity, action.hex)
+        attempt = LayAttempt(self, action, entity, here.payer, here)
         for check in LAY_CHECKS:
             check(self, attempt)
         table = self.table
@@ -163,12 +170,15 @@ class TrackStep(Step):
             self.after_lay(action, entity)
         return commit
 
-    def rotation_ok(self, entity, hex_id: str, new) -> bool:
+    def rotation_ok(self, entity, hex_id: str, new, here: Optional["HexLay"] = None) -> bool:
         """The title's rotation rule (:meth:`Variant.rotation_allowed`), given the sides
-        the operator's network arrives at (:meth:`HexLay.sides_met`)."""
+        the operator's network arrives at (:meth:`HexLay.sides_met`; ``here``: the
+        entity's lay on the hex, if known)."""
         table = self.table
+        if here is None:
+            here = self.hex_lay(entity, hex_id)
         return table.variant.rotation_allowed(table, entity, hex_id, new,
-                                              self.hex_lay(entity, hex_id).sides_met(new.exits))
+                                              here.sides_met(new.exits), here.facts)
 
     def sides_met(self, entity, hex_id: str, exits):
         """The hex's sides at which the operator's network arrives, as far as a tile with
@@ -239,19 +249,25 @@ class TrackStep(Step):
 class HexLay:
     """What a tile lay by one entity on one hex depends on at one position, worked out
     once for the hex and as asked for each tile and rotation: the hex as any lay finds it
-    (``site``, :class:`track.LaySite`), the power blocking the hex to the entity, whether
-    each layout is turned as the rotation check allows (:meth:`TrackStep.rotation_ok`),
-    and what each lay costs (:func:`price_of_lay`). Listing asks these of every
-    candidate on the hex, the judge of each one listed: one step keeps it per entity and
-    hex until the position changes (:meth:`TrackStep.hex_lay`)."""
+    (``site``, :class:`track.LaySite`), the supply's ids (:meth:`TrackStep.supply`), the
+    power blocking the hex to the entity, the sides the network arrives at, what the
+    title's rotation rule keeps of the hex (``facts``), whether each layout is turned as
+    the rotation check allows (:meth:`TrackStep.rotation_ok`), and what each lay costs
+    (:func:`price_of_lay`). Listing asks these of every candidate on the hex, the judge
+    of each one listed: one step keeps it per entity and hex until the position changes
+    (:meth:`TrackStep.hex_lay`)."""
 
-    __slots__ = ("step", "entity", "hex", "site", "_blocker", "_sides", "_turned", "_prices")
+    __slots__ = ("step", "entity", "hex", "site", "supply", "payer", "facts", "_blocker",
+                 "_sides", "_turned", "_prices")
 
     def __init__(self, step: TrackStep, entity, hex_id: str) -> None:
         self.step = step
         self.entity = entity
         self.hex = hex_id
         self.site: track.LaySite = step.site(hex_id)
+        self.supply: frozenset = step.supply()
+        self.payer = step.payer(entity)
+        self.facts: dict = {}
         self._blocker: tuple = ()
         self._sides: tuple = ()
         self._turned: dict = {}
@@ -270,7 +286,7 @@ class HexLay:
         found = self._turned.get(new)
         if found is None:
             found = new.rotation in self.site.rotations(new.tile) and \
-                self.step.rotation_ok(self.entity, self.hex, new)
+                self.step.rotation_ok(self.entity, self.hex, new, self)
             self._turned[new] = found
         return found
 
@@ -309,8 +325,7 @@ class HexLay:
         """Can the payer (:meth:`TrackStep.payer`) pay for the lay (the rule of
         :func:`_paid_for`)? (If it cannot tell without the other checks, yes.)"""
         try:
-            return affords(self.step.payer(self.entity), self.price(allowance, tile,
-                                                                    rotation)[1])
+            return affords(self.payer, self.price(allowance, tile, rotation)[1])
         except (GameError, AttributeError):
             return True
 
@@ -371,7 +386,8 @@ def _tile_fits(step: TrackStep, a: LayAttempt) -> None:
     action = a.action
     track.check_lay_basics(step.table, a.entity, action.hex, action.tile_id, action.tile,
                            special=isinstance(a.entity, CompanyState),
-                           hex_blocker=a.here.blocker, site=a.here.site)
+                           hex_blocker=a.here.blocker, site=a.here.site,
+                           supply=a.here.supply)
 
 
 def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:

@@ -8,7 +8,7 @@ The same checks accept a listed move and an action applied.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Collection, Optional
 
 from ..actions import supply_lay
 from ..errors import GameError
@@ -118,10 +118,14 @@ class TrackStep(Step):
         the position changes."""
         return self.remember(("site", hex_id), track.LaySite, self.table, hex_id)
 
-    def supply(self) -> frozenset:
-        """The ids of the supply's tiles, remembered until the position changes (the tile
-        check asks whether each lay's tile is there)."""
-        return self.remember("supply", frozenset, self.table.state.tiles)
+    def supply(self) -> Collection[str]:
+        """The ids of the supply's tiles, to look a lay's tile up in: while moves are
+        listed, as a set remembered until the position changes (the tile check asks it of
+        each lay listed); otherwise the supply itself (one lay is judged)."""
+        table = self.table
+        if not table.listing:
+            return table.state.tiles
+        return self.remember("supply", frozenset, table.state.tiles)
 
     def payer(self, entity):
         """Who pays for a lay by ``entity``: the operator laying, or for a private
@@ -265,7 +269,7 @@ class HexLay:
         self.entity = entity
         self.hex = hex_id
         self.site: track.LaySite = step.site(hex_id)
-        self.supply: frozenset = step.supply()
+        self.supply: Collection[str] = step.supply()
         self.payer = step.payer(entity)
         self.facts: dict = {}
         self._blocker: tuple = ()

@@ -13,10 +13,11 @@ for.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, List, Optional
+from typing import Callable, Collection, List, Optional
 
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
     fits_some_rotation, track_kept
+from ..errors import GameError
 from ..spec.settings import TrackRestriction
 from ..state.model import CompanyState, CorporationState
 from . import board, money, powers
@@ -41,6 +42,13 @@ def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
     out once for the old tile (:func:`_tile_allows`). (Shapes only, the same in every
     game: worked out once.)"""
     return _tile_allows(old.tile, new_tile, special)
+
+
+def shape_upgrades(old: Layout, tiles, special: bool = False) -> list:
+    """The tiles of ``tiles`` that may replace the tile of layout ``old`` by their shapes
+    (:func:`shape_allows` of each, in their order)."""
+    old_tile = old.tile
+    return [t for t in tiles if _tile_allows(old_tile, t, special)]
 
 
 @lru_cache(maxsize=None)
@@ -344,26 +352,89 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef, p
     return cost
 
 
+class LaySite:
+    """A hex as any tile lay on it finds it at one position: the tile there as it lies
+    (``old``, its layout), whether a lay there is an upgrade, the colour that may replace
+    it (:func:`next_color`) and whether the phase allows that colour there, and, worked out
+    as they are asked, which tiles the title lets replace it (``may_upgrade``) and the
+    rotations each lies on the hex in (``rotations``). None of it changes until an action
+    is carried out: a step keeps one per hex for the position (listing asks these of every
+    tile on the hex, the judge of every lay listed)."""
+
+    __slots__ = ("table", "hex", "old", "upgrade", "color", "colors", "color_allowed",
+                 "_upgrades", "_rotations")
+
+    def __init__(self, table: Table, hex_id: str) -> None:
+        self.table = table
+        self.hex = hex_id
+        self.old: Layout = board.view(table, hex_id).layout
+        old_color = self.old.tile.color
+        self.upgrade = old_color != "white"
+        self.color = next_color(old_color)
+        self.colors = table.variant.tile_colors(table, hex_id)
+        self.color_allowed = self.color in self.colors
+        self._upgrades: dict = {}
+        self._rotations: dict = {}
+
+    def may_upgrade(self, tile: TileDef, special: bool = False) -> bool:
+        """Does the title let ``tile`` replace the tile there (:meth:`Variant.may_upgrade`;
+        ``special``: a special power lays it)? A refusal the title raises is raised again
+        each time it is asked."""
+        key = (tile, special) if special else tile
+        found = self._upgrades.get(key)
+        if found is None:
+            table = self.table
+            try:
+                found = bool(table.variant.may_upgrade(table, self.hex, self.old, tile,
+                                                       special))
+            except GameError as e:
+                found = e
+            self._upgrades[key] = found
+        if found is True or found is False:
+            return found
+        raise found.with_traceback(None)
+
+    def upgrades(self, tiles) -> list:
+        """The tiles of ``tiles`` (of the colour that may go there) that the title lets
+        replace the tile there, in their order (:meth:`Variant.upgrades`: the rule of
+        :meth:`may_upgrade`, asked of them all at once)."""
+        table = self.table
+        return table.variant.upgrades(table, self.hex, self.old, tiles)
+
+    def rotations(self, tile: TileDef) -> tuple:
+        """The rotations ``tile`` lies on the hex in, whoever lays it
+        (:meth:`Variant.rotations_on_hex`)."""
+        found = self._rotations.get(tile)
+        if found is None:
+            table = self.table
+            found = self._rotations[tile] = table.variant.rotations_on_hex(table, self.hex,
+                                                                           tile)
+        return found
+
+
 def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,
                      special: bool = False,
                      hex_blocker: Callable[[Table, object, str], Optional[object]]
-                     = powers.hex_blocker) -> None:
+                     = powers.hex_blocker, site: Optional[LaySite] = None,
+                     supply: Optional[Collection[str]] = None) -> None:
     """The checks before the tile is turned: in the supply, of a colour of the phase,
     not on a blocked hex (the power blocking it: ``hex_blocker``, by default
     :func:`powers.hex_blocker`; a step may give its own answer to it, remembered), an
     upgrade of the tile there (of the next colour, :func:`next_color`, first: listing
-    lays asks the title's upgrade rule of no other)."""
-    if tile_id not in table.state.tiles:
+    lays asks the title's upgrade rule of no other). ``site``: the hex as the position
+    has it (:class:`LaySite`, kept by the step; made here if not given); ``supply``: the
+    ids of the supply's tiles, as a set kept by the step (by default the supply)."""
+    if tile_id not in (supply if supply is not None else table.state.tiles):
         refuse(f"tile {tile_id} is not available")
-    if tile.color not in table.variant.tile_colors(table, hex_id):
+    if site is None:
+        site = LaySite(table, hex_id)
+    if tile.color not in site.colors:
         refuse(f"{tile.color} tiles cannot be laid in phase {table.phase.name}")
     blocker = hex_blocker(table, operator, hex_id)
     if blocker is not None:
         refuse(f"{hex_id} is blocked by {blocker.holder.name}")
-    old = board.view(table, hex_id)
-    if tile.color != next_color(old.tile.color) or \
-            not table.variant.may_upgrade(table, hex_id, old.layout, tile, special):
-        refuse(f"{old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")
+    if tile.color != site.color or not site.may_upgrade(tile, special):
+        refuse(f"{site.old.tile.name} on {hex_id} cannot be upgraded to {tile.name}")
 
 
 class _HexAfterLay:

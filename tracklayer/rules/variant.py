@@ -132,14 +132,57 @@ class Variant:
         """Tile colours that may be laid now."""
         return table.phase.tiles
 
+    def __init_subclass__(cls, **kw) -> None:
+        """A title with an upgrade rule of its own (it overrides :meth:`may_upgrade`) has
+        the tiles that may replace a tile asked one by one (:meth:`upgrades_each`), unless
+        it says itself how to find them (:meth:`upgrades`)."""
+        super().__init_subclass__(**kw)
+        if "may_upgrade" in vars(cls) and "upgrades" not in vars(cls):
+            cls.upgrades = Variant.upgrades_each
+
     def may_upgrade(self, table: Table, hex_id: str, old: Layout, new: TileDef,
                     special: bool = False) -> bool:
-        return track.shape_allows(old, new, special)
+        """May ``new`` replace the tile lying as ``old`` on the hex (``special``: laid by a
+        special power)? By the common rule its shape allows it (:func:`track.shape_allows`)
+        and the hex's own rule lets the tile there be replaced now
+        (:meth:`hex_takes_upgrades`)."""
+        return track.shape_allows(old, new, special) and \
+            self.hex_takes_upgrades(table, hex_id, old)
+
+    def hex_takes_upgrades(self, table: Table, hex_id: str, old: Layout) -> bool:
+        """The title's rule of the hex alone, whatever the new tile: may the tile there
+        be replaced now? By the common rule, yes."""
+        return True
+
+    def upgrades(self, table: Table, hex_id: str, old: Layout, tiles, special: bool = False
+                 ) -> list:
+        """The tiles of ``tiles`` that may replace the tile lying as ``old`` on the hex, in
+        their order: those :meth:`may_upgrade` allows. By the common rule the hex's own
+        rule is asked once, and the shape of each tile (listing asks this of every tile
+        of the colour on every hex)."""
+        if not self.hex_takes_upgrades(table, hex_id, old):
+            return []
+        return track.shape_upgrades(old, tiles, special)
+
+    def upgrades_each(self, table: Table, hex_id: str, old: Layout, tiles,
+                      special: bool = False) -> list:
+        """:meth:`upgrades` asked tile by tile (:meth:`may_upgrade`); a refusal the title
+        raises for one ends the list there."""
+        out = []
+        for tile in tiles:
+            try:
+                if self.may_upgrade(table, hex_id, old, tile, special):
+                    out.append(tile)
+            except GameError:
+                break
+        return out
 
     def rotation_allowed(self, table: Table, operator, hex_id: str, new: Layout,
-                         sides_reached) -> bool:
+                         sides_reached, facts: Optional[dict] = None) -> bool:
         """May the tile lie as ``new`` lies (the operator reaching the hex's
-        ``sides_reached``)? See :func:`tracklayer.rules.track.rotation_allows`."""
+        ``sides_reached``)? See :func:`tracklayer.rules.track.rotation_allows`.
+        (``facts``: where a title's rule may keep what it works out of the hex alone for
+        the operator, for the other tiles asked about on the hex at this position.)"""
         return track.rotation_allows(table, operator, hex_id, new, sides_reached)
 
     def rotations_on_hex(self, table: Table, hex_id: str, tile: TileDef) -> tuple:

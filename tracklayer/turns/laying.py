@@ -8,7 +8,9 @@ The same checks accept a listed move and an action applied.
 
 from __future__ import annotations
 
-from ..actions import new_action
+from typing import Collection, Optional
+
+from ..actions import supply_lay
 from ..errors import GameError
 from ..rules import board, network, powers, reaching, track
 from ..state.model import CompanyState
@@ -74,36 +76,56 @@ class TrackStep(Step):
         the colour that may go there (:func:`track.next_color`, a colour of the phase) and
         an upgrade of the tile there, in each rotation the lay's own rotation check allows
         and that the operator can pay for (any other would be refused for it: the judge's
-        checks then decide), of a kind the lay allows (:func:`lay_kind_problem`)."""
+        checks then decide), of a kind the lay allows (:func:`lay_kind_problem`). What
+        these rules ask of a hex is worked out once for it (:class:`HexLay`), and kept for
+        the judge of each lay listed."""
         if kind != "lay_tile":
             return super().candidates(entity, kind, offer)
-        table = self.table
-        by_color = supply_by_color(table)
+        layable = layable_by_color(self.table)
         allowance = self.allowance(entity)
         out = []
         for hex_id in offer.hexes_for_lays(entity, self.hexes_to_try(entity)):
             if self.sides_reached(entity, hex_id) is None:
                 continue
-            old = board.view(table, hex_id).layout
-            color = track.next_color(old.tile.color)
-            if color not in table.variant.tile_colors(table, hex_id):
+            here = self.hex_lay(entity, hex_id)
+            site = here.site
+            if not site.color_allowed or (allowance is not None and lay_kind_problem(
+                    allowance, site.upgrade, site.color)):
                 continue
-            if allowance is not None and \
-                    lay_kind_problem(allowance, old.tile.color != "white", color):
+            ids = layable.get(site.color)
+            if not ids:
                 continue
-            for tile_id, tile in by_color.get(color, ()):
-                if tile.blocks_lay:
-                    continue
-                try:
-                    if not table.variant.may_upgrade(table, hex_id, old, tile):
-                        continue
-                except GameError:
-                    break
-                out.extend(new_action("lay_tile", entity, hex=hex_id, tile=tile_id, rotation=r)
-                           for r in self.rotations_on_hex(hex_id, tile)
-                           if self.may_turn(entity, hex_id, tile, r)
-                           and self.may_pay(entity, allowance, hex_id, tile, r))
+            try:
+                tiles = site.upgrades(ids)
+            except GameError:
+                continue
+            for tile in tiles:
+                tile_id = ids[tile]
+                out.extend(offer.made(supply_lay(entity, tile_id, tile, hex_id, r))
+                           for r in site.rotations(tile)
+                           if here.may_turn(tile.layout(r))
+                           and here.may_pay(allowance, tile, r))
         return out
+
+    def hex_lay(self, entity, hex_id: str) -> "HexLay":
+        """What a lay by ``entity`` on the hex depends on (:class:`HexLay`), remembered
+        until the position changes (listing asks it once per hex, the judge once per
+        lay)."""
+        return self.remember(("hex lay", id(entity), hex_id), HexLay, self, entity, hex_id)
+
+    def site(self, hex_id: str) -> track.LaySite:
+        """The hex as any lay on it finds it (:class:`track.LaySite`), remembered until
+        the position changes."""
+        return self.remember(("site", hex_id), track.LaySite, self.table, hex_id)
+
+    def supply(self) -> Collection[str]:
+        """The ids of the supply's tiles, to look a lay's tile up in: while moves are
+        listed, as a set remembered until the position changes (the tile check asks it of
+        each lay listed); otherwise the supply itself (one lay is judged)."""
+        table = self.table
+        if not table.listing:
+            return table.state.tiles
+        return self.remember("supply", frozenset, table.state.tiles)
 
     def payer(self, entity):
         """Who pays for a lay by ``entity``: the operator laying, or for a private
@@ -114,51 +136,12 @@ class TrackStep(Step):
     def may_pay(self, entity, allowance, hex_id: str, tile, rotation: int) -> bool:
         """Can the payer (:meth:`payer`) pay for the lay (the rule of :func:`_paid_for`)?
         (If it cannot tell without the other checks, yes: the judge decides.)"""
-        try:
-            return affords(self.payer(entity),
-                           self.lay_price(allowance, entity, hex_id, tile, rotation)[1])
-        except (GameError, AttributeError):
-            return True
-
-    def lay_price(self, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:
-        """:func:`price_of_lay`, remembered until the position changes (the listing asks
-        it of each candidate, then the judge of each one listed)."""
-        key = ("price", id(entity), hex_id, tile.name, rotation, allowance.cost,
-               allowance.price_of_upgrade)
-        return self.remember(key, price_of_lay, self.table, allowance, entity, hex_id, tile,
-                             rotation)
+        return self.hex_lay(entity, hex_id).may_pay(allowance, tile, rotation)
 
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
         (If it cannot tell without the other checks, yes: the judge decides.)"""
-        try:
-            return self.turned_ok(entity, hex_id, tile.layout(rotation))
-        except GameError:
-            return True
-
-    def turned_ok(self, entity, hex_id: str, new) -> bool:
-        """The tile lies on the hex so (:meth:`Variant.rotations_on_hex`: the hex's own
-        part, asked first, as listing asks it of each tile), and :meth:`rotation_ok`
-        allows it, remembered until the position changes (the listing asks it of each
-        rotation, then the judge of each candidate)."""
-        if new.rotation not in self.rotations_on_hex(hex_id, new.tile):
-            return False
-        return self.remember(("turned", id(entity), hex_id, new), self.rotation_ok, entity,
-                             hex_id, new)
-
-    def rotations_on_hex(self, hex_id: str, tile) -> tuple:
-        """:meth:`Variant.rotations_on_hex`, remembered until the position changes (the
-        listing asks it of each tile on each hex, the rotation check of each way round of
-        each candidate)."""
-        table = self.table
-        return self.remember(("rotations", hex_id, tile), table.variant.rotations_on_hex,
-                             table, hex_id, tile)
-
-    def hex_blocker(self, table, entity, hex_id: str):
-        """:func:`powers.hex_blocker`, remembered until the position changes (the tile check
-        asks it of each candidate on the hex)."""
-        return self.remember(("blocker", id(entity), hex_id), powers.hex_blocker, table,
-                             entity, hex_id)
+        return self.hex_lay(entity, hex_id).may_turn(tile.layout(rotation))
 
     @handles("lay_tile")
     def lay(self, action):
@@ -168,7 +151,8 @@ class TrackStep(Step):
         """The lay checked by each rule of :data:`LAY_CHECKS` in turn (the first broken
         refuses it, naming the rule), the same whether moves are listed or an action
         applied; the commit lays and :meth:`payer` pays."""
-        attempt = LayAttempt(self, action, entity, self.payer(entity))
+        here = self.hex_lay(entity, action.hex)
+        attempt = LayAttempt(self, action, entity, here.payer, here)
         for check in LAY_CHECKS:
             check(self, attempt)
         table = self.table
@@ -190,10 +174,15 @@ class TrackStep(Step):
             self.after_lay(action, entity)
         return commit
 
-    def rotation_ok(self, entity, hex_id: str, new) -> bool:
+    def rotation_ok(self, entity, hex_id: str, new, here: Optional["HexLay"] = None) -> bool:
+        """The title's rotation rule (:meth:`Variant.rotation_allowed`), given the sides
+        the operator's network arrives at (:meth:`HexLay.sides_met`; ``here``: the
+        entity's lay on the hex, if known)."""
         table = self.table
+        if here is None:
+            here = self.hex_lay(entity, hex_id)
         return table.variant.rotation_allowed(table, entity, hex_id, new,
-                                              self.sides_met(entity, hex_id, new.exits))
+                                              here.sides_met(new.exits), here.facts)
 
     def sides_met(self, entity, hex_id: str, exits):
         """The hex's sides at which the operator's network arrives, as far as a tile with
@@ -261,18 +250,107 @@ class TrackStep(Step):
             self.mark_done()
 
 
+class HexLay:
+    """What a tile lay by one entity on one hex depends on at one position, worked out
+    once for the hex and as asked for each tile and rotation: the hex as any lay finds it
+    (``site``, :class:`track.LaySite`), the supply's ids (:meth:`TrackStep.supply`), the
+    power blocking the hex to the entity, the sides the network arrives at, what the
+    title's rotation rule keeps of the hex (``facts``), whether each layout is turned as
+    the rotation check allows (:meth:`TrackStep.rotation_ok`), and what each lay costs
+    (:func:`price_of_lay`). Listing asks these of every candidate on the hex, the judge
+    of each one listed: one step keeps it per entity and hex until the position changes
+    (:meth:`TrackStep.hex_lay`)."""
+
+    __slots__ = ("step", "entity", "hex", "site", "supply", "payer", "facts", "_blocker",
+                 "_sides", "_turned", "_prices")
+
+    def __init__(self, step: TrackStep, entity, hex_id: str) -> None:
+        self.step = step
+        self.entity = entity
+        self.hex = hex_id
+        self.site: track.LaySite = step.site(hex_id)
+        self.supply: Collection[str] = step.supply()
+        self.payer = step.payer(entity)
+        self.facts: dict = {}
+        self._blocker: tuple = ()
+        self._sides: tuple = ()
+        self._turned: dict = {}
+        self._prices: dict = {}
+
+    def blocker(self, table, entity, hex_id: str):
+        """:func:`powers.hex_blocker` of the entity and hex (the arguments as
+        :func:`track.check_lay_basics` gives them: this entity's, this hex)."""
+        if not self._blocker:
+            self._blocker = (powers.hex_blocker(table, entity, hex_id),)
+        return self._blocker[0]
+
+    def turned(self, new) -> bool:
+        """The tile lies on the hex so (:meth:`track.LaySite.rotations`: the hex's own
+        part, asked first), and :meth:`TrackStep.rotation_ok` allows it."""
+        found = self._turned.get(new)
+        if found is None:
+            found = new.rotation in self.site.rotations(new.tile) and \
+                self.step.rotation_ok(self.entity, self.hex, new, self)
+            self._turned[new] = found
+        return found
+
+    def sides_met(self, exits):
+        """:meth:`TrackStep.sides_met` for a tile with ``exits``. Once the operator's
+        network is known (walked, not pending) it is all the sides reached there, the
+        same for every tile: kept."""
+        found = self._sides
+        if found:
+            return found[0]
+        step = self.step
+        sides = step.sides_met(self.entity, self.hex, exits)
+        memo = step.table.state.networks.get(self.entity)
+        if memo is not None and not memo.pending:
+            self._sides = (sides,)
+        return sides
+
+    def may_turn(self, new) -> bool:
+        """:meth:`turned`, or yes if it cannot tell without the other checks."""
+        try:
+            return self.turned(new)
+        except GameError:
+            return True
+
+    def price(self, allowance, tile, rotation: int) -> tuple:
+        """:func:`price_of_lay` of the tile so, at the lay the turn is at."""
+        key = (tile, rotation, allowance.cost, allowance.price_of_upgrade)
+        found = self._prices.get(key)
+        if found is None:
+            step = self.step
+            found = self._prices[key] = price_of_lay(step.table, allowance, self.entity,
+                                                     self.hex, tile, rotation)
+        return found
+
+    def may_pay(self, allowance, tile, rotation: int) -> bool:
+        """Can the payer (:meth:`TrackStep.payer`) pay for the lay (the rule of
+        :func:`_paid_for`)? (If it cannot tell without the other checks, yes.)"""
+        try:
+            return affords(self.payer, self.price(allowance, tile, rotation)[1])
+        except (GameError, AttributeError):
+            return True
+
+
 class LayAttempt:
     """A tile lay being judged: the action, who lays (``entity``) and pays, the lay the
-    turn is at, the old tile, and what the checks work out for the commit (what the lay
-    costs, the networks to keep)."""
+    turn is at, the old tile, what the lay depends on at this position (``here``,
+    :class:`HexLay`), and what the checks work out for the commit (what the lay costs,
+    the networks to keep)."""
 
-    def __init__(self, step: TrackStep, action, entity, payer) -> None:
+    __slots__ = ("action", "entity", "payer", "here", "allowance", "old_view", "upgrade",
+                 "cost", "found")
+
+    def __init__(self, step: TrackStep, action, entity, payer, here: HexLay) -> None:
         self.action = action
         self.entity = entity
         self.payer = payer
+        self.here = here
         self.allowance = step.allowance(action.entity)
         self.old_view = board.view(step.table, action.hex)
-        self.upgrade = self.old_view.tile.color != "white"
+        self.upgrade = here.site.upgrade
         self.cost = 0
         self.found: dict = {}
 
@@ -312,14 +390,15 @@ def _tile_fits(step: TrackStep, a: LayAttempt) -> None:
     action = a.action
     track.check_lay_basics(step.table, a.entity, action.hex, action.tile_id, action.tile,
                            special=isinstance(a.entity, CompanyState),
-                           hex_blocker=step.hex_blocker)
+                           hex_blocker=a.here.blocker, site=a.here.site,
+                           supply=a.here.supply)
 
 
 def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:
     """The tile's rotation is allowed (by default: it points at the operator's network
     and keeps the old track)."""
     action = a.action
-    if not step.turned_ok(a.entity, action.hex, action.tile.layout(action.rotation)):
+    if not a.here.turned(action.tile.layout(action.rotation)):
         raise GameError(f"tile {action.tile.name} cannot be laid on {action.hex} with "
                         f"rotation {action.rotation}")
 
@@ -337,8 +416,7 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
     action = a.action
-    a.cost = step.lay_price(a.allowance, a.entity, action.hex, action.tile,
-                            action.rotation)[1]
+    a.cost = a.here.price(a.allowance, action.tile, action.rotation)[1]
     if not affords(a.payer, a.cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {a.cost}")
 
@@ -354,6 +432,13 @@ def supply_by_color(table) -> dict:
         tile = board.supply_tile(table, tile_id)
         found.setdefault(tile.color, []).append((tile_id, tile))
     return found
+
+
+def layable_by_color(table) -> dict:
+    """The tiles of the supply that a lay may put down (not those that block lays), one
+    of each name, by colour, in the supply's order: ``{colour: {tile: its first id}}``."""
+    return {color: {tile: tile_id for tile_id, tile in tiles if not tile.blocks_lay}
+            for color, tiles in supply_by_color(table).items()}
 
 
 def price_of_lay(table, allowance, entity, hex_id: str, tile, rotation: int) -> tuple:

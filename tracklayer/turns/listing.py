@@ -46,10 +46,12 @@ def acting_entities(table: Table) -> list:
     return out
 
 
-def accepted(table: Table, h: dict) -> bool:
-    """Would ``h`` be accepted now (by the check its step applies)?"""
+def accepted(table: Table, h: dict, offer: Optional["Offer"] = None) -> bool:
+    """Would ``h`` be accepted now (by the check its step applies)? (Read as its step
+    made it, if it says so: :meth:`Offer.made`.)"""
     try:
-        table.round.judge(read(table, h))
+        action = offer.read_as(h) if offer is not None else None
+        table.round.judge(action if action is not None else read(table, h))
     except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return False
     return True
@@ -84,7 +86,8 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
         listed: set = set()
         for h in offered(table, offer):
             key = _key(h)
-            if (key in listed if key is not None else h in out) or not accepted(table, h):
+            if (key in listed if key is not None else h in out) or \
+                    not accepted(table, h, offer):
                 continue
             out.append(h)
             if key is not None:
@@ -202,6 +205,20 @@ class Offer:
         self.planner = planner
         self.ranges: set = set()
         self.lay_hexes = lay_hexes
+        self.read: dict = {}
+
+    def made(self, action) -> dict:
+        """A candidate a step made already read (``action``, as :func:`read` reads its
+        dict, ``action.h``): its dict, judged as that action."""
+        h = action.h
+        self.read[id(h)] = (h, action)
+        return h
+
+    def read_as(self, h: dict):
+        """The action a step made of the candidate ``h`` (:meth:`made`; None: it is to
+        be read)."""
+        found = self.read.pop(id(h), None)
+        return found[1] if found is not None and found[0] is h else None
 
     def hexes_for_lays(self, entity, hexes: list) -> list:
         """The hexes tile lays are offered on, of those where one may be legal: all of

@@ -478,7 +478,7 @@ class Cologne(Variant):
             return tuple(range(6))
         return super().rotations_on_hex(table, hex_id, tile)
 
-    def rotation_allowed(self, table, operator, hex_id, new, sides_reached) -> bool:
+    def rotation_allowed(self, table, operator, hex_id, new, sides_reached, facts=None) -> bool:
         """Leverkusen's green city may lie any way; in phase 2 no track crosses the Rhine
         at Köln and Bonn (4.2, 4.4)."""
         if hex_id == data.LEVERKUSEN and new.tile.name == data.LEVERKUSEN_GREEN_TILE:

@@ -138,10 +138,9 @@ class Family1817(CommonRounds):
                     break
         return out
 
-    def may_upgrade(self, table, hex_id, old, new, special: bool = False) -> bool:
+    def hex_takes_upgrades(self, table, hex_id, old) -> bool:
         """A mine's hex keeps its yellow tile."""
-        return MINE not in table.state.hexes[hex_id].assignments and \
-            super().may_upgrade(table, hex_id, old, new, special)
+        return MINE not in table.state.hexes[hex_id].assignments
 
     def tile_terrain_cost(self, table, operator, hex_id, tile, rotation) -> int:
         """A coal mine saves the terrain it is laid on, up to its discount ($15)."""

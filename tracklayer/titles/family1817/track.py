@@ -138,12 +138,15 @@ class Track1817(TrackStep):
                 return True
         return False
 
-    def rotation_ok(self, entity, hex_id: str, new) -> bool:
+    def rotation_ok(self, entity, hex_id: str, new, here=None) -> bool:
+        """The Denver tile may lie any way the common rule allows (no connection); a mine
+        and an operator's own lay as the operator's network allows."""
         if isinstance(entity, CompanyState) and not is_mine(self.power_of(entity)):
             return self.table.variant.rotation_allowed(self.table, entity.owner, hex_id, new,
                                                        list(range(6)))
-        operator = entity.owner if isinstance(entity, CompanyState) else entity
-        return super().rotation_ok(operator, hex_id, new)
+        if isinstance(entity, CompanyState):
+            return super().rotation_ok(entity.owner, hex_id, new)
+        return super().rotation_ok(entity, hex_id, new, here)
 
     def power_of(self, company):
         """The company's tile lay power (:func:`lay_power`), remembered until the position

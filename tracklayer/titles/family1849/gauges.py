@@ -48,18 +48,68 @@ def meeting_sides(table, hex_id: str, new) -> Tuple[List[int], List[int]]:
     """The hex's sides where new track (laid as ``new``) meets track across them: those
     where the two gauges join, and the others. Each side's track is that of the first
     track of the tile leading there (:func:`_gauge_by_side`), on either side."""
-    joining: List[int] = []
-    apart: List[int] = []
-    open_sides = table.state.hexes[hex_id].open_sides
+    return sides_by_gauge(facing_gauges(table, hex_id), new)
+
+
+def facing_gauges(table, hex_id: str) -> dict:
+    """The gauge of the track facing each side of the hex that track may cross, from
+    the hex across it (the first track of that tile leading there): ``{side: gauge}``."""
+    facing: dict = {}
     across = table.spec.grid.across[hex_id]
-    for side, gauge in _gauges_at_sides(new):
-        other = across.get(side) if side in open_sides else None
+    for side in table.state.hexes[hex_id].open_sides:
+        other = across.get(side)
         if other is None:
             continue
-        facing = _gauge_by_side(board.view(table, other).layout).get((side + 3) % 6)
-        if facing is not None:
-            (joining if gauges_join(gauge, facing, True) else apart).append(side)
+        gauge = _gauge_by_side(board.view(table, other).layout).get((side + 3) % 6)
+        if gauge is not None:
+            facing[side] = gauge
+    return facing
+
+
+def sides_by_gauge(facing: dict, new) -> Tuple[List[int], List[int]]:
+    """Of the sides where new track (laid as ``new``) meets track facing it (``facing``,
+    :func:`facing_gauges`), those where the two gauges join, and the others."""
+    joining: List[int] = []
+    apart: List[int] = []
+    for side, gauge in _gauges_at_sides(new):
+        other = facing.get(side)
+        if other is not None:
+            (joining if gauges_join(gauge, other, True) else apart).append(side)
     return joining, apart
+
+
+class GaugeMeeting:
+    """What the gauge rule asks of a hex for one operator at one position, worked out
+    once for every tile asked about there: whether the rule is waived on it (``free``),
+    the gauges facing its sides (:func:`facing_gauges`), and whether the operator's
+    network arrives at one of a set of sides (:func:`arrives_at_one`), as each is
+    asked."""
+
+    __slots__ = ("table", "operator", "hex", "free", "_facing", "_arrives")
+
+    def __init__(self, table, operator, hex_id: str, free: bool) -> None:
+        self.table = table
+        self.operator = operator
+        self.hex = hex_id
+        self.free = free
+        self._facing = None
+        self._arrives: dict = {}
+
+    def sides(self, new) -> Tuple[List[int], List[int]]:
+        """:func:`meeting_sides` of the hex for a tile laid as ``new``."""
+        facing = self._facing
+        if facing is None:
+            facing = self._facing = facing_gauges(self.table, self.hex)
+        return sides_by_gauge(facing, new)
+
+    def arrives_at_one(self, sides: List[int]) -> bool:
+        """:func:`arrives_at_one` of the operator, the hex and ``sides``."""
+        key = tuple(sides)
+        found = self._arrives.get(key)
+        if found is None:
+            found = self._arrives[key] = arrives_at_one(self.table, self.operator, self.hex,
+                                                        sides)
+        return found
 
 
 @functools.lru_cache(maxsize=None)

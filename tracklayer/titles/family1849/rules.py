@@ -33,7 +33,7 @@ from ...spec.settings import (BankruptcyEnd, Capitalization, EmergencyTrainsFrom
                               SaleTiming, Settings, TradeOrder)
 from ...turns.order import CommonRounds
 from . import steps
-from .gauges import added_gauge, arrives_at_one, hex_cost, meeting_sides
+from .gauges import GaugeMeeting, added_gauge, hex_cost
 from .steps import Notes1849, notes, sms_hexes
 
 SETTINGS = Settings(
@@ -313,32 +313,39 @@ class Family1849(CommonRounds):
 
     # -- track ----------------------------------------------------------------------------
 
-    def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
+    def hex_takes_upgrades(self, table, hex_id, old) -> bool:
         """Messina may be upgraded only from the first stock round on."""
-        return super().may_upgrade(table, hex_id, old, new, special) and \
-            (hex_id != self.MESSINA or bool(notes(table).messina))
+        return hex_id != self.MESSINA or bool(notes(table).messina)
 
-    def rotation_allowed(self, table, operator, hex_id, new, sides_reached) -> bool:
+    def rotation_allowed(self, table, operator, hex_id, new, sides_reached,
+                         facts=None) -> bool:
         """New track must meet the operator's track in a gauge it can run on (4.1), as
         well as the common rule (looked at first: it costs less)."""
         return super().rotation_allowed(table, operator, hex_id, new, sides_reached) and \
-            self.meets_in_gauge(table, operator, hex_id, new)
+            self.meets_in_gauge(table, operator, hex_id, new, facts)
 
-    def meets_in_gauge(self, table, operator, hex_id, new) -> bool:
+    def meets_in_gauge(self, table, operator, hex_id, new, facts=None) -> bool:
         """Track laid away from its token cities must meet its track in a gauge
         the new track can join (or meet none of its track across a side). Asked once the
         common rule found the hex reached; the sides where new track meets other track are
         sorted into those joining in gauge and the others, and the network asked only
         whether it arrives at one of each (:func:`network.arrives_at`: walks that stop at
-        the first found, when the whole network would record nothing new)."""
-        if sms_hexes(table, operator):
+        the first found, when the whole network would record nothing new). What it asks
+        of the hex alone is kept in ``facts`` (:class:`GaugeMeeting`), if given, for the
+        other tiles asked about there."""
+        meeting = facts.get("gauge") if facts is not None else None
+        if meeting is None:
+            meeting = GaugeMeeting(table, operator, hex_id, bool(sms_hexes(table, operator)) or
+                                   any(c.holds(operator)
+                                       for c in board.view(table, hex_id).cities))
+            if facts is not None:
+                facts["gauge"] = meeting
+        if meeting.free:
             return True
-        if any(c.holds(operator) for c in board.view(table, hex_id).cities):
+        joining, apart = meeting.sides(new)
+        if joining and meeting.arrives_at_one(joining):
             return True
-        joining, apart = meeting_sides(table, hex_id, new)
-        if joining and arrives_at_one(table, operator, hex_id, joining):
-            return True
-        return not (apart and arrives_at_one(table, operator, hex_id, apart))
+        return not (apart and meeting.arrives_at_one(apart))
 
     def terrain_after_lay(self, table, hex_state, tile) -> None:
         """Terrain stays on the hex: every upgrade pays it again (4.2)."""

@@ -46,13 +46,26 @@ def acting_entities(table: Table) -> list:
     return out
 
 
+REFUSALS = (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What judging a candidate raises when it is not accepted."""
+
+
 def accepted(table: Table, h: dict, offer: Optional["Offer"] = None) -> bool:
     """Would ``h`` be accepted now (by the check its step applies)? (Read as its step
-    made it, if it says so: :meth:`Offer.made`.)"""
+    made it, if it says so: :meth:`Offer.made`; judged by the step the round has take it,
+    :meth:`Offer.taker`.)"""
     try:
-        action = offer.read_as(h) if offer is not None else None
-        table.round.judge(action if action is not None else read(table, h))
-    except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        if offer is None:
+            table.round.judge(read(table, h))
+            return True
+        action = offer.read_as(h)
+        if action is None:
+            action = read(table, h)
+        step = offer.taker(table.round, action)
+        if step is None:
+            return False
+        step.judge(action)
+    except REFUSALS:
         return False
     return True
 
@@ -206,6 +219,7 @@ class Offer:
         self.ranges: set = set()
         self.lay_hexes = lay_hexes
         self.read: dict = {}
+        self.takers: dict = {}
 
     def made(self, action) -> dict:
         """A candidate a step made already read (``action``, as :func:`read` reads its
@@ -219,6 +233,23 @@ class Offer:
         be read)."""
         found = self.read.pop(id(h), None)
         return found[1] if found is not None and found[0] is h else None
+
+    def taker(self, round, action):
+        """The step ``round`` has take ``action`` (:meth:`Round.step_taking`; None if no
+        step may). Which step takes an action depends only on its kind, its entity and the
+        position, and judging changes nothing, so while the moves of one position are
+        listed this is asked once per kind and entity (``Round.judge`` is that step's
+        judging of the action)."""
+        key = (action.kind, id(action.entity))
+        takers = self.takers
+        if key in takers:
+            return takers[key]
+        try:
+            step = round.step_taking(action)
+        except REFUSALS:
+            step = None
+        takers[key] = step
+        return step
 
     def hexes_for_lays(self, entity, hexes: list) -> list:
         """The hexes tile lays are offered on, of those where one may be legal: all of

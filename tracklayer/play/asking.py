@@ -52,14 +52,14 @@ def moves_asked(game: Game, rank: Callable[[List[dict]], List[float]], wanted: i
             if h["type"] in lazy:
                 later.setdefault((h["type"], h.get("entity_type"), h.get("entity")),
                                  []).append(h)
-            elif accepted(table, h):
+            elif accepted(table, h, offer):
                 out.append(h)
         for candidates in later.values():
             ranks = rank(candidates)
             order = sorted(range(len(candidates)), key=lambda i: -ranks[i])
             found = 0
             for i in order:
-                if accepted(table, candidates[i]):
+                if accepted(table, candidates[i], offer):
                     out.append(candidates[i])
                     found += 1
                     if found >= wanted:

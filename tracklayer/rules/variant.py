@@ -132,14 +132,6 @@ class Variant:
         """Tile colours that may be laid now."""
         return table.phase.tiles
 
-    def __init_subclass__(cls, **kw) -> None:
-        """A title with an upgrade rule of its own (it overrides :meth:`may_upgrade`) has
-        the tiles that may replace a tile asked one by one (:meth:`upgrades_each`), unless
-        it says itself how to find them (:meth:`upgrades`)."""
-        super().__init_subclass__(**kw)
-        if "may_upgrade" in vars(cls) and "upgrades" not in vars(cls):
-            cls.upgrades = Variant.upgrades_each
-
     def may_upgrade(self, table: Table, hex_id: str, old: Layout, new: TileDef,
                     special: bool = False) -> bool:
         """May ``new`` replace the tile lying as ``old`` on the hex (``special``: laid by a
@@ -167,7 +159,9 @@ class Variant:
     def upgrades_each(self, table: Table, hex_id: str, old: Layout, tiles,
                       special: bool = False) -> list:
         """:meth:`upgrades` asked tile by tile (:meth:`may_upgrade`); a refusal the title
-        raises for one ends the list there."""
+        raises for one ends the list there. A title whose upgrade rule depends on the new
+        tile as well as the hex (its own :meth:`may_upgrade`) lists upgrades so:
+        ``upgrades = Variant.upgrades_each``."""
         out = []
         for tile in tiles:
             try:

@@ -195,6 +195,8 @@ class OldPrince(Variant):
 
     # -- track ----------------------------------------------------------------------------
 
+    upgrades = Variant.upgrades_each    # its own rule per tile, below
+
     def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
         """A tile of the next colour keeping the old track and the number of cities and
         towns; its label is the hex's label, or the one printed for that colour (X, T,

@@ -20,6 +20,7 @@ from .packed import Packed
 HELD = 1            # an entry's status: still held (not undone, not an undo or redo itself)
 ACTION = 2          # ... and an action (not chat, undo or redo)
 IN_FORCE = HELD | ACTION
+TAKING_BACK = ("undo", "redo")     # the entries that change which others are held
 
 
 class History:
@@ -130,7 +131,13 @@ class Actions(Sequence):
 
 def in_force(entries: list) -> List[Optional[dict]]:
     """The log's entries still in force after its undo and redo entries (None where an
-    entry was undone, or is itself an undo or redo)."""
+    entry was undone, or is itself an undo or redo). A log without undo or redo entries
+    holds every entry (most logs: looked through once before any is recorded)."""
+    for h in entries:
+        if h.get("type") in TAKING_BACK:
+            break
+    else:
+        return list(entries)
     history = History([])       # a list: read once, not worth packing
     for h in entries:
         history.record(h)

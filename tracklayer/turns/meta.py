@@ -31,6 +31,7 @@ class Chat(Step):
 
     NAME = "Chat"
     PASSES = False
+    CHANGES_POSITION = False
 
     def kinds(self, entity):
         return ("message",) if isinstance(entity, PlayerState) else ()
@@ -59,6 +60,7 @@ class Programs(Step):
     NAME = "Programs"
     PASSES = False
     HOLDS = False
+    CHANGES_POSITION = False     # (programs are read only for the actions they take)
 
     def kinds(self, entity):
         return PROGRAM_KINDS if isinstance(entity, PlayerState) else ()

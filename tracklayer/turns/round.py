@@ -272,10 +272,14 @@ class Round:
         return step, step.judge(action)
 
     def carry_out(self, action, step, commit) -> None:
+        """Make the change; what was worked out at the position before it is forgotten,
+        unless the step's actions leave the position as it was (``Step.CHANGES_POSITION``);
+        then the steps left with nothing lapse, and the round moves on."""
         step.acted = True
         commit()
-        network.position_changed(self.table)
-        self.forget()
+        if step.CHANGES_POSITION:
+            network.position_changed(self.table)
+            self.forget()
         self.at_start = False
         self.after_action_before_lapses(action)
         self.lapse_idle_steps()

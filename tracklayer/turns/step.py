@@ -125,6 +125,10 @@ class Step:
     # Whether passing is ever among its kinds: a step that never offers it takes no pass
     # (so a pass is not weighed against its kinds on the way to the step that takes it).
     PASSES: ClassVar[bool] = True
+    # Whether its actions change the position (what any step's kinds and the networks are
+    # worked out from): those of a step that only keeps what a player said (chat, their
+    # programs) do not, and what was worked out before them still holds after them.
+    CHANGES_POSITION: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kw) -> None:
         """The class's handlers: those it inherits, and its own marked methods."""

@@ -108,7 +108,13 @@ class ConversionStep(Step):
     def kinds(self, entity):
         if entity is not self.actor():
             return ()
-        return Kinds(self.turn_kinds(entity))
+        return Kinds(self.turn_kinds(entity), rules={"pass": lambda: self.may_pass(entity)})
+
+    def may_pass(self, entity) -> bool:
+        """Passing comes with converting or merging (:meth:`turn_kinds`): a corporation
+        that may convert is not asked for partners."""
+        return self.may_convert(entity) or \
+            bool(merging.partners(self.table, entity, self.round.converts))
 
     def turn_kinds(self, entity) -> Iterator[str]:
         """Converting (a 2- or 5-share corporation), merging (with some partner: sought

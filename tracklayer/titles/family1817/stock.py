@@ -77,9 +77,13 @@ class StockTurn1817(FoundingTurn, StockTurn):
             return ()
         if self.acting_for is not None:
             return ("pass",) if self.any_corporate(entity) else ()
+        # (Shorting and opening an auction asked by the rules :meth:`player_kinds` lists
+        # them by, without working out the trades before them.)
         return Kinds(self.player_kinds(entity), some=lambda: self.may_pass(entity),
                      rules={"pass": lambda: self.may_pass(entity),
-                            "sell_shares": lambda: self.may_sell_some(entity)})
+                            "sell_shares": lambda: self.may_sell_some(entity),
+                            "short": lambda: self.may_short_now(entity),
+                            "bid": lambda: self.may_open_now(entity)})
 
     def player_kinds(self, entity) -> Iterator[str]:
         """The kinds of a player's own turn (:meth:`StockTurn.turn_kinds`), then, before a

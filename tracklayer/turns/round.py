@@ -469,7 +469,7 @@ class OperatingRound(Round):
         self.operator = entity
         self.operator_acted = False
         table = self.table
-        if not self.over():
+        if not self.over() and table.keep_log:
             owner = entity.owner
             table.log(f"{owner.name if owner else 'Nobody'} operates {entity.name}")
         if table.settings.home_token is HomeTokenTiming.FIRST_OPERATION:

@@ -293,10 +293,12 @@ class Step:
         self.mark_done()
 
     def tell_pass(self, entity) -> None:
-        self.table.log(f"{entity.name} passes {self.describe().lower()}")
+        if self.table.keep_log:     # (the step's description is worked out only to be told)
+            self.table.log(f"{entity.name} passes {self.describe().lower()}")
 
     def tell_skip(self, entity) -> None:
-        self.table.log(f"{entity.name} skips {self.describe().lower()}")
+        if self.table.keep_log:
+            self.table.log(f"{entity.name} skips {self.describe().lower()}")
 
     @handles("pass")
     def decline(self, action) -> Commit:

@@ -376,6 +376,8 @@ class BuyTrainStep(Step):
         super().mark_done()
 
     def tell_skip(self, entity) -> None:
+        if not self.table.keep_log:
+            return
         if trains.has_room(self.table, entity):
             return super().tell_skip(entity)
         self.table.log(f"{entity.name} skips buying trains: it has no room for more")

@@ -50,11 +50,12 @@ class LoanStep(Step):
 
     def holds(self) -> bool:
         """The step holds the turn once the corporation has paid its interest, while it
-        may repay a loan or take one."""
+        may repay a loan or take one: then it may pass (:meth:`kinds`, remembered while
+        the position stands)."""
         entity = self.actor()
         if not isinstance(entity, CorporationState) or not self.paid(entity):
             return False
-        return self.may_repay(entity) or loans.may_borrow(self.table, entity)
+        return "pass" in self.known_kinds(entity)
 
     def kinds(self, entity):
         if not isinstance(entity, CorporationState) or entity is not self.actor():

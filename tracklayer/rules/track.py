@@ -315,15 +315,17 @@ def border_crossings(table: Table, hex_id: str, new: Layout) -> List[tuple]:
 
 
 def take_from_supply(table: Table, tile_id: str) -> None:
-    """The tile leaves the supply; of a tile there is no end of, a new copy comes in."""
+    """The tile leaves the supply; of a tile there is no end of, a new copy comes in (the
+    next number after the copies in play)."""
     supply = table.state.tiles
     name = tile_id.rsplit("-", 1)[0]
     if name in table.spec.unlimited_tiles:
-        ids = supply + [h.tile for h in table.state.hexes.values() if h.printed is None]
         # The copies of this name: ids "<name>-<copy>" (looked at by their start first:
-        # the supply and the map hold hundreds of ids, of few of which it is the name).
+        # the supply holds dozens of ids, of few of which it is the name). The newest copy
+        # is always in the supply: every copy comes into play from it, and the lay taking
+        # one adds the next before it leaves; so the supply alone tells the next number.
         prefix = name + "-"
-        copies = [int(t[len(prefix):]) for t in ids
+        copies = [int(t[len(prefix):]) for t in supply
                   if t.startswith(prefix) and "-" not in t[len(prefix):]]
         supply.append(f"{name}-{max(copies) + 1}")
     supply.remove(tile_id)

@@ -326,9 +326,15 @@ def _arrival(table: Table, start: Node, tokens: List[Node], operator, goal: froz
     until it does, noting in ``noted`` how it first entered (:func:`entries_noted`), or
     that it did not. The walk is read as far as it was made at this position
     (:func:`walk_so_far`), and made further only if the answer lies beyond."""
-    entering = start not in noted and bool(view(table, hex_id).rails)
+    walked = walk_so_far(table, operator, start, tokens)
+    if start in noted or not view(table, hex_id).rails:     # nothing to note: the goal alone
+        for rail in map(_RAIL, walked):
+            if rail in goal:
+                return rail
+        return None
+    entering = True
     arrived = None
-    for rail, side, _junction, _forked in walk_so_far(table, operator, start, tokens):
+    for rail, side, _junction, _forked in walked:
         if entering and rail.hex == hex_id:
             entering = False
             noted[start] = track_end(rail, side) if side is not None else None

@@ -186,7 +186,9 @@ def pay_revenues(table: Table) -> None:
 def hex_blocker(table: Table, entity, hex_id: str) -> Optional[PowerState]:
     """A power of another company that keeps ``entity`` from laying track on the hex.
     (Every power is held by a company or operator: most hexes no power names at all, which
-    is looked at first.)"""
+    is looked at first, in the title's specs, then in the powers held.)"""
+    if hex_id not in table.spec.blockable_hexes:
+        return None
     state = table.state
     holders = (state.companies, state.minors, state.corporations)
     if not _named_by_a_block(holders, hex_id):

@@ -315,15 +315,17 @@ def border_crossings(table: Table, hex_id: str, new: Layout) -> List[tuple]:
 
 
 def take_from_supply(table: Table, tile_id: str) -> None:
-    """The tile leaves the supply; of a tile there is no end of, a new copy comes in."""
+    """The tile leaves the supply; of a tile there is no end of, a new copy comes in (the
+    next number after the copies in play)."""
     supply = table.state.tiles
     name = tile_id.rsplit("-", 1)[0]
     if name in table.spec.unlimited_tiles:
-        ids = supply + [h.tile for h in table.state.hexes.values() if h.printed is None]
         # The copies of this name: ids "<name>-<copy>" (looked at by their start first:
-        # the supply and the map hold hundreds of ids, of few of which it is the name).
+        # the supply holds dozens of ids, of few of which it is the name). The newest copy
+        # is always in the supply: every copy comes into play from it, and the lay taking
+        # one adds the next before it leaves; so the supply alone tells the next number.
         prefix = name + "-"
-        copies = [int(t[len(prefix):]) for t in ids
+        copies = [int(t[len(prefix):]) for t in supply
                   if t.startswith(prefix) and "-" not in t[len(prefix):]]
         supply.append(f"{name}-{max(copies) + 1}")
     supply.remove(tile_id)
@@ -339,6 +341,7 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef, p
     was_printed = h.printed is not None
     take_from_supply(table, tile_id)
     old_tile = board.lay(table, hex_id, tile_id, rotation, tile)
+    _view_made_before(table, hex_id, tile_id, rotation, tile)
     if not was_printed:
         table.state.tiles.append(old_tile)
     board.open_sides_after_lay(table, hex_id, old_color)
@@ -350,6 +353,27 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef, p
     table.log(f"{payer.name}{' spends ' + table.money(cost) + ' and' if cost else ''}"
               f" lays tile #{tile.name} with rotation {rotation} on {hex_id}")
     return cost
+
+
+def _view_made_before(table: Table, hex_id: str, tile_id: str, rotation: int,
+                      tile: TileDef) -> None:
+    """The tile just laid on the hex is seen as the judge of the lay saw it, if it made
+    that view (a :class:`TrialLay`'s, or :func:`view_after_lay`'s): the rails and stops of
+    a tile on a hex are those of its tile at its rotation there whatever the position,
+    so that view, given the hex's cities, is the hex's view (taken from where it was kept;
+    its rails' links were dropped with the hex's, :func:`board.forget_track_near`), not
+    made again."""
+    if hex_id in table.derived.views:
+        return
+    kept = table.derived.after_lay
+    for key in (("trial", hex_id), (hex_id, tile_id, rotation)):
+        found = kept.get(key)
+        if found is not None and found.tile is tile and found.tile_id == tile_id and \
+                found.layout.rotation == rotation:
+            del kept[key]
+            _seat_cities(found, table.state.hexes[hex_id].cities)
+            table.derived.views[hex_id] = found
+            return
 
 
 class LaySite:
@@ -522,6 +546,9 @@ class TrialLay:
         table = self.table
         hex_id = self.args[0]
         self.found = dict(table.state.networks)
+        laid = table.derived.views.get(hex_id)
+        if laid is not None:    # kept for the lay itself, if it follows (_view_made_before)
+            table.derived.after_lay[("trial", hex_id)] = laid
         h = table.state.hexes[hex_id]
         h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
         for token, where, extra, cheater in self.tokens:

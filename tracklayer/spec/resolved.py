@@ -182,6 +182,14 @@ class GameSpec:
                 found.setdefault(h.tile_id, h.tile)
         return found
 
+    @cached_property
+    def blockable_hexes(self) -> FrozenSet[str]:
+        """The hexes a ``blocks_hexes`` power of a corporation, minor or company names (the
+        entities' powers come from these specs: no other hex is ever blocked)."""
+        holders = (*self.data.corporations, *self.data.minors, *self.companies)
+        return frozenset(h for holder in holders for p in holder.powers
+                         if p.kind == "blocks_hexes" for h in p.hexes)
+
     def printed_tile(self, tile_id: str) -> Optional[TileDef]:
         """The shape of a tile printed on the map, by its id."""
         return self.printed_tiles.get(tile_id)

@@ -154,15 +154,25 @@ class Track1817(TrackStep):
         return self.remember(("power", id(company)), lambda: lay_power(self.table, company))
 
     def after_any_lay(self, action, operator, had_mountain: bool) -> None:
+        """The Mountain Engineers pay for a mountain tile; the Denver tile's company closes
+        once another lays on its hex (only a company with a Denver tile lay naming the hex
+        is asked for its lay power: no other can close so)."""
         table = self.table
         for company in table.state.companies:
             if company.closed:
                 continue
+            denver_here = False
             for p in company.powers:
-                if p.spec.kind == "tile_income" and company.owner is operator and had_mountain:
-                    money.pay(table, table.state.bank, operator, p.spec.discount)
-                    table.log(f"{operator.name} earns {table.money(p.spec.discount)} for the "
+                spec = p.spec
+                if spec.kind == "tile_income" and company.owner is operator and had_mountain:
+                    money.pay(table, table.state.bank, operator, spec.discount)
+                    table.log(f"{operator.name} earns {table.money(spec.discount)} for the "
                               f"mountain tile built by {company.name}")
+                elif spec.kind == "tile_lay" and spec.text == DENVER_TILE and \
+                        action.hex in spec.hexes:
+                    denver_here = True
+            if not denver_here:
+                continue
             denver = lay_power(table, company) if company.owner is not None else None
             if denver is not None and not is_mine(denver) and \
                     action.hex in denver.spec.hexes and action.entity is not company:

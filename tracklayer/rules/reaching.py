@@ -21,6 +21,7 @@ from typing import Dict, Iterator, List, Optional, Set
 
 from ..board.tiles import Layout, Track, facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
+from .cutwalk import Approach, forked_out
 from .network import entries_noted, rail_across, token_nodes
 from .walk import first_reached, moves, new_trail, track_end, walk_links
 from .table import Table
@@ -67,29 +68,6 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
             if _cut_off(table, operator, starts, goal, approach, new):
                 return False
     return None
-
-
-class Approach:
-    """What the board before a lay tells of the operator's walks to one hex: the track
-    ends ``(side, lane, gauge)`` at which they first enter it (one for each token city
-    whose walk enters it across a side; ``complete``: every such walk, else only some);
-    on a hex of plain track, each time a walk stepped onto a rail facing it and each
-    walk's first move into it (``arrivals``, ``first_moves``: :func:`_told_by_arrivals`),
-    and the walks that may not leave it (``cut``: :func:`_cut_walk_arrives`); and, worked
-    out when first needed, the track outside the hex that meets it (``outside``:
-    :func:`_outside`)."""
-
-    __slots__ = ("entries", "complete", "arrivals", "first_moves", "cut", "walking",
-                 "outside")
-
-    def __init__(self, entries: tuple = (), complete: bool = True) -> None:
-        self.entries = entries
-        self.complete = complete
-        self.arrivals: List[tuple] = []
-        self.first_moves: Dict[int, tuple] = {}
-        self.cut: Dict[tuple, list] = {}
-        self.walking: Optional[tuple] = None     # (table, operator) of the walks
-        self.outside: Optional[tuple] = None
 
 
 def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
@@ -271,7 +249,7 @@ def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
     which it enters unless its trail left the hex by one of that rail's track ends; a
     kept rail as the old one was, a rail of the goal ending the walk. Leaving the hex, on
     a trail that has not forked, by a side that the new tile makes shared, its trails
-    fork from then on where the old walk's did not (:func:`_forked_out`). So each token
+    fork from then on where the old walk's did not (:func:`.cutwalk.forked_out`). So each token
     city's walk reaches the goal at its first arrival that may go on into a rail of the
     goal, and never if none may and it left the hex by no such side. (Each walk is its
     own: the goal is reached if one reaches it.)"""
@@ -286,7 +264,7 @@ def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
             for side in rail.sides:
                 goal_at.setdefault(side, []).append(rail)
     # Each walk's first telling arrival; one that forked out is read (a walk of its own,
-    # :func:`_cut_walk_arrives`) only when no walk is told True at once.
+    # :func:`.cutwalk.forked_out`) only when no walk is told True at once.
     told: Dict[int, Optional[int]] = {}
     for number, side, rail, own, left, came_out, forked in approach.arrivals:
         if number in told:
@@ -303,75 +281,11 @@ def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
                 return True
     unknown = False
     for number, side in told.items():
-        out = _forked_out(number, side, goal, old, approach, new, goal_at, starts)
+        out = forked_out(number, side, goal, old, approach, new, goal_at, starts)
         if out:
             return True
         unknown = unknown or out is None
     return None if unknown else False
-
-
-def _forked_out(number: int, side: int, goal: frozenset, old: TileView, approach: Approach,
-                new: TileView, goal_at: Dict[int, List[Rail]], starts: List[Node]
-                ) -> Optional[bool]:
-    """The walk of token city ``number`` with the new tile, which first left the hex by
-    ``side``, shared by the new tile and not by the old (None: not told). When the old
-    tile is one rail, which the walk first entered on no fork, and every rail of the goal
-    leaves the hex by that side as it does, the walk beyond forks and, no trail of it
-    able to enter the goal (it left the hex by the goal's own track end), leaves nothing
-    behind; the old rail stays on the walk's trail, and the walk goes on as it would were
-    the old rail not there to leave the hex by, never again leaving the hex: so it
-    reaches the goal if and only if that walk steps onto a rail meeting a rail of the
-    goal across its side (:func:`_cut_walk_arrives`)."""
-    first = approach.first_moves.get(number)
-    rails = [r for r in old.rails if not r.blind]
-    if first is None or first[2] or len(rails) != 1:
-        return None
-    rail = rails[0]
-    if first[0].sides != rail.sides or side not in rail.sides or side == first[1]:
-        return None
-    key = rail.side_keys[rail.sides.index(side)]
-    if not all(key in g.side_keys for g in goal if not g.blind):
-        return None
-    return _cut_walk_arrives(approach, starts, number, old.hex, key, goal_at)
-
-
-def _cut_walk_arrives(approach: Approach, starts: List[Node], number: int, hex_id: str,
-                      key: str, goal_at: Dict[int, List[Rail]]) -> bool:
-    """Does the walk of token city ``number`` that may not enter track end ``key`` of hex
-    ``hex_id`` (nor so the old rail through it) step onto a rail meeting a rail of the goal
-    across its side? The walk, one for each such end and token city, is shared by every
-    tile and rotation asked of at the position, and goes only as far as asked: the track
-    ends ``(side, lane, gauge)`` it steps onto beside the hex are kept."""
-    table, operator = approach.walking
-    cut = approach.cut.get((number, key))
-    if cut is None:
-        trail = new_trail(table, starts[number], starts, operator, {})
-        trail.crossed.add(key)
-        cut = approach.cut[(number, key)] = [
-            moves(table, starts[number], starts, operator, None, trail), []]
-    if any(_meets_goal(end, goal_at) for end in cut[1]):
-        return True
-    while cut[0] is not None:
-        move = next(cut[0], None)
-        if move is None:
-            cut[0] = None
-            break
-        rail = move[0]
-        for own, other, back in rail_across(table, rail):
-            if other == hex_id and own != move[1]:
-                end = (back, rail.lanes.get(own), rail.gauge)
-                cut[1].append(end)
-                if _meets_goal(end, goal_at):
-                    return True
-    return False
-
-
-def _meets_goal(end: tuple, goal_at: Dict[int, List[Rail]]) -> bool:
-    """Does a rail of the goal meet the track end ``(side, lane, gauge)`` across the
-    side (as :func:`.board.links` joins them)?"""
-    side, lane, gauge = end
-    return any(lanes_meet(lane, g.lanes.get(side)) and gauges_join(gauge, g.gauge, True)
-               for g in goal_at.get(side, ()))
 
 
 def _plain(tile: TileView) -> bool:

@@ -290,6 +290,8 @@ def lay_cost(table: Table, operator, hex_id: str, tile: TileDef, rotation: int) 
     """What laying the tile costs before any price the lay itself carries: the hex's
     terrain (as the title prices it) and the priced borders its track crosses."""
     terrain = table.variant.tile_terrain_cost(table, operator, hex_id, tile, rotation)
+    if not table.state.hexes[hex_id].borders:
+        return terrain      # (most hexes have no border: nothing crossed)
     return terrain + sum(b.cost for b, _ in border_crossings(table, hex_id,
                                                              tile.layout(rotation)))
 
@@ -362,7 +364,7 @@ class LaySite:
     tile on the hex, the judge of every lay listed)."""
 
     __slots__ = ("table", "hex", "old", "upgrade", "color", "colors", "color_allowed",
-                 "_upgrades", "_rotations")
+                 "_upgrades", "_rotations", "_layouts")
 
     def __init__(self, table: Table, hex_id: str) -> None:
         self.table = table
@@ -375,6 +377,7 @@ class LaySite:
         self.color_allowed = self.color in self.colors
         self._upgrades: dict = {}
         self._rotations: dict = {}
+        self._layouts: dict = {}
 
     def may_upgrade(self, tile: TileDef, special: bool = False) -> bool:
         """Does the title let ``tile`` replace the tile there (:meth:`Variant.may_upgrade`;
@@ -410,6 +413,20 @@ class LaySite:
             found = self._rotations[tile] = table.variant.rotations_on_hex(table, self.hex,
                                                                            tile)
         return found
+
+    def layouts(self, tile: TileDef) -> tuple:
+        """``tile`` laid in each of :meth:`rotations`, in their order."""
+        found = self._layouts.get(tile)
+        if found is None:
+            found = self._layouts[tile] = layouts_of(tile, self.rotations(tile))
+        return found
+
+
+@lru_cache(maxsize=None)
+def layouts_of(tile: TileDef, rotations: tuple) -> tuple:
+    """``tile`` laid in each of ``rotations``. (Shapes only, the same in every game:
+    worked out once.)"""
+    return tuple(tile.layout(r) for r in rotations)
 
 
 def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Callable, Collection, List, Optional
 
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
-    fits_some_rotation, track_kept
+    fits_some_rotation, side_bits, track_kept
 from ..errors import GameError
 from ..spec.settings import TrackRestriction
 from ..state.model import CompanyState, CorporationState
@@ -47,8 +47,15 @@ def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
 def shape_upgrades(old: Layout, tiles, special: bool = False) -> list:
     """The tiles of ``tiles`` that may replace the tile of layout ``old`` by their shapes
     (:func:`shape_allows` of each, in their order)."""
-    old_tile = old.tile
-    return [t for t in tiles if _tile_allows(old_tile, t, special)]
+    return list(_shape_upgrades(old.tile, tuple(tiles), special))
+
+
+@lru_cache(maxsize=None)
+def _shape_upgrades(old_tile: TileDef, tiles: tuple, special: bool) -> tuple:
+    """:func:`shape_upgrades` for the old tile, however it lies. (Shapes only, the same
+    in every game: worked out once for each old tile and tiles asked of, which change
+    only as names leave or come back to the supply.)"""
+    return tuple(t for t in tiles if _tile_allows(old_tile, t, special))
 
 
 @lru_cache(maxsize=None)
@@ -152,8 +159,10 @@ def _keeps_as_laid(old: Layout, new: Layout) -> bool:
 
 
 def _exits_allowed(open_sides: tuple, stubs: tuple, new: Layout) -> bool:
-    """Every track end leads to an open side, and every stub of the hex has track."""
-    return all(s in open_sides for s in new.exits) and all(s in new.exits for s in stubs)
+    """Every track end leads to an open side, and every stub of the hex has track (the
+    sides as bits)."""
+    exits = new.exit_bits
+    return not (exits & ~side_bits(open_sides) or side_bits(stubs) & ~exits)
 
 
 def _stops_kept(old: Layout, new: Layout) -> bool:

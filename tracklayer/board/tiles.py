@@ -87,15 +87,18 @@ class Layout:
         self.rotation = rotation
         self.tracks: Tuple[Track, ...] = tuple(Track(p, rotation, tile) for p in tile.track_parts)
         exits: List[int] = []
+        bits = 0
         count: Dict[int, int] = {}
         for t in self.tracks:
             for s in t.sides:
                 if s not in exits:
                     exits.append(s)
+                    bits |= 1 << s
                 count[s] = count.get(s, 0) + 1
         self.exits: Tuple[int, ...] = tuple(exits)
-        # The exits as a set of bits (side s: bit s), to compare layouts' sides at once.
-        self.exit_bits = side_bits(exits)
+        # The exits as a set of bits (side s: bit s: :func:`side_bits`), to compare
+        # layouts' sides at once.
+        self.exit_bits = bits
         self.side_count = count
         self.stop_sides: Dict[int, List[int]] = {}
         self.stop_tracks: Dict[int, List[Track]] = {}

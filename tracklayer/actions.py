@@ -211,6 +211,23 @@ def supply_lay(entity, tile_id: str, tile, hex_id: str, rotation: int) -> Action
     return action
 
 
+def supply_lays(entity) -> Callable[[str, object, str, int], Action]:
+    """:func:`supply_lay` of ``entity``, what the actions of the entity share made once
+    (listing makes one for each candidate lay)."""
+    head = new_action("lay_tile", entity)
+
+    def make(tile_id: str, tile, hex_id: str, rotation: int) -> Action:
+        action = Action("lay_tile", entity, dict(head, hex=hex_id, tile=tile_id,
+                                                 rotation=rotation))
+        action.tile_id = tile_id
+        action.tile = tile
+        action.hex = hex_id
+        action.rotation = rotation
+        action.combo = []
+        return action
+    return make
+
+
 def city_node(table: Table, city_id) -> Optional[object]:
     """The city called ``<tile id>-<part index>``: a node on the map, an :class:`OffMap`,
     or None if there is no such city."""

@@ -87,13 +87,18 @@ class Layout:
         self.rotation = rotation
         self.tracks: Tuple[Track, ...] = tuple(Track(p, rotation, tile) for p in tile.track_parts)
         exits: List[int] = []
+        bits = 0
         count: Dict[int, int] = {}
         for t in self.tracks:
             for s in t.sides:
                 if s not in exits:
                     exits.append(s)
+                    bits |= 1 << s
                 count[s] = count.get(s, 0) + 1
         self.exits: Tuple[int, ...] = tuple(exits)
+        # The exits as a set of bits (side s: bit s: :func:`side_bits`), to compare
+        # layouts' sides at once.
+        self.exit_bits = bits
         self.side_count = count
         self.stop_sides: Dict[int, List[int]] = {}
         self.stop_tracks: Dict[int, List[Track]] = {}
@@ -179,7 +184,10 @@ def track_kept(old_layout: Layout, old: Track, new_layout: Layout, new: Track) -
 
 
 def all_track_kept(old: Layout, new: Layout) -> bool:
-    """Is every piece of track of ``old`` kept by some piece of ``new``?"""
+    """Is every piece of track of ``old`` kept by some piece of ``new``? (Not if an old
+    track leads to a side no new track leads to: looked at first, on the sides' bits.)"""
+    if old.exit_bits & ~new.exit_bits:
+        return False
     return all(any(track_kept(old, o, new, n) for n in new.tracks) for o in old.tracks)
 
 
@@ -187,13 +195,26 @@ def all_track_kept(old: Layout, new: Layout) -> bool:
 def fits_some_rotation(old: Layout, new: Layout) -> bool:
     """Could the track of the old tile, turned some way, be kept by ``new``? (An upgrade
     keeps the old track; how the old tile happens to lie does not matter.) Between tiles
-    with junctions only the sides count. (Shapes only, the same in every game: worked out
-    once.)"""
+    with junctions only the sides count. (Rotations turning an old side to one the new
+    tile lacks are passed over on the sides' bits. Shapes only, the same in every game:
+    worked out once.)"""
     if old.tile.junction is not None and new.tile.junction is not None:
         new_exits = new.exits
         return any(all(e in {turn(x, t) for x in new_exits} for e in old.exits)
                    for t in SIDES)
-    return any(all_track_kept(old.tile.layout(t), new) for t in SIDES)
+    bits, new_bits = old.tile.layout(0).exit_bits, new.exit_bits
+    return any(all_track_kept(old.tile.layout(t), new) for t in SIDES
+               if not turned_bits(bits, t) & ~new_bits)
+
+
+def turned_bits(bits: int, ticks: int) -> int:
+    """Sides as bits (:attr:`Layout.exit_bits`) turned clockwise by ``ticks`` sixths."""
+    return ((bits << ticks) | (bits >> (6 - ticks))) & 63
+
+
+def side_bits(sides) -> int:
+    """Hex sides as bits (side s: bit s)."""
+    return sum(1 << s for s in sides)
 
 
 def city_sides_fit(old: List[List[int]], new: List[List[int]]) -> bool:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Callable, Collection, List, Optional
 
 from ..board.tiles import COLOR_ORDER, Layout, TileDef, all_track_kept, city_sides_fit, \
-    fits_some_rotation, track_kept
+    fits_some_rotation, side_bits, track_kept
 from ..errors import GameError
 from ..spec.settings import TrackRestriction
 from ..state.model import CompanyState, CorporationState
@@ -47,8 +47,15 @@ def shape_allows(old: Layout, new_tile: TileDef, special: bool = False) -> bool:
 def shape_upgrades(old: Layout, tiles, special: bool = False) -> list:
     """The tiles of ``tiles`` that may replace the tile of layout ``old`` by their shapes
     (:func:`shape_allows` of each, in their order)."""
-    old_tile = old.tile
-    return [t for t in tiles if _tile_allows(old_tile, t, special)]
+    return list(_shape_upgrades(old.tile, tuple(tiles), special))
+
+
+@lru_cache(maxsize=None)
+def _shape_upgrades(old_tile: TileDef, tiles: tuple, special: bool) -> tuple:
+    """:func:`shape_upgrades` for the old tile, however it lies. (Shapes only, the same
+    in every game: worked out once for each old tile and tiles asked of, which change
+    only as names leave or come back to the supply.)"""
+    return tuple(t for t in tiles if _tile_allows(old_tile, t, special))
 
 
 @lru_cache(maxsize=None)
@@ -152,8 +159,10 @@ def _keeps_as_laid(old: Layout, new: Layout) -> bool:
 
 
 def _exits_allowed(open_sides: tuple, stubs: tuple, new: Layout) -> bool:
-    """Every track end leads to an open side, and every stub of the hex has track."""
-    return all(s in open_sides for s in new.exits) and all(s in new.exits for s in stubs)
+    """Every track end leads to an open side, and every stub of the hex has track (the
+    sides as bits)."""
+    exits = new.exit_bits
+    return not (exits & ~side_bits(open_sides) or side_bits(stubs) & ~exits)
 
 
 def _stops_kept(old: Layout, new: Layout) -> bool:
@@ -290,6 +299,8 @@ def lay_cost(table: Table, operator, hex_id: str, tile: TileDef, rotation: int) 
     """What laying the tile costs before any price the lay itself carries: the hex's
     terrain (as the title prices it) and the priced borders its track crosses."""
     terrain = table.variant.tile_terrain_cost(table, operator, hex_id, tile, rotation)
+    if not table.state.hexes[hex_id].borders:
+        return terrain      # (most hexes have no border: nothing crossed)
     return terrain + sum(b.cost for b, _ in border_crossings(table, hex_id,
                                                              tile.layout(rotation)))
 
@@ -386,7 +397,7 @@ class LaySite:
     tile on the hex, the judge of every lay listed)."""
 
     __slots__ = ("table", "hex", "old", "upgrade", "color", "colors", "color_allowed",
-                 "_upgrades", "_rotations")
+                 "_upgrades", "_rotations", "_layouts")
 
     def __init__(self, table: Table, hex_id: str) -> None:
         self.table = table
@@ -399,6 +410,7 @@ class LaySite:
         self.color_allowed = self.color in self.colors
         self._upgrades: dict = {}
         self._rotations: dict = {}
+        self._layouts: dict = {}
 
     def may_upgrade(self, tile: TileDef, special: bool = False) -> bool:
         """Does the title let ``tile`` replace the tile there (:meth:`Variant.may_upgrade`;
@@ -434,6 +446,20 @@ class LaySite:
             found = self._rotations[tile] = table.variant.rotations_on_hex(table, self.hex,
                                                                            tile)
         return found
+
+    def layouts(self, tile: TileDef) -> tuple:
+        """``tile`` laid in each of :meth:`rotations`, in their order."""
+        found = self._layouts.get(tile)
+        if found is None:
+            found = self._layouts[tile] = layouts_of(tile, self.rotations(tile))
+        return found
+
+
+@lru_cache(maxsize=None)
+def layouts_of(tile: TileDef, rotations: tuple) -> tuple:
+    """``tile`` laid in each of ``rotations``. (Shapes only, the same in every game:
+    worked out once.)"""
+    return tuple(tile.layout(r) for r in rotations)
 
 
 def check_lay_basics(table: Table, operator, hex_id: str, tile_id: str, tile: TileDef,

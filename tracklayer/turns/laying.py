@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Collection, Optional
 
-from ..actions import supply_lay
+from ..actions import supply_lays
 from ..errors import GameError
 from ..rules import board, network, powers, reaching, track
 from ..state.model import CompanyState
@@ -42,7 +42,15 @@ class TrackStep(Step):
         return ("lay_tile", "pass") if self.may_lay(entity) else ()
 
     def allowance(self, entity):
-        """The tile lay the operator is at this turn (None when it has had them all)."""
+        """The tile lay the operator is at this turn (None when it has had them all).
+        While moves are listed (nothing is laid), remembered until the position changes:
+        the judge asks it of each lay listed."""
+        if self.table.listing:
+            return self.remember(("allowance", id(entity)), self.turn_allowance, entity)
+        return self.turn_allowance(entity)
+
+    def turn_allowance(self, entity):
+        """:meth:`allowance`, worked out."""
         operator = entity.owner if isinstance(entity, CompanyState) else entity
         lays = self.table.variant.tile_lays(self.table, operator)
         n = self.round.notes
@@ -83,12 +91,12 @@ class TrackStep(Step):
             return super().candidates(entity, kind, offer)
         layable = layable_by_color(self.table)
         allowance = self.allowance(entity)
+        make = supply_lays(entity)
         out = []
         for hex_id in offer.hexes_for_lays(entity, self.hexes_to_try(entity)):
             if self.sides_reached(entity, hex_id) is None:
                 continue
-            here = self.hex_lay(entity, hex_id)
-            site = here.site
+            site = self.site(hex_id)
             if not site.color_allowed or (allowance is not None and lay_kind_problem(
                     allowance, site.upgrade, site.color)):
                 continue
@@ -99,12 +107,12 @@ class TrackStep(Step):
                 tiles = site.upgrades(ids)
             except GameError:
                 continue
+            here = self.hex_lay(entity, hex_id) if tiles else None
             for tile in tiles:
                 tile_id = ids[tile]
-                out.extend(offer.made(supply_lay(entity, tile_id, tile, hex_id, r))
-                           for r in site.rotations(tile)
-                           if here.may_turn(tile.layout(r))
-                           and here.may_pay(allowance, tile, r))
+                for new in site.layouts(tile):
+                    if here.may_turn_lying(new) and here.may_pay(allowance, new):
+                        out.append(offer.made(make(tile_id, tile, hex_id, new.rotation)))
         return out
 
     def hex_lay(self, entity, hex_id: str) -> "HexLay":
@@ -136,7 +144,7 @@ class TrackStep(Step):
     def may_pay(self, entity, allowance, hex_id: str, tile, rotation: int) -> bool:
         """Can the payer (:meth:`payer`) pay for the lay (the rule of :func:`_paid_for`)?
         (If it cannot tell without the other checks, yes: the judge decides.)"""
-        return self.hex_lay(entity, hex_id).may_pay(allowance, tile, rotation)
+        return self.hex_lay(entity, hex_id).may_pay(allowance, tile.layout(rotation))
 
     def may_turn(self, entity, hex_id: str, tile, rotation: int) -> bool:
         """Does the lay's rotation check (:func:`_turned_to_network`) allow the tile so?
@@ -315,21 +323,38 @@ class HexLay:
         except GameError:
             return True
 
-    def price(self, allowance, tile, rotation: int) -> tuple:
-        """:func:`price_of_lay` of the tile so, at the lay the turn is at."""
-        key = (tile, rotation, allowance.cost, allowance.price_of_upgrade)
-        found = self._prices.get(key)
+    def may_turn_lying(self, new) -> bool:
+        """:meth:`may_turn` of a layout the tile lies on the hex in
+        (:meth:`track.LaySite.layouts`: listing asks no other): only
+        :meth:`TrackStep.rotation_ok` is left to ask (what :meth:`turned` keeps)."""
+        found = self._turned.get(new)
         if found is None:
-            step = self.step
-            found = self._prices[key] = price_of_lay(step.table, allowance, self.entity,
-                                                     self.hex, tile, rotation)
+            try:
+                found = self._turned[new] = self.step.rotation_ok(self.entity, self.hex, new,
+                                                                  self)
+            except GameError:
+                return True
         return found
 
-    def may_pay(self, allowance, tile, rotation: int) -> bool:
-        """Can the payer (:meth:`TrackStep.payer`) pay for the lay (the rule of
-        :func:`_paid_for`)? (If it cannot tell without the other checks, yes.)"""
+    def price(self, allowance, tile, rotation: int) -> tuple:
+        """:func:`price_of_lay` of the tile so, at the lay the turn is at."""
+        return self.price_of(allowance, tile.layout(rotation))
+
+    def price_of(self, allowance, new) -> tuple:
+        """:func:`price_of_lay` of the tile laid as ``new``, at the lay the turn is at
+        (which it reads only for its prices)."""
+        key = (new, allowance.cost, allowance.upgrade_cost)
+        found = self._prices.get(key)
+        if found is None:
+            found = self._prices[key] = price_of_lay(self.step.table, allowance, self.entity,
+                                                     self.hex, new.tile, new.rotation)
+        return found
+
+    def may_pay(self, allowance, new) -> bool:
+        """Can the payer (:meth:`TrackStep.payer`) pay for the tile laid as ``new`` (the
+        rule of :func:`_paid_for`)? (If it cannot tell without the other checks, yes.)"""
         try:
-            return affords(self.payer, self.price(allowance, tile, rotation)[1])
+            return affords(self.payer, self.price_of(allowance, new)[1])
         except (GameError, AttributeError):
             return True
 

@@ -95,21 +95,30 @@ class GaugeMeeting:
         self._facing = None
         self._arrives: dict = {}
 
-    def sides(self, new) -> Tuple[List[int], List[int]]:
-        """:func:`meeting_sides` of the hex for a tile laid as ``new``."""
+    def sides(self, new) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        """:func:`meeting_sides` of the hex for a tile laid as ``new`` (the gauges facing
+        the hex taken as one key: :func:`_sides_by_gauge`)."""
         facing = self._facing
         if facing is None:
-            facing = self._facing = facing_gauges(self.table, self.hex)
-        return sides_by_gauge(facing, new)
+            facing = self._facing = frozenset(facing_gauges(self.table, self.hex).items())
+        return _sides_by_gauge(facing, new)
 
-    def arrives_at_one(self, sides: List[int]) -> bool:
+    def arrives_at_one(self, sides: Tuple[int, ...]) -> bool:
         """:func:`arrives_at_one` of the operator, the hex and ``sides``."""
-        key = tuple(sides)
-        found = self._arrives.get(key)
+        found = self._arrives.get(sides)
         if found is None:
-            found = self._arrives[key] = arrives_at_one(self.table, self.operator, self.hex,
-                                                        sides)
+            found = self._arrives[sides] = arrives_at_one(self.table, self.operator, self.hex,
+                                                          sides)
         return found
+
+
+@functools.lru_cache(maxsize=None)
+def _sides_by_gauge(facing: frozenset, new) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+    """:func:`sides_by_gauge` of the gauges facing a hex (``facing``: its items), as
+    tuples. (Shapes only, the same in every game: worked out once for each layout and
+    the gauges facing it, which change only where track is laid.)"""
+    joining, apart = sides_by_gauge(dict(facing), new)
+    return tuple(joining), tuple(apart)
 
 
 @functools.lru_cache(maxsize=None)

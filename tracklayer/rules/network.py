@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from copy import copy
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice, tee
 from operator import itemgetter
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
@@ -112,24 +113,27 @@ def checkpoint(table: Table) -> Callable[[], None]:
     turned on (:func:`_worked_out`, which notes it in the table's derived data): what is
     kept is how many answers each network had, and how many flags had been turned on."""
     kept = dict(table.state.networks)
-    sizes = [(memo, len(memo.answers)) for memo in kept.values()] if kept else ()
     opened = table.derived.opened
-    since = len(opened)
+    return partial(_restore, table, kept,
+                   [(memo, len(memo.answers)) for memo in kept.values()] if kept else (),
+                   opened, len(opened))
 
-    def restore() -> None:
-        if table.state.networks != kept:
-            table.state.networks.clear()
-            table.state.networks.update(kept)
-        for memo, size in sizes:
-            answers = memo.answers
-            if len(answers) > size:
-                for key in list(islice(answers, size, None)):
-                    del answers[key]
-        if len(opened) > since:
-            for operator in opened[since:]:
-                operator.route_known = False
-            del opened[since:]
-    return restore
+
+def _restore(table: Table, kept: dict, sizes, opened: list, since: int) -> None:
+    """Put back what :func:`checkpoint` kept: the networks, their answers (``sizes``: how
+    many each had) and the route flags (``since``: how many had been turned on)."""
+    if table.state.networks != kept:
+        table.state.networks.clear()
+        table.state.networks.update(kept)
+    for memo, size in sizes:
+        answers = memo.answers
+        if len(answers) > size:
+            for key in list(islice(answers, size, None)):
+                del answers[key]
+    if len(opened) > since:
+        for operator in opened[since:]:
+            operator.route_known = False
+        del opened[since:]
 
 
 def token_nodes(table: Table, operator) -> List[Node]:

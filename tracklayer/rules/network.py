@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from copy import copy
 from dataclasses import dataclass, field
-from itertools import filterfalse, tee
-from operator import attrgetter, itemgetter
+from functools import partial
+from itertools import islice, tee
+from operator import itemgetter
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..board.tiles import facing
@@ -39,7 +40,6 @@ from .table import Table
 from .walk import moves, track_end
 from .walk import walk_links  # noqa: F401 (routes read walk_links here)
 
-_ROUTE_KNOWN = attrgetter("route_known")
 _RAIL = itemgetter(0)    # of a move of a walk (:func:`moves`)
 
 
@@ -108,23 +108,32 @@ def position_changed(table: Table, board_changed: bool = False) -> None:
 
 def checkpoint(table: Table) -> Callable[[], None]:
     """What was worked out of the networks now, and the route flags; the function returned
-    puts them back, so that an action refused or moves only listed leave no trace."""
+    puts them back, so that an action refused or moves only listed leave no trace. A
+    network's answers are only ever added to (:func:`remember`), and a route flag only
+    turned on (:func:`_worked_out`, which notes it in the table's derived data): what is
+    kept is how many answers each network had, and how many flags had been turned on."""
     kept = dict(table.state.networks)
-    answers = [(memo, dict(memo.answers)) for memo in kept.values()]
-    # Only looking at a network turns a route flag on (never off): those still off.
-    unknown = list(filterfalse(_ROUTE_KNOWN, table.operators()))
+    opened = table.derived.opened
+    return partial(_restore, table, kept,
+                   [(memo, len(memo.answers)) for memo in kept.values()] if kept else (),
+                   opened, len(opened))
 
-    def restore() -> None:
-        if table.state.networks != kept:
-            table.state.networks.clear()
-            table.state.networks.update(kept)
-        for memo, found in answers:
-            if memo.answers != found:
-                memo.answers.clear()
-                memo.answers.update(found)
-        for operator in unknown:
+
+def _restore(table: Table, kept: dict, sizes, opened: list, since: int) -> None:
+    """Put back what :func:`checkpoint` kept: the networks, their answers (``sizes``: how
+    many each had) and the route flags (``since``: how many had been turned on)."""
+    if table.state.networks != kept:
+        table.state.networks.clear()
+        table.state.networks.update(kept)
+    for memo, size in sizes:
+        answers = memo.answers
+        if len(answers) > size:
+            for key in list(islice(answers, size, None)):
+                del answers[key]
+    if len(opened) > since:
+        for operator in opened[since:]:
             operator.route_known = False
-    return restore
+        del opened[since:]
 
 
 def token_nodes(table: Table, operator) -> List[Node]:
@@ -182,6 +191,7 @@ def _worked_out(table: Table, operator) -> tuple:
         table.state.networks[operator] = memo
     if memo.route_for_train and not operator.route_known:
         operator.route_known = True
+        table.derived.opened.append(operator)     # put back by :func:`checkpoint`
     return memo, walked
 
 

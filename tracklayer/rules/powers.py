@@ -179,8 +179,9 @@ def pay_revenues(table: Table) -> None:
         if company.owner is state.bank:
             continue
         money.pay(table, state.bank, company.owner, company.revenue)
-        table.log(f"{company.owner.name} collects {table.money(company.revenue)} "
-                  f"from {company.name}")
+        if table.keep_log:
+            table.log(f"{company.owner.name} collects {table.money(company.revenue)} "
+                      f"from {company.name}")
 
 
 def hex_blocker(table: Table, entity, hex_id: str) -> Optional[PowerState]:

@@ -8,7 +8,7 @@ forgotten when what it depends on changes.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ..errors import GameError
 from ..packed import Packed
@@ -21,7 +21,7 @@ class Derived:
     """What is worked out from the state (see the owners named below)."""
 
     __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "held", "links",
-                 "linked", "after_lay")
+                 "linked", "after_lay", "opened")
 
     def __init__(self) -> None:
         self.index: Optional[Dict[str, dict]] = None      # rules.table: ids → objects
@@ -34,6 +34,7 @@ class Derived:
         self.crowded: Optional[list] = None                # rules.trains: over the limit
         self.held: Optional[list] = None                   # rules.trains: owners' trains
         self.after_lay: Dict[Any, Any] = {}                # rules.track: tiles in trial
+        self.opened: List[Any] = []                        # rules.network: route flags set
 
 
 class Table:

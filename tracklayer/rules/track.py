@@ -361,8 +361,9 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef, p
         board.remove_borders_facing(table, other, hex_id)
     if cost > 0:
         money.pay(table, payer, table.state.bank, cost)
-    table.log(f"{payer.name}{' spends ' + table.money(cost) + ' and' if cost else ''}"
-              f" lays tile #{tile.name} with rotation {rotation} on {hex_id}")
+    if table.keep_log:
+        table.log(f"{payer.name}{' spends ' + table.money(cost) + ' and' if cost else ''}"
+                  f" lays tile #{tile.name} with rotation {rotation} on {hex_id}")
     return cost
 
 

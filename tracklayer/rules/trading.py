@@ -202,8 +202,9 @@ def sell(table: Table, bundle: Bundle, *, presidency_may_change: bool = True,
     price = bundle_price(table, bundle) - (certificates.certificate_price(table, swap)
                                            if swap is not None else 0)
     corporation = bundle.corporation
-    table.log(f"{seller.name} sells {round_up(bundle.shares)} share(s) of "
-              f"{corporation.name} for {table.money(price)}")
+    if table.keep_log:
+        table.log(f"{seller.name} sells {round_up(bundle.shares)} share(s) of "
+                  f"{corporation.name} for {table.money(price)}")
     market_state = table.state.market
     certificates.change_hands(table, bundle, market_state, payer=table.state.bank, payee=seller,
                               price=price, presidency_may_change=presidency_may_change, swap=swap,
@@ -233,7 +234,7 @@ def buy(table: Table, buyer, bundle: Bundle, *, exchange_price: Optional[int] = 
     was_floated = operators.has_floated(table, corporation)
     _start_with(table, buyer, bundle, silent)
     price = _price_to_pay(table, bundle, exchange, exchange_price, swap)
-    if not silent:
+    if not silent and table.keep_log:
         table.log(_purchase_line(table, buyer, bundle, exchange, price))
     _pay_and_take(table, buyer, bundle, price, swap, presidency_may_change)
     if corporation.floatable and was_floated != operators.has_floated(table, corporation):

@@ -55,8 +55,9 @@ class PlacingTokens:
         network.forget(table)
         if token.price > 0:
             money.pay(table, payer or entity, table.state.bank, token.price)
-        table.log(f"{entity.name} places a token on {node.hex}"
-                  + (f" for {table.money(token.price)}" if token.price > 0 else ""))
+        if table.keep_log:
+            table.log(f"{entity.name} places a token on {node.hex}"
+                      + (f" for {table.money(token.price)}" if token.price > 0 else ""))
         if not extra_action:
             self.round.notes.tokened = True
 

@@ -360,10 +360,11 @@ class BuyTrainStep(Step):
         train.variant = variant
         if exchange is not None:
             trains.give_back(table, exchange)
-        verb = f"exchanges a {exchange.name} for" if exchange is not None else "buys"
-        seller = "The Depot" if trains.in_depot(train) else train.owner.name
-        table.log(f"{entity.name} {verb} a {train.name} train for {table.money(price)} "
-                  f"from {seller}")
+        if table.keep_log:
+            verb = f"exchanges a {exchange.name} for" if exchange is not None else "buys"
+            seller = "The Depot" if trains.in_depot(train) else train.owner.name
+            table.log(f"{entity.name} {verb} a {train.name} train for {table.money(price)} "
+                      f"from {seller}")
         trains.hand_over(table, train, entity, price)
         phases.train_bought(table, train)
         if exchange is not None:

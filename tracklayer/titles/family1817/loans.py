@@ -29,10 +29,11 @@ def take(table, corporation, in_stock_round: bool = False) -> None:
     """The corporation takes a loan; its price moves left."""
     old = corporation.price
     value = finance.borrow(table, corporation, most_loans(corporation))
-    name = corporation.name
-    if in_stock_round and corporation.owner is not None:
-        name += f" ({corporation.owner.name})"
-    table.log(f"{name} takes a loan and receives {table.money(value)}")
+    if table.keep_log:
+        name = corporation.name
+        if in_stock_round and corporation.owner is not None:
+            name += f" ({corporation.owner.name})"
+        table.log(f"{name} takes a loan and receives {table.money(value)}")
     market.move_price(table, corporation, Direction.LEFT)
     market.report_move(table, corporation, old)
 
@@ -40,7 +41,8 @@ def take(table, corporation, in_stock_round: bool = False) -> None:
 def repay(table, corporation, move: bool = True) -> None:
     """The corporation repays a loan; its price moves right (unless told not to)."""
     value = finance.repay(table, corporation)
-    table.log(f"{corporation.name} pays off a loan for {table.money(value)}")
+    if table.keep_log:
+        table.log(f"{corporation.name} pays off a loan for {table.money(value)}")
     if move:
         old = corporation.price
         market.move_price(table, corporation, Direction.RIGHT)
@@ -67,9 +69,10 @@ def pay_interest(table, corporation) -> int:
     if owed > corporation.cash:
         return owed
     if owed > 0:
-        n = corporation.loans
-        table.log(f"{corporation.name} pays {table.money(owed)} interest for {n} "
-                  f"loan{'s' if n != 1 else ''}")
+        if table.keep_log:
+            n = corporation.loans
+            table.log(f"{corporation.name} pays {table.money(owed)} interest for {n} "
+                      f"loan{'s' if n != 1 else ''}")
         money.pay(table, corporation, table.state.bank, owed)
     return 0
 

@@ -171,7 +171,8 @@ def growing_candidates(table: Table, holder, corporation: CorporationState,
     certs = list(certs if certs is not None else held(holder, corporation))
     if not certs:
         return
-    certs.sort(key=lambda c: (1 if c.president else 0, c.percent))
+    if len(certs) > 1:
+        certs.sort(key=lambda c: (1 if c.president else 0, c.percent))
     chosen, percent = [], 0
     for c in certs:
         chosen.append(c)

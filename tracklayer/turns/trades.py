@@ -166,13 +166,13 @@ def may_buy_some_share(turn, entity) -> bool:
     """Some certificate from the market, or from the treasury of a started corporation
     (of a corporation open to the player now, :func:`open_to_buy`). What the player may
     spend is the same for every pile, so it is asked once."""
-    market = turn.table.state.market
+    market = turn.table.state.market.shares    # (``certificates.held``, asked of many)
     cash = turn.cash_for(entity)
     for c in open_to_buy(turn, entity):
-        pile = certificates.held(market, c)
+        pile = market.get(c.sym)
         if pile and may_buy_from_pile(turn, entity, pile, cash):
             return True
-        pile = certificates.treasury(c)
+        pile = c.shares.get(c.sym)                  # (``certificates.treasury``)
         if pile and may_buy_from_pile(turn, entity, pile, cash):
             return True
     return False
@@ -219,17 +219,28 @@ def order_allows_sale(turn) -> bool:
 
 
 def may_sell_in_turn(turn, entity, corporation) -> bool:
-    """Sales of ``corporation`` are open in this turn: not in the first stock round where
-    the title forbids it, not on a frozen cell, not a second sale of it in the turn where
-    the title sells in blocks, and the trade order allowing a sale."""
+    """Sales of ``corporation`` are open in this turn: sales open in the turn at all
+    (:func:`sales_open`) and of this corporation (:func:`sales_of_open`)."""
+    return sales_open(turn) and sales_of_open(turn, entity, corporation)
+
+
+def sales_open(turn) -> bool:
+    """Sales are open in the turn, whatever the corporation: not in the first stock round
+    where the title forbids it, and the trade order allowing a sale."""
     table = turn.table
     if not table.settings.sales_in_first_stock_round and table.turn <= 1:
         return False
+    return order_allows_sale(turn)
+
+
+def sales_of_open(turn, entity, corporation) -> bool:
+    """Where sales are open in the turn, those of ``corporation``: not on a frozen cell,
+    and not a second sale of it in the turn where the title sells in blocks."""
+    table = turn.table
     if frozen(table, corporation):
         return False
-    if table.settings.sell_in_blocks and sold_this_round(turn, entity).get(corporation) == "now":
-        return False
-    return order_allows_sale(turn)
+    return not (table.settings.sell_in_blocks and
+                sold_this_round(turn, entity).get(corporation) == "now")
 
 
 def may_sell_shares(turn, entity, bundle: Optional[Bundle]) -> bool:
@@ -256,22 +267,36 @@ def may_sell_bundle(turn, entity, bundle: Bundle) -> bool:
 
 def may_sell_some_of(turn, entity, corporation) -> bool:
     """Sales of ``corporation`` open in the turn (:func:`may_sell_in_turn`, asked once),
-    and some bundle of it the player holds that may go (``turn.may_sell_bundle``; the
-    first found is enough)."""
-    if not may_sell_in_turn(turn, entity, corporation) or \
-            not trading.sale_timing_allows(turn.table, corporation):
+    and some bundle of it the player holds that may go (:func:`some_bundle_may_go`)."""
+    return may_sell_in_turn(turn, entity, corporation) and \
+        some_bundle_may_go(turn, entity, corporation)
+
+
+def some_bundle_may_go(turn, entity, corporation) -> bool:
+    """The moment to sell the corporation's shares has come, and some bundle of it the
+    player holds may go (``turn.may_sell_bundle``; the first found is enough)."""
+    table = turn.table
+    if not trading.sale_timing_allows(table, corporation):
         return False
-    return any(turn.may_sell_bundle(entity, b)
-               for b in trading.sale_candidates(turn.table, entity, corporation))
+    for b in trading.sale_candidates(table, entity, corporation):
+        if turn.may_sell_bundle(entity, b):
+            return True
+    return False
 
 
 def may_sell_some_share(turn, entity) -> bool:
-    """Some share the player holds (the trade order allowing a sale at all)."""
-    if not order_allows_sale(turn):
+    """Some share the player holds, of a corporation whose sales are open
+    (:func:`may_sell_some_of`; what is the same for every corporation, :func:`sales_open`,
+    asked once)."""
+    if not sales_open(turn):
         return False
-    return any(may_sell_some_of(turn, entity, certs[0].corporation)
-               for certs in list(entity.shares.values())
-               if certs and not certs[0].corporation.closed)
+    for certs in list(entity.shares.values()):
+        if certs:
+            corporation = certs[0].corporation
+            if not corporation.closed and sales_of_open(turn, entity, corporation) and \
+                    some_bundle_may_go(turn, entity, corporation):
+                return True
+    return False
 
 
 def must_sell(turn, entity) -> bool:

@@ -197,15 +197,18 @@ class TrackStep(Step):
         ``exits`` needs them: it must point at one (:func:`network.arrives_at`)."""
         return network.arrives_at(self.table, entity, hex_id, exits)
 
-    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view):
+    def check_restriction(self, entity, hex_id, tile_id, tile, rotation, old_view,
+                          new=None):
         """New track keeps the old cities' and towns' track, and meets the title's track
         restriction: one of the new tracks it asks for must be reached by the operator
         once the tile is laid (walks that stop at the first such track, on the board with
         the tile laid in trial; told without laying it when the view the lay would give
         tells without a walk: :func:`reaching.told_without_walks`). Returns the networks
-        to keep after the lay (:meth:`network_after_lay`)."""
+        to keep after the lay (:meth:`network_after_lay`). ``new``: the tile's layout at
+        the rotation, if known."""
         table = self.table
-        new = tile.layout(rotation)
+        if new is None:
+            new = tile.layout(rotation)
         if not track.keeps_stop_track(old_view.layout, new):
             raise GameError("new track must keep the old track")
         if not old_view.layout.tracks:
@@ -269,14 +272,15 @@ class HexLay:
     of each one listed: one step keeps it per entity and hex until the position changes
     (:meth:`TrackStep.hex_lay`)."""
 
-    __slots__ = ("step", "entity", "hex", "site", "supply", "payer", "facts", "_blocker",
-                 "_sides", "_turned", "_prices")
+    __slots__ = ("step", "entity", "hex", "site", "view", "supply", "payer", "facts",
+                 "_blocker", "_sides", "_turned", "_prices", "_fits")
 
     def __init__(self, step: TrackStep, entity, hex_id: str) -> None:
         self.step = step
         self.entity = entity
         self.hex = hex_id
         self.site: track.LaySite = step.site(hex_id)
+        self.view = board.view(step.table, hex_id)
         self.supply: Collection[str] = step.supply()
         self.payer = step.payer(entity)
         self.facts: dict = {}
@@ -284,6 +288,7 @@ class HexLay:
         self._sides: tuple = ()
         self._turned: dict = {}
         self._prices: dict = {}
+        self._fits: dict = {}
 
     def blocker(self, table, entity, hex_id: str):
         """:func:`powers.hex_blocker` of the entity and hex (the arguments as
@@ -291,6 +296,25 @@ class HexLay:
         if not self._blocker:
             self._blocker = (powers.hex_blocker(table, entity, hex_id),)
         return self._blocker[0]
+
+    def fits(self, tile_id: str, tile) -> None:
+        """:func:`track.check_lay_basics` of the tile with id ``tile_id`` laid on the hex
+        by the entity (by a private company's power if the entity is one): asked once per
+        tile, its refusal raised again each time (each rotation listed asks it)."""
+        found = self._fits.get(tile_id)
+        if found is None:
+            step = self.step
+            try:
+                track.check_lay_basics(step.table, self.entity, self.hex, tile_id, tile,
+                                       special=isinstance(self.entity, CompanyState),
+                                       hex_blocker=self.blocker, site=self.site,
+                                       supply=self.supply)
+                found = True
+            except GameError as e:
+                found = e.with_traceback(None)
+            self._fits[tile_id] = found
+        if found is not True:
+            raise found.with_traceback(None)
 
     def turned(self, new) -> bool:
         """The tile lies on the hex so (:meth:`track.LaySite.rotations`: the hex's own
@@ -336,10 +360,6 @@ class HexLay:
                 return True
         return found
 
-    def price(self, allowance, tile, rotation: int) -> tuple:
-        """:func:`price_of_lay` of the tile so, at the lay the turn is at."""
-        return self.price_of(allowance, tile.layout(rotation))
-
     def price_of(self, allowance, new) -> tuple:
         """:func:`price_of_lay` of the tile laid as ``new``, at the lay the turn is at
         (which it reads only for its prices)."""
@@ -361,12 +381,12 @@ class HexLay:
 
 class LayAttempt:
     """A tile lay being judged: the action, who lays (``entity``) and pays, the lay the
-    turn is at, the old tile, what the lay depends on at this position (``here``,
-    :class:`HexLay`), and what the checks work out for the commit (what the lay costs,
-    the networks to keep)."""
+    turn is at, the old tile, the tile's layout at the lay's rotation (``new``), what the
+    lay depends on at this position (``here``, :class:`HexLay`), and what the checks work
+    out for the commit (what the lay costs, the networks to keep)."""
 
     __slots__ = ("action", "entity", "payer", "here", "allowance", "old_view", "upgrade",
-                 "cost", "found")
+                 "new", "cost", "found")
 
     def __init__(self, step: TrackStep, action, entity, payer, here: HexLay) -> None:
         self.action = action
@@ -374,8 +394,9 @@ class LayAttempt:
         self.payer = payer
         self.here = here
         self.allowance = step.allowance(action.entity)
-        self.old_view = board.view(step.table, action.hex)
+        self.old_view = here.view
         self.upgrade = here.site.upgrade
+        self.new = action.tile.layout(action.rotation)
         self.cost = 0
         self.found: dict = {}
 
@@ -412,18 +433,14 @@ def _new_hex(step: TrackStep, a: LayAttempt) -> None:
 def _tile_fits(step: TrackStep, a: LayAttempt) -> None:
     """The tile is in the supply, of a colour of the phase, on a hex not blocked, an
     upgrade of the tile there."""
-    action = a.action
-    track.check_lay_basics(step.table, a.entity, action.hex, action.tile_id, action.tile,
-                           special=isinstance(a.entity, CompanyState),
-                           hex_blocker=a.here.blocker, site=a.here.site,
-                           supply=a.here.supply)
+    a.here.fits(a.action.tile_id, a.action.tile)
 
 
 def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:
     """The tile's rotation is allowed (by default: it points at the operator's network
     and keeps the old track)."""
     action = a.action
-    if not a.here.turned(action.tile.layout(action.rotation)):
+    if not a.here.turned(a.new):
         raise GameError(f"tile {action.tile.name} cannot be laid on {action.hex} with "
                         f"rotation {action.rotation}")
 
@@ -435,13 +452,12 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
         return
     action = a.action
     a.found = step.check_restriction(a.entity, action.hex, action.tile_id, action.tile,
-                                     action.rotation, a.old_view) or {}
+                                     action.rotation, a.old_view, a.new) or {}
 
 
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
-    action = a.action
-    a.cost = a.here.price(a.allowance, action.tile, action.rotation)[1]
+    a.cost = a.here.price_of(a.allowance, a.new)[1]
     if not affords(a.payer, a.cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {a.cost}")
 

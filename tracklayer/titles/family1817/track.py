@@ -76,9 +76,9 @@ class Track1817(TrackStep):
         if isinstance(entity, CompanyState):
             return self.special_lay(action)
         commit = self.judge_lay(action, entity)
-        had_mountain = self.mountain(action.hex)
 
         def then() -> None:
+            had_mountain = self.mountain(action.hex)    # (asked of the lay carried out)
             commit()
             self.after_any_lay(action, entity, had_mountain)
         return then

@@ -197,23 +197,12 @@ def _lay_tile(table: Table, h, action) -> None:
     action.combo = [_find(table, "company", c, "company") for c in h.get("combo_entities") or []]
 
 
-def supply_lay(entity, tile_id: str, tile, hex_id: str, rotation: int) -> Action:
-    """A ``lay_tile`` action of ``entity`` laying a tile of the supply (``tile_id``, of
-    shape ``tile``) on a hex of the map in a rotation 0-5, made as :func:`read` reads
-    its dict (``.h``, :func:`new_action`): for moves listed, made and read at once."""
-    action = Action("lay_tile", entity, new_action("lay_tile", entity, hex=hex_id,
-                                                   tile=tile_id, rotation=rotation))
-    action.tile_id = tile_id
-    action.tile = tile
-    action.hex = hex_id
-    action.rotation = rotation
-    action.combo = []
-    return action
-
-
 def supply_lays(entity) -> Callable[[str, object, str, int], Action]:
-    """:func:`supply_lay` of ``entity``, what the actions of the entity share made once
-    (listing makes one for each candidate lay)."""
+    """A maker of ``lay_tile`` actions of ``entity`` laying a tile of the supply
+    (``tile_id``, of shape ``tile``) on a hex of the map in a rotation 0-5, made as
+    :func:`read` reads their dicts (``.h``, :func:`new_action`): for moves listed, made
+    and read at once; what the entity's actions share is made once (listing makes one
+    for each candidate lay)."""
     head = new_action("lay_tile", entity)
 
     def make(tile_id: str, tile, hex_id: str, rotation: int) -> Action:

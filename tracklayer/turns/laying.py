@@ -311,7 +311,7 @@ class HexLay:
                                        supply=self.supply)
                 found = True
             except GameError as e:
-                found = e.with_traceback(None)
+                found = e
             self._fits[tile_id] = found
         if found is not True:
             raise found.with_traceback(None)
@@ -319,11 +319,14 @@ class HexLay:
     def turned(self, new) -> bool:
         """The tile lies on the hex so (:meth:`track.LaySite.rotations`: the hex's own
         part, asked first), and :meth:`TrackStep.rotation_ok` allows it."""
+        return new.rotation in self.site.rotations(new.tile) and self.rotation_allows(new)
+
+    def rotation_allows(self, new) -> bool:
+        """:meth:`TrackStep.rotation_ok` of the tile laid as ``new`` (kept per layout)."""
         found = self._turned.get(new)
         if found is None:
-            found = new.rotation in self.site.rotations(new.tile) and \
-                self.step.rotation_ok(self.entity, self.hex, new, self)
-            self._turned[new] = found
+            found = self._turned[new] = self.step.rotation_ok(self.entity, self.hex, new,
+                                                              self)
         return found
 
     def sides_met(self, exits):
@@ -349,16 +352,12 @@ class HexLay:
 
     def may_turn_lying(self, new) -> bool:
         """:meth:`may_turn` of a layout the tile lies on the hex in
-        (:meth:`track.LaySite.layouts`: listing asks no other): only
-        :meth:`TrackStep.rotation_ok` is left to ask (what :meth:`turned` keeps)."""
-        found = self._turned.get(new)
-        if found is None:
-            try:
-                found = self._turned[new] = self.step.rotation_ok(self.entity, self.hex, new,
-                                                                  self)
-            except GameError:
-                return True
-        return found
+        (:meth:`track.LaySite.layouts`: listing asks no other), so only
+        :meth:`rotation_allows` is left to ask."""
+        try:
+            return self.rotation_allows(new)
+        except GameError:
+            return True
 
     def price_of(self, allowance, new) -> tuple:
         """:func:`price_of_lay` of the tile laid as ``new``, at the lay the turn is at

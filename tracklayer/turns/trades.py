@@ -166,13 +166,13 @@ def may_buy_some_share(turn, entity) -> bool:
     """Some certificate from the market, or from the treasury of a started corporation
     (of a corporation open to the player now, :func:`open_to_buy`). What the player may
     spend is the same for every pile, so it is asked once."""
-    market = turn.table.state.market.shares    # (``certificates.held``, asked of many)
+    market = turn.table.state.market
     cash = turn.cash_for(entity)
     for c in open_to_buy(turn, entity):
-        pile = market.get(c.sym)
+        pile = certificates.held(market, c)
         if pile and may_buy_from_pile(turn, entity, pile, cash):
             return True
-        pile = c.shares.get(c.sym)                  # (``certificates.treasury``)
+        pile = certificates.treasury(c)
         if pile and may_buy_from_pile(turn, entity, pile, cash):
             return True
     return False

@@ -37,7 +37,7 @@ from ..state.model import OperatorState
 from . import board
 from .board import Node, Rail, view
 from .table import Table
-from .walk import moves, track_end
+from .walk import moves, new_trail, track_end
 from .walk import walk_links  # noqa: F401 (routes read walk_links here)
 
 _RAIL = itemgetter(0)    # of a move of a walk (:func:`moves`)
@@ -367,13 +367,31 @@ def walk_so_far(table: Table, operator, start: Node, tokens: List[Node]) -> Iter
     check, 1849's gauge rule and the question after the lay (or after the next action)
     make, read again the moves made and walk on only beyond them. (A copy of an ``itertools.tee``
     kept at the first move reads the moves made, the walk beyond as it is made.)"""
+    return copy(_walk_made(table, operator, start, tokens)[0])
+
+
+def walk_unmade(table: Table, operator, start: Node, tokens: List[Node]) -> Optional[tuple]:
+    """The walk of :func:`walk_so_far` from ``start`` and its trail (:func:`.walk.new_trail`)
+    when none of it was made yet (None otherwise): its first reader sees the trail as each
+    move is made (as :func:`.reaching.first_entries` reads it), and whatever reads the
+    walk later reads those moves again."""
+    if ("moves", operator, start) in table.derived.network:
+        return None
+    made, trail = _walk_made(table, operator, start, tokens)
+    return copy(made), trail
+
+
+def _walk_made(table: Table, operator, start: Node, tokens: List[Node]) -> tuple:
+    """The walk of :func:`walk_so_far` as kept (its moves as made, and its trail)."""
     derived = table.derived.network
     key = ("moves", operator, start)
     made = derived.get(key)
     if made is None:
         closed = derived.setdefault(("closed", operator), {})
-        made = derived[key] = tee(moves(table, start, tokens, operator, closed), 1)[0]
-    return copy(made)
+        trail = new_trail(table, start, tokens, operator, closed)
+        made = derived[key] = (tee(moves(table, start, tokens, operator, closed, trail), 1)[0],
+                               trail)
+    return made
 
 
 def entries_noted(table: Table, operator, hex_id: str) -> tuple:

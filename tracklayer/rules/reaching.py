@@ -22,7 +22,7 @@ from typing import Dict, Iterator, List, Optional, Set
 from ..board.tiles import Layout, Track, facing, gauges_join
 from .board import Node, Rail, TileView, lanes_meet, view
 from .cutwalk import Approach, forked_out
-from .network import entries_noted, rail_across, token_nodes
+from .network import entries_noted, rail_across, token_nodes, walk_unmade
 from .walk import first_reached, moves, new_trail, track_end, walk_links
 from .table import Table
 
@@ -54,12 +54,14 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
                        new: Optional[TileView]) -> Optional[bool]:
     """:func:`reaches_any` as far as it is told without a walk (None: the walks tell),
     ``starts`` the operator's token cities and ``new`` the view of the tile laid (as
-    :func:`.track.view_after_lay` shows it before it is laid: nothing here walks)."""
+    :func:`.track.view_after_lay` shows it before it is laid: nothing here walks). None
+    of the proofs tells a hex holding a token city of the operator (whose walk sets out
+    on the hex): each is asked only of a hex holding none."""
     if not goal or not starts:
         return False
-    if old is not None and approach is not None:
-        if approach.entries and _met_on_entry(operator, starts, goal, old, approach.entries,
-                                              new):
+    if old is not None and approach is not None and \
+            not any(node.view.hex == old.hex for node in starts):
+        if approach.entries and _met_on_entry(operator, goal, old, approach.entries, new):
             return True
         if approach.complete:
             told = _told_by_arrivals(starts, goal, old, approach, new)
@@ -77,7 +79,8 @@ def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
     position, as when moves are listed. For the first otherwise (one lay alone, as when
     an action is applied, costs less walked to its goal) only what the rotation check's
     walks to the hex noted (:func:`.network.entries_noted`; None: nothing), which may
-    tell the goal met but is not worth working out that it is cut off."""
+    tell the goal met but is not worth working out that it is cut off. (Listing works
+    them out ahead: :func:`entries_ahead`.)"""
     key = ("entries", operator)
     found = table.derived.network.get(key)
     if found is None and ("walked", operator) not in table.derived.network:
@@ -92,8 +95,18 @@ def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
     return approach
 
 
+def entries_ahead(table: Table, operator) -> None:
+    """Work out the approaches of :func:`first_entries` now, before the operator's network
+    is walked at the position (as listing lays does, which asks them of nearly every lay):
+    its walks are then made once for both."""
+    key = ("entries", operator)
+    if not table.derived.network.get(key):
+        table.derived.network[key] = _first_entries(table, operator)
+
+
 def _first_entries(table: Table, operator) -> Dict[str, Approach]:
-    """Each token city's walk on the board as it is, read for every hex it comes near:
+    """Each token city's walk on the board as it is (made here, if not yet made, for the
+    network to read again: :func:`.network.walk_unmade`), read for every hex it comes near:
     where it first enters the hex; and on a hex of plain track its first move into it
     (``(rail, side, forked)``), and each rail it steps onto that faces the hex across a
     side, as ``(the token city's number, the hex's side, the rail, the rail's side, the
@@ -106,10 +119,12 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
     beside: Dict[Rail, tuple] = {}
     for number, start in enumerate(starts):
         entered = set()
-        trail = new_trail(table, start, starts, operator, closed)
-        crossed = trail.crossed
-        for rail, side, _junction, forked in moves(table, start, starts, operator, closed,
-                                                   trail):
+        walk = walk_unmade(table, operator, start, starts)
+        if walk is None:
+            trail = new_trail(table, start, starts, operator, closed)
+            walk = moves(table, start, starts, operator, closed, trail), trail
+        crossed = walk[1].crossed
+        for rail, side, _junction, forked in walk[0]:
             if rail.hex not in entered:
                 entered.add(rail.hex)
                 if side is not None:
@@ -119,11 +134,14 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
                         approach.first_moves[number] = (rail, side, forked)
             facing = beside.get(rail)
             if facing is None:
-                facing = beside[rail] = _plain_beside(table, rail, ends_of)
-            for own, other, back, ends in facing:
-                approach = found.get(other) or _approach(found, other, table, operator)
-                approach.arrivals.append((number, back, rail, own, ends.intersection(crossed),
-                                          own == side, forked))
+                facing = beside[rail] = tuple(
+                    (own, (found.get(other) or _approach(found, other, table, operator)
+                           ).arrivals, back, ends)
+                    for own, other, back, ends in _plain_beside(table, rail, ends_of))
+            for own, arrivals, back, ends in facing:
+                arrivals.append((number, back, rail, own,
+                                 _NONE if ends.isdisjoint(crossed) else ends & crossed,
+                                 own == side, forked))
     return found
 
 
@@ -157,18 +175,16 @@ def _plain_ends(tile: TileView) -> Optional[frozenset]:
     return frozenset(key for r in tile.rails if not r.blind for key in r.side_keys)
 
 
-def _met_on_entry(operator, starts: List[Node], goal: frozenset, old: TileView,
-                  entered: tuple, new: TileView) -> bool:
+def _met_on_entry(operator, goal: frozenset, old: TileView, entered: tuple,
+                  new: TileView) -> bool:
     """Does the walk with the new tile laid reach the goal, a walk on the board before
     entering the old tile first at one of the ends ``entered``? The walk from that token
     city is the same until it first enters the hex (its trail has not touched the hex
     then, so nothing stops it entering any rail there), and that is no later than before:
     every end of the old tile is one of the new tile (no token city of the operator being
-    on the hex). What it then meets is told by the tiles' track, the goal's tracks and
-    which stops of the new tile are open to the operator (:func:`_entry_meets`)."""
-    hex_id = old.hex
-    if any(node.hex == hex_id for node in starts):
-        return False
+    on the hex: :func:`told_without_walks` asks of no other hex). What it then meets is
+    told by the tiles' track, the goal's tracks and which stops of the new tile are open
+    to the operator (:func:`_entry_meets`)."""
     open_stops = frozenset([i for i, node in new.nodes.items()
                             if not node.closed_to(operator)]) if new.nodes else _NONE
     return _entry_meets(old.layout, new.layout, frozenset([r.track for r in goal]),
@@ -240,8 +256,9 @@ def _meets_at(new: Layout, track: Track, side: int, goal: frozenset,
 def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
                       approach: Approach, new: TileView) -> Optional[bool]:
     """Does the walk with the new tile reach the goal, told from the walk before the lay
-    (``approach.arrivals``), on a hex of plain track (no stop, no junction, no token city)
-    whose new tile keeps the old rails, by side in the same order, beside the goal's?
+    (``approach.arrivals``), on a hex of plain track (no stop, no junction, no token city:
+    :func:`told_without_walks` asks of no other) whose new tile keeps the old rails, by
+    side in the same order, beside the goal's?
 
     Such a walk is the walk before the lay, step for step, as long as it differs in
     nothing the new rails change: stepping onto a rail facing the hex, it may go on into
@@ -253,9 +270,7 @@ def _told_by_arrivals(starts: List[Node], goal: frozenset, old: TileView,
     city's walk reaches the goal at its first arrival that may go on into a rail of the
     goal, and never if none may and it left the hex by no such side. (Each walk is its
     own: the goal is reached if one reaches it.)"""
-    hex_id = old.hex
-    if any(node.hex == hex_id for node in starts) or not _plain(old) or not _plain(new) \
-            or not _kept_alike(old, new, goal):
+    if not _plain(old) or not _plain(new) or not _kept_alike(old, new, goal):
         return None
     old_count, new_count = old.layout.side_count, new.layout.side_count
     goal_at: Dict[int, List[Rail]] = {}
@@ -351,10 +366,9 @@ def _cut_off(table: Table, operator, starts: List[Node], goal: frozenset,
     tokens) and off no terminal track through a stop. So if no path from a token city
     through the track outside the hex and the rails of the new tile, leaving the hex only
     across other sides, leads to a rail of the goal, no walk reaches it (paths ignore what
-    else stops a trail). Not told when a token city is on the hex."""
+    else stops a trail). Asked only when no token city is on the hex
+    (:func:`told_without_walks`)."""
     hex_id = next(iter(goal)).hex
-    if any(node.hex == hex_id for node in starts):
-        return False
     if approach.outside is None:
         approach.outside = _outside(table, operator, hex_id, starts)
     return not any(_path_to(new, rail, approach.outside) for rail in goal)

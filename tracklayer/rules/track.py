@@ -378,7 +378,7 @@ def _view_made_before(table: Table, hex_id: str, tile_id: str, rotation: int,
     if hex_id in table.derived.views:
         return
     kept = table.derived.after_lay
-    for key in (("trial", hex_id), (hex_id, tile_id, rotation)):
+    for key in (("trial", hex_id), (hex_id, tile, rotation)):
         found = kept.get(key)
         if found is not None and found.tile is tile and found.tile_id == tile_id and \
                 found.layout.rotation == rotation:
@@ -508,16 +508,19 @@ def view_after_lay(table: Table, hex_id: str, tile_id: str, rotation: int,
     position: the view is built once per hex, tile and rotation and kept with the table,
     its cities given again each time asked (building one costs as much as judging the
     rest of the restriction without a walk, and listing asks it of each candidate; what
-    reads it reads it at once and changes nothing)."""
-    key = (hex_id, tile_id, rotation)
+    reads it reads it at once and changes nothing). Kept by the tile's shape, not its id
+    (each copy of a tile lies alike: the copy's id is given again, with the cities)."""
+    key = (hex_id, tile, rotation)
     found = table.derived.after_lay.get(key)
     cities = _cities_after_lay(table, hex_id, tile_id, tile, rotation) \
         if tile.stops else []
-    if found is None or found.tile is not tile:     # (the same id, the same shape)
+    if found is None:
         found = table.derived.after_lay[key] = board.TileView(
             _HexAfterLay(hex_id, tile_id, rotation, cities), tile)
-    elif cities:
-        _seat_cities(found, cities)
+    else:
+        found.tile_id = tile_id
+        if cities:
+            _seat_cities(found, cities)
     return found
 
 

@@ -76,7 +76,12 @@ class TrackStep(Step):
         return network.hexes_reached(self.table, entity).get(hex_id)
 
     def hexes_to_try(self, entity) -> list:
-        """Hexes where a tile lay might be legal (the operator's network reaches them)."""
+        """Hexes where a tile lay might be legal (the operator's network reaches them).
+        While moves are listed, the walks the track restriction reads of each hex
+        (:func:`reaching.entries_ahead`) are worked out first: the network's walk then
+        reads them again."""
+        if self.table.listing and not isinstance(entity, CompanyState):
+            reaching.entries_ahead(self.table, entity)
         return [h for h in network.hexes_reached(self.table, entity) if h is not None]
 
     def candidates(self, entity, kind, offer) -> list:
@@ -172,7 +177,8 @@ class TrackStep(Step):
                       attempt.payer, attempt.cost)
             network.forget(table)
             for operator, memo in attempt.found.items():
-                network.keep_found(table, operator, memo)
+                network.keep_found(table, operator,
+                                   memo if memo is not None else network.pending())
             n = self.round.notes
             if attempt.upgrade:
                 n.upgraded = True
@@ -229,7 +235,7 @@ class TrackStep(Step):
             if met is not None:     # as the trial lay below would tell, without laying
                 if not met:
                     raise GameError(problem)
-                return self.network_after_lay(entity, old_view)
+                return {entity: None}   # kept unwalked (:meth:`network_after_lay`)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
             met = reaching.reaches_any(table, entity, goal, old_view, approach)
@@ -240,12 +246,13 @@ class TrackStep(Step):
 
     def network_after_lay(self, entity, old_view):
         """The operator's network with the tile laid, as kept after the lay: walked when
-        first read (``network.pending``) when that walk records nothing new; otherwise
-        walked now, in the trial (None: the trial's), when it may find a first route (which
-        counts from now on) or the old tile's colour kept track out (the lay itself then
-        opens sides the trial does not)."""
+        first read (``network.pending``, made when the lay is carried out, given as None:
+        listing lays nothing) when that walk records nothing new; otherwise walked now, in
+        the trial (None: the trial's), when it may find a first route (which counts from
+        now on) or the old tile's colour kept track out (the lay itself then opens sides
+        the trial does not)."""
         if self.kept_unwalked(entity, old_view):
-            return {entity: network.pending()}
+            return {entity: None}
         network.reach(self.table, entity)
         return None
 

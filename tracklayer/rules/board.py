@@ -269,22 +269,19 @@ def lanes_meet(a, b) -> bool:
 
 def links(table: Table, rail: Rail) -> list:
     """Where ``rail`` continues across its hex sides: ``(side, lane, next rail, its side)``
-    for each rail of the next hex that meets it in lane and gauge."""
-    cache = table.derived.links
-    found = cache.get(rail)
-    if found is None:
-        found = []
-        for side in rail.sides:
-            other = neighbour(table, rail.hex, side)
-            if other is None:
-                continue
-            back = facing(side)
-            lane = rail.lanes.get(side)
-            for r in view(table, other).by_side.get(back, ()):
-                if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
-                    found.append((side, lane[1], r, back))
-        cache[rail] = found
-        table.derived.linked.setdefault(rail.hex, []).append(rail)
+    for each rail of the next hex that meets it in lane and gauge (worked out each time
+    asked: walks keep it on the rail, :func:`.walk.walk_links`)."""
+    found = []
+    views = table.derived.views
+    for side in rail.sides:
+        other = neighbour(table, rail.hex, side)
+        if other is None:
+            continue
+        back = facing(side)
+        lane = rail.lanes.get(side)
+        for r in (views.get(other) or view(table, other)).by_side.get(back, ()):
+            if lanes_meet(lane, r.lanes.get(back)) and gauges_join(rail.gauge, r.gauge, True):
+                found.append((side, lane[1], r, back))
     return found
 
 
@@ -566,12 +563,13 @@ def forget_track_near(table: Table, hex_id: str) -> None:
     and of the rails of its neighbours with the side facing it (``toward``): no other
     links lead into the hex. (Route connections read check their tiles themselves.)"""
     toward = table.spec.grid.facing_sides[hex_id]
-    links, linked = table.derived.links, table.derived.linked
-    for h in (hex_id, *toward):
+    linked = table.derived.linked
+    for rail in linked.pop(hex_id, ()):
+        rail.walk = None
+    for h, side in toward.items():
         kept = []
         for rail in linked.get(h, ()):
-            if h == hex_id or toward[h] in rail.sides:
-                del links[rail]
+            if side in rail.sides:
                 rail.walk = None
             else:
                 kept.append(rail)

@@ -20,14 +20,13 @@ from ..state.model import CompanyState, GameState, OperatorState, PlayerState
 class Derived:
     """What is worked out from the state (see the owners named below)."""
 
-    __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "held", "links",
-                 "linked", "after_lay", "opened")
+    __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "held", "linked",
+                 "after_lay", "opened")
 
     def __init__(self) -> None:
         self.index: Optional[Dict[str, dict]] = None      # rules.table: ids → objects
         self.views: Dict[str, Any] = {}                    # rules.board: tiles as laid
-        self.links: Dict[Any, list] = {}                   # rules.board: track across sides
-        self.linked: Dict[str, list] = {}                  # rules.board: those rails by hex
+        self.linked: Dict[str, list] = {}                  # rules.board: rails with links kept
         self.network: Dict[Any, Any] = {}                  # rules.network: who reaches what
         self.chains: Dict[Any, Any] = {}                   # rules.routes: connections read
         self.offer: Optional[list] = None                  # rules.trains: trains for sale

@@ -18,14 +18,16 @@ def walk_links(table: Table, rail: Rail) -> tuple:
     """:func:`board.links` as walks read them: ``(side, its key in rail.side_keys, next
     rail, its side, shared)`` where ``shared`` tells that several rails of ``rail``'s tile
     use that side; rails no walk enters (:attr:`Rail.blind`) left out. Kept on the rail as
-    long as its links are (:func:`board.forget_track_near` drops both)."""
+    long as its links are (:func:`board.forget_track_near` drops them, the rail noted by
+    its hex in the table's derived data)."""
     found = rail.walk
     if found is None:
         side_count = rail.view.layout.side_count
         keys = dict(zip(rail.sides, rail.side_keys))
-        found = rail.walk = tuple(
+        found = rail.walk = tuple([
             (side, keys[side], nxt, back, side_count.get(side, 0) > 1)
-            for side, lane, nxt, back in links(table, rail) if not nxt.blind)
+            for side, lane, nxt, back in links(table, rail) if not nxt.blind])
+        table.derived.linked.setdefault(rail.hex, []).append(rail)
     return found
 
 
@@ -86,11 +88,12 @@ def moves(table: Table, start: Node, tokens: List[Node], operator,
     # One generator for each rail on the trail (:meth:`_Trail.onward`). An explicit stack
     # of steps, worked out per rail and kept, measured no cheaper: a few percent less on
     # repeated walks, more in replays, where the board changes before steps are reused.
-    stack = [trail.setting_out()]
-    while stack:
+    stack = []              # the generators of the rails below, on the trail
+    steps = trail.setting_out()
+    while True:
         # The next move from the rail on top (a for loop resumes the generator more
         # cheaply than next()); none left: the trail steps back.
-        for move in stack[-1]:
+        for move in steps:
             # The trail steps onto the rail unless it passed its junction twice already
             # or left its hex by one of its sides (the walk's hottest test: written out).
             rail = move[0]
@@ -103,10 +106,13 @@ def moves(table: Table, start: Node, tokens: List[Node], operator,
             if junction is not None:
                 junctions[junction] = junctions.get(junction, 0) + 1
             yield move
-            stack.append(onward(move))
+            stack.append(steps)
+            steps = onward(move)
             break
         else:
-            stack.pop()
+            if not stack:
+                return
+            steps = stack.pop()
 
 
 def new_trail(table: Table, start: Node, tokens: List[Node], operator,
@@ -141,15 +147,6 @@ class _Trail:
             if rail not in self.on_trail:
                 yield rail, None, None, False
 
-    def passable(self, node: Node) -> bool:
-        """May the trail go through ``node``: not passed yet, not closed to the operator?"""
-        if node in self.seen_nodes:
-            return False
-        shut = self.closed.get(node)
-        if shut is None:
-            shut = self.closed[node] = node.closed_to(self.operator)
-        return not shut
-
     def onward(self, move: tuple) -> Iterator[tuple]:
         """The moves from the rail of ``move`` (:func:`moves`), in turn: through its
         stops, through its junction, across its hex sides; then the trail steps back off
@@ -158,9 +155,16 @@ class _Trail:
         rail, came_over, via_junction, forked = move
         on_trail = self.on_trail
         if rail.nodes and not rail.terminal:
-            seen = self.seen_nodes
+            seen, closed = self.seen_nodes, self.closed
             for node in rail.nodes:
-                if node in seen or not self.passable(node):
+                # The trail goes through a stop not passed yet, not closed to the operator
+                # (asked once for the walks at a position).
+                if node in seen:
+                    continue
+                shut = closed.get(node)
+                if shut is None:
+                    shut = closed[node] = node.closed_to(self.operator)
+                if shut:
                     continue
                 seen.add(node)
                 for nxt in node.entries:

@@ -31,7 +31,17 @@ def in_depot(train: TrainState) -> bool:
 
 
 def cheapest_form(train: TrainState) -> int:
-    return min(v.price for v in variants(train).values())
+    """The price of the train's cheapest form (kept for its kind of train: the forms are
+    the kind's)."""
+    spec = train.spec
+    kept = _CHEAPEST.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        kept = _CHEAPEST[id(spec)] = (spec, min(v.price for v in variants(train).values()))
+    return kept[1]
+
+
+# By the id of a kind of train: (the kind, :func:`cheapest_form` of its trains).
+_CHEAPEST: dict = {}
 
 
 def lowest_price(train: TrainState) -> int:

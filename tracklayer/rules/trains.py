@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from ..spec.data import Timing, TrainVariant
+from ..spec.data import Timing
 from ..state.model import DepotState, TrainState
 from . import money, powers
 from .table import Table
@@ -31,21 +31,23 @@ def in_depot(train: TrainState) -> bool:
 
 
 def cheapest_form(train: TrainState) -> int:
-    return min(v.price for v in variants(train).values())
+    """The price of the train's cheapest form (kept for its kind of train: the forms are
+    the kind's)."""
+    spec = train.spec
+    kept = _CHEAPEST.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        kept = _CHEAPEST[id(spec)] = (spec, min(v.price for v in variants(train).values()))
+    return kept[1]
+
+
+# By the id of a kind of train: (the kind, :func:`cheapest_form` of its trains).
+_CHEAPEST: dict = {}
 
 
 def lowest_price(train: TrainState) -> int:
     """The least the train can be bought for: its cheapest form from the depot, 1 from
     another company."""
     return cheapest_form(train) if in_depot(train) else 1
-
-
-def trade_in_price(train: TrainState, traded, variant: Optional[TrainVariant] = None) -> int:
-    v = variant or train.variant
-    price = v.price
-    if v.discount and traded is not None:
-        price -= dict(v.discount).get(traded.name, 0)
-    return price
 
 
 # -- the depot ---------------------------------------------------------------------------
@@ -170,25 +172,27 @@ def over_limit(table: Table) -> list:
 
 def trade_ins(table: Table, operator) -> List[Tuple[TrainState, TrainState, str, int]]:
     """(own train, depot train, form, price) for every trade-in on offer: each of the
-    operator's trains against each depot train with a trade-in discount, in each form it
-    makes cheaper (:func:`discounted_forms`)."""
-    offer = [t for t in for_sale(table)
-             if t.variant.discount or any(v.discount for v in variants(t).values())]
-    return [(own, t, name, price) for own in operator.trains for t in offer
-            for name, price in discounted_forms(t, own)]
+    operator's trains against each depot train with a trade-in discount, in each form
+    trading it in makes cheaper (:func:`discount_forms`), for the form's price less its
+    discount for the train traded in."""
+    offer = [(t, forms) for t in for_sale(table) for forms in (discount_forms(t),) if forms]
+    out = []
+    for own in operator.trains:
+        traded = own.name
+        for t, forms in offer:
+            for name, price, discounts in forms:
+                discount = discounts.get(traded, 0)
+                if discount > 0:
+                    out.append((own, t, name, price - discount))
+    return out
 
 
-def discounted_forms(train: TrainState, traded: TrainState) -> List[Tuple[str, int]]:
-    """(form, price) for each form of ``train`` that trading ``traded`` in makes cheaper:
-    the form it is in, then its others."""
+def discount_forms(train: TrainState) -> List[Tuple[str, int, dict]]:
+    """(form, price, discount by the name of the train traded in) for each form of
+    ``train`` that has trade-in discounts: the form it is in, then its others."""
     forms = [(train.name, train.variant)] + [(name, v) for name, v in variants(train).items()
                                             if name != train.name]
-    out = []
-    for name, v in forms:
-        price = trade_in_price(train, traded, v)
-        if v.price > price:
-            out.append((name, price))
-    return out
+    return [(name, v.price, dict(v.discount)) for name, v in forms if v.discount]
 
 
 # -- changing hands ------------------------------------------------------------------------

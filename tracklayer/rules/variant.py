@@ -187,6 +187,9 @@ class Variant:
 
     def tile_terrain_cost(self, table: Table, operator, hex_id: str, tile: TileDef,
                           rotation: int) -> int:
+        """What the hex's terrain costs the operator laying the tile: the same in every
+        rotation (listing prices a tile once per hex: :meth:`HexLay.price_of`). By the
+        common rule, the terrain on the hex less the operator's discounts."""
         return track.terrain_cost(table, operator, hex_id)
 
     def terrain_after_lay(self, table: Table, hex_state, tile: TileDef) -> None:

@@ -280,7 +280,7 @@ class HexLay:
     (:meth:`TrackStep.hex_lay`)."""
 
     __slots__ = ("step", "entity", "hex", "site", "view", "supply", "payer", "facts",
-                 "_blocker", "_sides", "_turned", "_prices", "_fits")
+                 "bordered", "_blocker", "_sides", "_turned", "_prices", "_fits")
 
     def __init__(self, step: TrackStep, entity, hex_id: str) -> None:
         self.step = step
@@ -291,6 +291,7 @@ class HexLay:
         self.supply: Collection[str] = step.supply()
         self.payer = step.payer(entity)
         self.facts: dict = {}
+        self.bordered = bool(step.table.state.hexes[hex_id].borders)
         self._blocker: tuple = ()
         self._sides: tuple = ()
         self._turned: dict = {}
@@ -368,8 +369,10 @@ class HexLay:
 
     def price_of(self, allowance, new) -> tuple:
         """:func:`price_of_lay` of the tile laid as ``new``, at the lay the turn is at
-        (which it reads only for its prices)."""
-        key = (new, allowance.cost, allowance.upgrade_cost)
+        (which it reads only for its prices). Only priced borders the track crosses make
+        the price depend on the rotation (terrain does not:
+        :meth:`Variant.tile_terrain_cost`): on a hex without borders it is kept per tile."""
+        key = (new if self.bordered else new.tile, allowance.cost, allowance.upgrade_cost)
         found = self._prices.get(key)
         if found is None:
             found = self._prices[key] = price_of_lay(self.step.table, allowance, self.entity,

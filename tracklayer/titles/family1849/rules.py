@@ -352,7 +352,8 @@ class Family1849(CommonRounds):
 
     def tile_terrain_cost(self, table, operator, hex_id, tile, rotation) -> int:
         """Terrain costs in full for dual gauge, a quarter for narrow; SIGI halves it for
-        broad gauge (4.2)."""
+        broad gauge (4.2). (The gauge a tile adds is its tracks', whichever way it is
+        turned: the cost is the same in every rotation.)"""
         terrain = table.state.hexes[hex_id].terrain
         if not terrain:
             return 0

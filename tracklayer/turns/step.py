@@ -122,6 +122,9 @@ class Step:
     # Whether the step's actor is the round's entity in turn (no class says otherwise by
     # its own :meth:`actors`).
     ROUND_ACTOR: ClassVar[bool] = True
+    # Whether it may hold the turn only once the game is over (chat): while the game goes
+    # on, the round does not ask it where play stands (``round.layout``).
+    HOLDS_ONCE_OVER: ClassVar[bool] = False
     # Whether passing is ever among its kinds: a step that never offers it takes no pass
     # (so a pass is not weighed against its kinds on the way to the step that takes it).
     PASSES: ClassVar[bool] = True

@@ -61,15 +61,20 @@ def certificate_limit(table: Table, holder=None) -> int:
 
 def holding_allowed(table: Table, holder, corporation: CorporationState,
                     extra_percent: int = 0) -> bool:
-    """May ``holder`` own its shares of the corporation plus ``extra_percent``?"""
-    if holder is corporation:
+    """May ``holder`` own its shares of the corporation plus ``extra_percent``? (A
+    corporation may own any part of itself.)"""
+    return holder is corporation or within_holding_limit(
+        table, corporation, percent_of(holder, corporation) + extra_percent)
+
+
+def within_holding_limit(table: Table, corporation: CorporationState, percent: int) -> bool:
+    """May a holder own ``percent`` of the corporation: up to its holding limit, or any
+    part while it is on a cell of unlimited holding?"""
+    if percent <= corporation.spec.max_ownership:
         return True
     at = corporation.price
-    if at is not None:
-        cell = table.spec.cells.get(at)
-        if cell is not None and cell.kind in UNLIMITED_HOLDING:
-            return True
-    return percent_of(holder, corporation) + extra_percent <= corporation.spec.max_ownership
+    cell = table.spec.cells.get(at) if at is not None else None
+    return cell is not None and cell.kind in UNLIMITED_HOLDING
 
 
 def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False,
@@ -107,15 +112,12 @@ def market_has_room(table: Table, bundle: Bundle) -> bool:
         <= table.settings.market_limit
 
 
-def over_limits(table: Table, player, count: Optional[int] = None) -> bool:
-    """Over the certificate limit, or over a holding limit (of a corporation the player
-    has shares of: nothing is within every holding limit)? (``count``: the player's
-    :func:`certificate_count`, if known.)"""
-    if (certificate_count(table, player) if count is None else count) > \
-            certificate_limit(table, player):
-        return True
+def over_a_holding_limit(table: Table, player) -> bool:
+    """Does the player hold more of some corporation than its holding limit allows (of
+    one they have shares of: nothing is over a holding limit)?"""
     for certs in player.shares.values():
-        if certs and not holding_allowed(table, player, certs[0].corporation):
+        if certs and not within_holding_limit(table, certs[0].corporation,
+                                              percent_of(player, certs[0].corporation)):
             return True
     return False
 

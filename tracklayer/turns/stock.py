@@ -139,14 +139,20 @@ class StockTurn(BuyingShares, Step):
 
     def may_take(self, entity, bundle: Bundle, exchange: bool = False) -> bool:
         """Not shares on a frozen cell; a player short of the corporation may always buy
-        its share (closing the short); else within the holding and certificate limits."""
+        its share (:meth:`closes_short`); else within the holding and certificate
+        limits."""
         corporation = bundle.corporation
         if trades.frozen(self.table, corporation):
             return False
-        if self.table.settings.short_selling and \
-                any(c.percent < 0 for c in certificates.held(entity, corporation)):
+        if self.closes_short(entity, corporation):
             return True
         return super().may_take(entity, bundle, exchange)
+
+    def closes_short(self, entity, corporation) -> bool:
+        """A player short of the corporation (where the title sells short) may always buy
+        its share, closing the short, whatever their limits."""
+        return self.table.settings.short_selling and \
+            any(c.percent < 0 for c in certificates.held(entity, corporation))
 
     def may_buy(self, entity, bundle: Optional[Bundle]) -> bool:
         """``trades.may_buy_shares``."""

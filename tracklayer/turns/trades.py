@@ -388,7 +388,7 @@ def may_sell_anything(turn, entity) -> bool:
 # The trades a stock turn offers, in order: each kind of action, and the rule saying
 # whether the player may make one now (a player who must sell may only sell). Starting a
 # corporation asks the turn (``StockTurn.may_start_some``: 1871 starts from the market).
-ASKING_ORDER = ("buy_shares", "sell_shares", "par", "buy_company", "sell_company")
+ASKING_ORDER = ("sell_shares", "buy_shares", "par", "buy_company", "sell_company")
 TRADES = (
     ("buy_shares", may_buy_some_share),
     ("par", lambda turn, entity: turn.may_start_some(entity)),
@@ -396,8 +396,9 @@ TRADES = (
     ("sell_shares", may_sell_some_share),
     ("sell_company", may_sell_some_company),
 )
-# The same rules in the order to ask whether any is open: the likeliest first (a player
-# holding shares may mostly sell some; one with cash may mostly buy).
+# The same rules in the order to ask whether any is open, the quickest to answer first:
+# whether the player may sell some share is told at once when they hold none or sales
+# are closed, and found true sooner than a purchase, which reads the piles.
 TRADES_TO_ASK = tuple(open_now for kind, open_now in
                       sorted(TRADES, key=lambda trade: ASKING_ORDER.index(trade[0])))
 # What a player who must sell (:func:`must_sell`) may do.

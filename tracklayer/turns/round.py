@@ -63,8 +63,8 @@ def layout(classes: tuple, holding: tuple) -> tuple:
     not asked where play stands); by kind of action the places of the steps that take it
     (have a handler for it; a pass, only those that may hold the turn: a step that cannot
     offers no pass); and the places of the steps with something to prepare at the start
-    of a turn (``prepare`` their own); of every step, whether it reopens in a way of its
-    own (``reopen`` its own). Of each step that may hold the turn, whether it is *plain*:
+    of a turn (``prepare`` their own); the places of the steps that reopen as a step
+    does, and of those that reopen in a way of their own (``reopen`` their own). Of each step that may hold the turn, whether it is *plain*:
     ``live`` and ``holds`` not its own, it may hold the turn just while it is not done;
     and whether its turn is the round's: its actor the round's entity in turn and
     ``has_turn`` not its own, it has the turn while that entity, not closed, has some
@@ -84,13 +84,16 @@ def layout(classes: tuple, holding: tuple) -> tuple:
                 takers.setdefault(kind, []).append(place)
     preparing = tuple(place for place, cls in enumerate(classes)
                       if cls.prepare is not Step.prepare)
-    reopening = tuple(cls.reopen is not Step.reopen for cls in classes)
+    reopening = (tuple(place for place, cls in enumerate(classes) if cls.reopen is Step.reopen),
+                 tuple(place for place, cls in enumerate(classes)
+                       if cls.reopen is not Step.reopen))
     in_play = tuple(n for n, place in enumerate(holders) if not classes[place].HOLDS_ONCE_OVER)
     return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing, reopening, \
         in_play
 
 
 _HOLDS = attrgetter("HOLDS")
+_PASSED = attrgetter("passed")
 
 
 class Round:
@@ -128,14 +131,15 @@ class Round:
         self._standing = tuple(zip(self._holders, *plain))
         self._in_play = tuple(map(self._standing.__getitem__, in_play))
         self._preparing = tuple(map(steps.__getitem__, preparing))
-        self._reopening = tuple(zip(steps, reopening))
+        self._resetting, self._reopening = (tuple(map(steps.__getitem__, places))
+                                            for places in reopening)
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
         del state["_holders"], state["_standing"], state["_in_play"], state["_takers"], \
-            state["_preparing"], state["_reopening"]
+            state["_preparing"], state["_resetting"], state["_reopening"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -347,13 +351,13 @@ class Round:
         """An operator left the game during the round."""
 
     def reopen_steps(self) -> None:
-        """Every step opens again for the next turn, and those with something to prepare
-        for it prepare (:func:`layout`)."""
-        for step, own in self._reopening:
-            if own:
-                step.reopen()
-            else:                 # :meth:`Step.reopen`
-                step.done = step.acted = False
+        """Every step opens again for the next turn (those that reopen in a way of their
+        own after the others), and those with something to prepare for it prepare
+        (:func:`layout`)."""
+        for step in self._resetting:      # :meth:`Step.reopen`
+            step.done = step.acted = False
+        for step in self._reopening:
+            step.reopen()
         for step in self._preparing:
             step.prepare()
 
@@ -392,7 +396,7 @@ class StockRound(Round):
             self.advance()
 
     def over(self) -> bool:
-        return self.table.state.end.finished or all(e.passed for e in self.entities)
+        return self.table.state.end.finished or all(map(_PASSED, self.entities))
 
     def at_end(self) -> None:
         """Sold-out corporations rise; shares left in the market may push prices down."""

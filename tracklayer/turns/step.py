@@ -20,6 +20,7 @@ from ..errors import GameError
 from ..rules import trading
 
 Commit = Callable[[], None]
+_UNKNOWN = object()     # (not yet remembered: :meth:`Step.remember`)
 
 
 def handles(*kinds: str):
@@ -196,16 +197,15 @@ class Step:
 
     def known_kinds(self, entity) -> tuple:
         """:meth:`kinds`, remembered until the position changes."""
-        key = id(entity)
         memo = self.memo
-        found = memo.get(key)
+        found = memo.get(id(entity))
         if found is None:
             found = self.kinds(entity)
             if not isinstance(found, Kinds):
                 found = tuple(found)
             if not memo:
                 self.round.memo.append(self)
-            memo[key] = found
+            memo[id(entity)] = found
         return found
 
     def remember(self, key, work: Callable[..., object], *args):
@@ -213,8 +213,9 @@ class Step:
         changes: for what weighing the kinds asks again and again (the arguments given
         apart, so that asking again makes no closure)."""
         memo = self.memo
-        if key in memo:
-            return memo[key]
+        found = memo.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
         found = work(*args)
         if not memo:
             self.round.memo.append(self)
@@ -290,9 +291,10 @@ class Step:
 
     def lapse(self) -> None:
         """Nothing to do here: move on (saying that the entity skips)."""
-        entity = self.actor()
-        if not self.acted and entity is not None:
-            self.tell_skip(entity)
+        if not self.acted:
+            entity = self.actor()
+            if entity is not None:
+                self.tell_skip(entity)
         self.mark_done()
 
     def tell_pass(self, entity) -> None:

@@ -88,7 +88,10 @@ class StockTurn(BuyingShares, Step):
         """Is some trade of ``trades.TRADES`` open to the player (asked cheapest first,
         ``trades.TRADES_TO_ASK``)? Then the turn has something: a player who must sell
         may sell, as :func:`trades.must_sell` found."""
-        return any(self.trade_open(entity, open_now) for open_now in trades.TRADES_TO_ASK)
+        for open_now in trades.TRADES_TO_ASK:
+            if self.trade_open(entity, open_now):
+                return True
+        return False
 
     def may_sell_some(self, entity) -> bool:
         """Is selling among the turn's kinds? As ``trades.TRADES`` says, whether or not

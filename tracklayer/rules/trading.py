@@ -32,6 +32,8 @@ UNLIMITED_HOLDING = ("multiple_buy", "unlimited")
 def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
     """Do the corporation's certificates count against the limit (not in a cell that
     frees them)?"""
+    if not table.spec.frees_from_limit:
+        return True
     at = corporation.price
     cell = table.spec.cells.get(at) if at is not None else None
     return cell.counts_for_limit if cell is not None else True
@@ -39,17 +41,21 @@ def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
 
 def certificate_count(table: Table, holder) -> int:
     """Certificates that count against the limit (privates too, where the title says);
-    a short position (a negative holding, 1817) does not count."""
-    count = 0
-    cells = table.spec.cells
+    a short position (a negative holding, 1817) does not count. Where no cell frees a
+    corporation's certificates and nobody sells short, every certificate counts."""
     shorts = table.settings.short_selling
-    for certs in holder.shares.values():
-        if not certs:
-            continue
-        at = certs[0].corporation.price
-        cell = cells.get(at) if at is not None else None
-        if cell is None or cell.counts_for_limit:
-            count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
+    if not shorts and not table.spec.frees_from_limit:
+        count = sum(map(len, holder.shares.values()))
+    else:
+        count = 0
+        cells = table.spec.cells
+        for certs in holder.shares.values():
+            if not certs:
+                continue
+            at = certs[0].corporation.price
+            cell = cells.get(at) if at is not None else None
+            if cell is None or cell.counts_for_limit:
+                count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
     if table.settings.privates_count_for_limit:
         count += len(holder.companies)
     return count

@@ -170,8 +170,10 @@ class Round:
 
     def _holding(self):
         """The first live step holding the turn, asked in order (:func:`layout`)."""
-        entities, index = self.entities, self.index
-        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
+        try:
+            entity = self.entities[self.index]      # :meth:`in_turn`
+        except IndexError:
+            entity = None
         # (while the game goes on, not the steps that may hold the turn only once it is over)
         standing = self._standing if self.table.state.end.finished else self._in_play
         for step, plain, by_round in standing:
@@ -184,9 +186,10 @@ class Round:
 
     def in_turn(self):
         """The entity whose turn it is in the round (None past the last)."""
-        entities = self.entities
-        index = self.index
-        return entities[index] if index < len(entities) else None
+        try:
+            return self.entities[self.index]
+        except IndexError:
+            return None
 
     def actors(self) -> list:
         step = self.active_step()
@@ -310,8 +313,10 @@ class Round:
     def lapse_idle_steps(self) -> None:
         """Steps up to the first that holds the turn, with nothing for the entity whose
         turn it is, lapse (none while that entity is closed)."""
-        entities, index = self.entities, self.index
-        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
+        try:
+            entity = self.entities[self.index]      # :meth:`in_turn`
+        except IndexError:
+            entity = None
         if entity is not None and entity.closed:
             return
         lapsed = False

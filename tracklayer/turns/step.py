@@ -236,7 +236,10 @@ class Step:
         """The first of :meth:`actors` (None if none)."""
         if self.ROUND_ACTOR:
             r = self.round
-            return r.entities[r.index] if r.index < len(r.entities) else None
+            try:
+                return r.entities[r.index]
+            except IndexError:      # past the last
+                return None
         actors = self.actors()
         return actors[0] if actors else None
 

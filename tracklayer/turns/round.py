@@ -64,13 +64,14 @@ def layout(classes: tuple, holding: tuple) -> tuple:
     (have a handler for it; a pass, only those that may hold the turn: a step that cannot
     offers no pass); and the places of the steps with something to prepare at the start
     of a turn (``prepare`` their own); the places of the steps that reopen as a step
-    does, and of those that reopen in a way of their own (``reopen`` their own). Of each step that may hold the turn, whether it is *plain*:
-    ``live`` and ``holds`` not its own, it may hold the turn just while it is not done;
-    and whether its turn is the round's: its actor the round's entity in turn and
-    ``has_turn`` not its own, it has the turn while that entity, not closed, has some
-    kind of action in it. Last, the places among those that may hold the turn of the
-    steps that may before the game is over (not ``HOLDS_ONCE_OVER``). Worked out once for
-    each make-up (the titles have a handful)."""
+    does, and of those that reopen in a way of their own (``reopen`` their own). Of each
+    step that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its
+    own, it may hold the turn just while it is not done; and whether its turn is the
+    round's: its actor the round's entity in turn and ``has_turn`` not its own, it has
+    the turn while that entity, not closed, has some kind of action in it. Last, the
+    places among those that may hold the turn of the steps that may before the game is
+    over (not ``HOLDS_ONCE_OVER``). Worked out once for each make-up (the titles have a
+    handful)."""
     holders = tuple(place for place, cls in enumerate(classes)
                     if holding[place] or cls.holds is not Step.holds)
     plain = (tuple(classes[place].live is Step.live and classes[place].holds is Step.holds

@@ -32,6 +32,8 @@ UNLIMITED_HOLDING = ("multiple_buy", "unlimited")
 def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
     """Do the corporation's certificates count against the limit (not in a cell that
     frees them)?"""
+    if not table.spec.frees_from_limit:
+        return True
     at = corporation.price
     cell = table.spec.cells.get(at) if at is not None else None
     return cell.counts_for_limit if cell is not None else True
@@ -39,17 +41,21 @@ def counts_for_limit(table: Table, corporation: CorporationState) -> bool:
 
 def certificate_count(table: Table, holder) -> int:
     """Certificates that count against the limit (privates too, where the title says);
-    a short position (a negative holding, 1817) does not count."""
-    count = 0
-    cells = table.spec.cells
+    a short position (a negative holding, 1817) does not count. Where no cell frees a
+    corporation's certificates and nobody sells short, every certificate counts."""
     shorts = table.settings.short_selling
-    for certs in holder.shares.values():
-        if not certs:
-            continue
-        at = certs[0].corporation.price
-        cell = cells.get(at) if at is not None else None
-        if cell is None or cell.counts_for_limit:
-            count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
+    if not shorts and not table.spec.frees_from_limit:
+        count = sum(map(len, holder.shares.values()))
+    else:
+        count = 0
+        cells = table.spec.cells
+        for certs in holder.shares.values():
+            if not certs:
+                continue
+            at = certs[0].corporation.price
+            cell = cells.get(at) if at is not None else None
+            if cell is None or cell.counts_for_limit:
+                count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
     if table.settings.privates_count_for_limit:
         count += len(holder.companies)
     return count
@@ -61,15 +67,20 @@ def certificate_limit(table: Table, holder=None) -> int:
 
 def holding_allowed(table: Table, holder, corporation: CorporationState,
                     extra_percent: int = 0) -> bool:
-    """May ``holder`` own its shares of the corporation plus ``extra_percent``?"""
-    if holder is corporation:
+    """May ``holder`` own its shares of the corporation plus ``extra_percent``? (A
+    corporation may own any part of itself.)"""
+    return holder is corporation or within_holding_limit(
+        table, corporation, percent_of(holder, corporation) + extra_percent)
+
+
+def within_holding_limit(table: Table, corporation: CorporationState, percent: int) -> bool:
+    """May a holder own ``percent`` of the corporation: up to its holding limit, or any
+    part while it is on a cell of unlimited holding?"""
+    if percent <= corporation.spec.max_ownership:
         return True
     at = corporation.price
-    if at is not None:
-        cell = table.spec.cells.get(at)
-        if cell is not None and cell.kind in UNLIMITED_HOLDING:
-            return True
-    return percent_of(holder, corporation) + extra_percent <= corporation.spec.max_ownership
+    cell = table.spec.cells.get(at) if at is not None else None
+    return cell is not None and cell.kind in UNLIMITED_HOLDING
 
 
 def may_take(table: Table, buyer, bundle: Bundle, exchange: bool = False,
@@ -107,15 +118,12 @@ def market_has_room(table: Table, bundle: Bundle) -> bool:
         <= table.settings.market_limit
 
 
-def over_limits(table: Table, player, count: Optional[int] = None) -> bool:
-    """Over the certificate limit, or over a holding limit (of a corporation the player
-    has shares of: nothing is within every holding limit)? (``count``: the player's
-    :func:`certificate_count`, if known.)"""
-    if (certificate_count(table, player) if count is None else count) > \
-            certificate_limit(table, player):
-        return True
+def over_a_holding_limit(table: Table, player) -> bool:
+    """Does the player hold more of some corporation than its holding limit allows (of
+    one they have shares of: nothing is over a holding limit)?"""
     for certs in player.shares.values():
-        if certs and not holding_allowed(table, player, certs[0].corporation):
+        if certs and not within_holding_limit(table, certs[0].corporation,
+                                              percent_of(player, certs[0].corporation)):
             return True
     return False
 

@@ -239,6 +239,11 @@ class GameSpec:
         """Where on the market a corporation closes."""
         return frozenset(at for at, cell in self.cells.items() if cell.kind == "close")
 
+    @cached_property
+    def frees_from_limit(self) -> bool:
+        """Does some cell free its corporations' certificates from the certificate limit?"""
+        return any(not cell.counts_for_limit for cell in self.cells.values())
+
     @property
     def one_row_market(self) -> bool:
         return len(self.rows) == 1

@@ -20,8 +20,9 @@ class BuyCompanyStep(Step):
 
     NAME = "Buy Companies"
 
-    def holds(self) -> bool:
-        return bool(self.options.get("holds"))
+    def __init__(self, round, **options) -> None:
+        super().__init__(round, **options)
+        self.HOLDS = bool(options.get("holds"))     # (as the round's make-up says)
 
     def kinds(self, entity):
         if isinstance(entity, MinorState):

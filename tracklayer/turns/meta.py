@@ -32,11 +32,13 @@ class Chat(Step):
     NAME = "Chat"
     PASSES = False
     CHANGES_POSITION = False
+    HOLDS_ONCE_OVER = True
 
     def kinds(self, entity):
         return ("message",) if isinstance(entity, PlayerState) else ()
 
     def holds(self) -> bool:
+        """Only once the game is over (``HOLDS_ONCE_OVER``)."""
         return self.table.state.end.finished
 
     def lapse(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, Dict, List, NamedTuple, Optional
 
 from ..errors import GameError
@@ -55,25 +56,28 @@ class Notes:
 
 
 @lru_cache(maxsize=None)
-def layout(classes: tuple) -> tuple:
-    """A round's make-up (the classes of its steps, in order) → the places of the steps
-    that may hold the turn (those that never do, their class's ``HOLDS`` False and
-    ``holds`` not their own, are not asked where play stands); by kind of action the
-    places of the steps that take it (have a handler for it; a pass, only those that may
-    hold the turn: a step that cannot offers no pass); and the places of the steps with
-    something to prepare at the start of a turn (``prepare`` their own); of every step,
-    whether it reopens in a way of its own (``reopen`` its own). Of each step
-    that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its own, it
-    may hold the turn just while it is not done; and whether its turn is the round's:
-    its actor the round's entity in turn and ``has_turn`` not its own, it has the turn
-    while that entity, not closed, has some kind of action in it. Worked out once for
-    each make-up (the titles have a handful)."""
+def layout(classes: tuple, holding: tuple) -> tuple:
+    """A round's make-up (the classes of its steps, in order, and each step's own
+    ``HOLDS``, which a step's options may set) → the places of the steps that may hold
+    the turn (those that never do, their ``HOLDS`` False and ``holds`` not their own, are
+    not asked where play stands); by kind of action the places of the steps that take it
+    (have a handler for it; a pass, only those that may hold the turn: a step that cannot
+    offers no pass); and the places of the steps with something to prepare at the start
+    of a turn (``prepare`` their own); the places of the steps that reopen as a step
+    does, and of those that reopen in a way of their own (``reopen`` their own). Of each
+    step that may hold the turn, whether it is *plain*: ``live`` and ``holds`` not its
+    own, it may hold the turn just while it is not done; and whether its turn is the
+    round's: its actor the round's entity in turn and ``has_turn`` not its own, it has
+    the turn while that entity, not closed, has some kind of action in it. Last, the
+    places among those that may hold the turn of the steps that may before the game is
+    over (not ``HOLDS_ONCE_OVER``). Worked out once for each make-up (the titles have a
+    handful)."""
     holders = tuple(place for place, cls in enumerate(classes)
-                    if cls.HOLDS or cls.holds is not Step.holds)
-    plain = tuple((classes[place].live is Step.live and classes[place].holds is Step.holds,
-                   classes[place].ROUND_ACTOR and classes[place].actor is Step.actor
-                   and classes[place].has_turn is Step.has_turn)
-                  for place in holders)
+                    if holding[place] or cls.holds is not Step.holds)
+    plain = (tuple(classes[place].live is Step.live and classes[place].holds is Step.holds
+                   for place in holders),
+             tuple(classes[place].ROUND_ACTOR and classes[place].actor is Step.actor
+                   and classes[place].has_turn is Step.has_turn for place in holders))
     takers: Dict[str, list] = {}
     for place, cls in enumerate(classes):
         for kind in cls.HANDLERS:
@@ -81,8 +85,16 @@ def layout(classes: tuple) -> tuple:
                 takers.setdefault(kind, []).append(place)
     preparing = tuple(place for place, cls in enumerate(classes)
                       if cls.prepare is not Step.prepare)
-    reopening = tuple(cls.reopen is not Step.reopen for cls in classes)
-    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing, reopening
+    reopening = (tuple(place for place, cls in enumerate(classes) if cls.reopen is Step.reopen),
+                 tuple(place for place, cls in enumerate(classes)
+                       if cls.reopen is not Step.reopen))
+    in_play = tuple(n for n, place in enumerate(holders) if not classes[place].HOLDS_ONCE_OVER)
+    return holders, plain, {k: tuple(v) for k, v in takers.items()}, preparing, reopening, \
+        in_play
+
+
+_HOLDS = attrgetter("HOLDS")
+_PASSED = attrgetter("passed")
 
 
 class Round:
@@ -114,18 +126,21 @@ class Round:
         are (:func:`layout`). A round's steps never change: this is worked out when it is
         set up or restored, not kept in snapshots."""
         steps = self.steps
-        holders, plain, self._takers, preparing, reopening = layout(tuple(map(type, steps)))
+        holders, plain, self._takers, preparing, reopening, in_play = \
+            layout(tuple(map(type, steps)), tuple(map(_HOLDS, steps)))
         self._holders = tuple(map(steps.__getitem__, holders))
-        self._standing = tuple((step, *kind) for step, kind in zip(self._holders, plain))
+        self._standing = tuple(zip(self._holders, *plain))
+        self._in_play = tuple(map(self._standing.__getitem__, in_play))
         self._preparing = tuple(map(steps.__getitem__, preparing))
-        self._reopening = tuple(zip(steps, reopening))
+        self._resetting, self._reopening = (tuple(map(steps.__getitem__, places))
+                                            for places in reopening)
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_active"] = None
         state["memo"] = []
-        del state["_holders"], state["_standing"], state["_takers"], state["_preparing"], \
-            state["_reopening"]
+        del state["_holders"], state["_standing"], state["_in_play"], state["_takers"], \
+            state["_preparing"], state["_resetting"], state["_reopening"]
         return state
 
     def __setstate__(self, state) -> None:
@@ -156,9 +171,13 @@ class Round:
 
     def _holding(self):
         """The first live step holding the turn, asked in order (:func:`layout`)."""
-        entities, index = self.entities, self.index
-        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
-        for step, plain, by_round in self._standing:
+        try:
+            entity = self.entities[self.index]      # :meth:`in_turn`
+        except IndexError:
+            entity = None
+        # (while the game goes on, not the steps that may hold the turn only once it is over)
+        standing = self._standing if self.table.state.end.finished else self._in_play
+        for step, plain, by_round in standing:
             if step.done if plain else not (step.live() and step.holds()):
                 continue     # may not hold the turn now
             if (entity is not None and not entity.closed
@@ -168,9 +187,10 @@ class Round:
 
     def in_turn(self):
         """The entity whose turn it is in the round (None past the last)."""
-        entities = self.entities
-        index = self.index
-        return entities[index] if index < len(entities) else None
+        try:
+            return self.entities[self.index]
+        except IndexError:
+            return None
 
     def actors(self) -> list:
         step = self.active_step()
@@ -294,12 +314,15 @@ class Round:
     def lapse_idle_steps(self) -> None:
         """Steps up to the first that holds the turn, with nothing for the entity whose
         turn it is, lapse (none while that entity is closed)."""
-        entities, index = self.entities, self.index
-        entity = entities[index] if index < len(entities) else None     # :meth:`in_turn`
+        try:
+            entity = self.entities[self.index]      # :meth:`in_turn`
+        except IndexError:
+            entity = None
         if entity is not None and entity.closed:
             return
         lapsed = False
-        for step, plain, by_round in self._standing:
+        standing = self._standing if self.table.state.end.finished else self._in_play
+        for step, plain, by_round in standing:
             if step.done if plain else not (step.live() and step.holds()):
                 continue         # may not hold the turn now (:func:`layout`)
             if (entity is not None and bool(step.known_kinds(entity))) if by_round \
@@ -334,13 +357,13 @@ class Round:
         """An operator left the game during the round."""
 
     def reopen_steps(self) -> None:
-        """Every step opens again for the next turn, and those with something to prepare
-        for it prepare (:func:`layout`)."""
-        for step, own in self._reopening:
-            if own:
-                step.reopen()
-            else:                 # :meth:`Step.reopen`
-                step.done = step.acted = False
+        """Every step opens again for the next turn (those that reopen in a way of their
+        own after the others), and those with something to prepare for it prepare
+        (:func:`layout`)."""
+        for step in self._resetting:      # :meth:`Step.reopen`
+            step.done = step.acted = False
+        for step in self._reopening:
+            step.reopen()
         for step in self._preparing:
             step.prepare()
 
@@ -379,7 +402,7 @@ class StockRound(Round):
             self.advance()
 
     def over(self) -> bool:
-        return self.table.state.end.finished or all(e.passed for e in self.entities)
+        return self.table.state.end.finished or all(map(_PASSED, self.entities))
 
     def at_end(self) -> None:
         """Sold-out corporations rise; shares left in the market may push prices down."""

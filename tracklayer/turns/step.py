@@ -20,6 +20,7 @@ from ..errors import GameError
 from ..rules import trading
 
 Commit = Callable[[], None]
+_UNKNOWN = object()     # (not yet remembered: :meth:`Step.remember`)
 
 
 def handles(*kinds: str):
@@ -122,6 +123,9 @@ class Step:
     # Whether the step's actor is the round's entity in turn (no class says otherwise by
     # its own :meth:`actors`).
     ROUND_ACTOR: ClassVar[bool] = True
+    # Whether it may hold the turn only once the game is over (chat): while the game goes
+    # on, the round does not ask it where play stands (``round.layout``).
+    HOLDS_ONCE_OVER: ClassVar[bool] = False
     # Whether passing is ever among its kinds: a step that never offers it takes no pass
     # (so a pass is not weighed against its kinds on the way to the step that takes it).
     PASSES: ClassVar[bool] = True
@@ -193,16 +197,15 @@ class Step:
 
     def known_kinds(self, entity) -> tuple:
         """:meth:`kinds`, remembered until the position changes."""
-        key = id(entity)
         memo = self.memo
-        found = memo.get(key)
+        found = memo.get(id(entity))
         if found is None:
             found = self.kinds(entity)
             if not isinstance(found, Kinds):
                 found = tuple(found)
             if not memo:
                 self.round.memo.append(self)
-            memo[key] = found
+            memo[id(entity)] = found
         return found
 
     def remember(self, key, work: Callable[..., object], *args):
@@ -210,8 +213,9 @@ class Step:
         changes: for what weighing the kinds asks again and again (the arguments given
         apart, so that asking again makes no closure)."""
         memo = self.memo
-        if key in memo:
-            return memo[key]
+        found = memo.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
         found = work(*args)
         if not memo:
             self.round.memo.append(self)
@@ -232,7 +236,10 @@ class Step:
         """The first of :meth:`actors` (None if none)."""
         if self.ROUND_ACTOR:
             r = self.round
-            return r.entities[r.index] if r.index < len(r.entities) else None
+            try:
+                return r.entities[r.index]
+            except IndexError:      # past the last
+                return None
         actors = self.actors()
         return actors[0] if actors else None
 
@@ -287,9 +294,10 @@ class Step:
 
     def lapse(self) -> None:
         """Nothing to do here: move on (saying that the entity skips)."""
-        entity = self.actor()
-        if not self.acted and entity is not None:
-            self.tell_skip(entity)
+        if not self.acted:
+            entity = self.actor()
+            if entity is not None:
+                self.tell_skip(entity)
         self.mark_done()
 
     def tell_pass(self, entity) -> None:

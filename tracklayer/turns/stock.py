@@ -88,7 +88,10 @@ class StockTurn(BuyingShares, Step):
         """Is some trade of ``trades.TRADES`` open to the player (asked cheapest first,
         ``trades.TRADES_TO_ASK``)? Then the turn has something: a player who must sell
         may sell, as :func:`trades.must_sell` found."""
-        return any(self.trade_open(entity, open_now) for open_now in trades.TRADES_TO_ASK)
+        for open_now in trades.TRADES_TO_ASK:
+            if self.trade_open(entity, open_now):
+                return True
+        return False
 
     def may_sell_some(self, entity) -> bool:
         """Is selling among the turn's kinds? As ``trades.TRADES`` says, whether or not
@@ -139,14 +142,20 @@ class StockTurn(BuyingShares, Step):
 
     def may_take(self, entity, bundle: Bundle, exchange: bool = False) -> bool:
         """Not shares on a frozen cell; a player short of the corporation may always buy
-        its share (closing the short); else within the holding and certificate limits."""
+        its share (:meth:`closes_short`); else within the holding and certificate
+        limits."""
         corporation = bundle.corporation
         if trades.frozen(self.table, corporation):
             return False
-        if self.table.settings.short_selling and \
-                any(c.percent < 0 for c in certificates.held(entity, corporation)):
+        if self.closes_short(entity, corporation):
             return True
         return super().may_take(entity, bundle, exchange)
+
+    def closes_short(self, entity, corporation) -> bool:
+        """A player short of the corporation (where the title sells short) may always buy
+        its share, closing the short, whatever their limits."""
+        return self.table.settings.short_selling and \
+            any(c.percent < 0 for c in certificates.held(entity, corporation))
 
     def may_buy(self, entity, bundle: Optional[Bundle]) -> bool:
         """``trades.may_buy_shares``."""

@@ -145,36 +145,58 @@ def open_to_buy(turn, entity) -> Iterator:
             yield c
 
 
-def may_buy_from_pile(turn, entity, pile, cash: int) -> bool:
-    """Could the player, allowed to buy the corporation's shares now
-    (:func:`may_buy_now`) and having ``cash`` to spend (``turn.cash_for``), buy the
-    smallest buyable certificate of ``pile`` (one holder's certificates of one
-    corporation)? They may pay for it (``cash`` covers its price, as :func:`may_pay`
-    asks; the cash, most often lacking, asked first), it is on offer (:func:`on_offer`),
-    and they may hold it (``turn.may_take``)."""
+def smallest_affordable(table, pile, cash: int):
+    """The smallest buyable certificate of ``pile`` (one holder's certificates of one
+    corporation; the first of the smallest) if ``cash`` covers its price, else None."""
     smallest = None
     for c in pile:
         if c.buyable and (smallest is None or c.percent < smallest.percent):
             smallest = c
-    if smallest is None or cash < certificates.price_of(turn.table, smallest, smallest.percent):
-        return False
-    bundle = Bundle((smallest,), smallest.percent)
-    return on_offer(turn, entity, bundle) and turn.may_take(entity, bundle)
+    if smallest is None or cash < certificates.price_of(table, smallest, smallest.percent):
+        return None
+    return smallest
+
+
+def at_certificate_limit(turn, entity) -> bool:
+    """The player holds as many certificates as the limit allows, or more."""
+    return turn.certificate_count(entity) >= trading.certificate_limit(turn.table, entity)
+
+
+def no_room_for(turn, entity, corporation) -> bool:
+    """A player at the certificate limit may buy no certificate that counts toward it
+    (``trading.counts_for_limit``), unless closing a short of the corporation
+    (``StockTurn.closes_short``): ``turn.may_take`` refuses every certificate of it."""
+    return trading.counts_for_limit(turn.table, corporation) and \
+        not turn.closes_short(entity, corporation)
 
 
 def may_buy_some_share(turn, entity) -> bool:
     """Some certificate from the market, or from the treasury of a started corporation
-    (of a corporation open to the player now, :func:`open_to_buy`). What the player may
-    spend is the same for every pile, so it is asked once."""
-    market = turn.table.state.market
+    (of a corporation open to the player now, :func:`open_to_buy`): the smallest buyable
+    one of some pile, which the player may pay for (:func:`smallest_affordable`; what they
+    may spend, ``turn.cash_for``, the same for every pile, is asked once, and first, as
+    it is what most often lacks), may hold (``turn.may_take``) and which is on offer
+    (:func:`on_offer`). Whether the player is at the certificate limit is asked once, at
+    the first pile they may pay for; if they are, the piles of a corporation
+    :func:`no_room_for` names are not read."""
+    table = turn.table
+    market = table.state.market
     cash = turn.cash_for(entity)
+    full = None
     for c in open_to_buy(turn, entity):
-        pile = certificates.held(market, c)
-        if pile and may_buy_from_pile(turn, entity, pile, cash):
-            return True
-        pile = certificates.treasury(c)
-        if pile and may_buy_from_pile(turn, entity, pile, cash):
-            return True
+        if full and no_room_for(turn, entity, c):
+            continue
+        for pile in (certificates.held(market, c), certificates.treasury(c)):
+            smallest = smallest_affordable(table, pile, cash) if pile else None
+            if smallest is None:
+                continue
+            if full is None:
+                full = at_certificate_limit(turn, entity)
+                if full and no_room_for(turn, entity, c):
+                    break
+            bundle = Bundle((smallest,), smallest.percent)
+            if on_offer(turn, entity, bundle) and turn.may_take(entity, bundle):
+                return True
     return False
 
 
@@ -301,14 +323,13 @@ def may_sell_some_share(turn, entity) -> bool:
 
 def must_sell(turn, entity) -> bool:
     """A player over the certificate limit, or (where the title says so) over a holding
-    limit of a corporation they may sell, must sell first, if they can."""
+    limit of a corporation they may sell, must sell first, if they can (may sell some
+    share: ``StockTurn.may_sell_some``)."""
     table = turn.table
-    count = turn.certificate_count(entity)
-    if not trading.over_limits(table, entity, count) or not may_sell_some_share(turn, entity):
-        return False
-    if count > trading.certificate_limit(table, entity):
-        return True
+    if turn.certificate_count(entity) > trading.certificate_limit(table, entity):
+        return turn.may_sell_some(entity)
     return table.settings.holding_limit_forces_sale and \
+        trading.over_a_holding_limit(table, entity) and turn.may_sell_some(entity) and \
         any(not trading.holding_allowed(table, entity, c) and
             may_sell_some_of(turn, entity, c) for c in table.state.corporations)
 
@@ -367,7 +388,7 @@ def may_sell_anything(turn, entity) -> bool:
 # The trades a stock turn offers, in order: each kind of action, and the rule saying
 # whether the player may make one now (a player who must sell may only sell). Starting a
 # corporation asks the turn (``StockTurn.may_start_some``: 1871 starts from the market).
-ASKING_ORDER = ("buy_shares", "sell_shares", "par", "buy_company", "sell_company")
+ASKING_ORDER = ("sell_shares", "buy_shares", "par", "buy_company", "sell_company")
 TRADES = (
     ("buy_shares", may_buy_some_share),
     ("par", lambda turn, entity: turn.may_start_some(entity)),
@@ -375,8 +396,9 @@ TRADES = (
     ("sell_shares", may_sell_some_share),
     ("sell_company", may_sell_some_company),
 )
-# The same rules in the order to ask whether any is open: the likeliest first (a player
-# holding shares may mostly sell some; one with cash may mostly buy).
+# The same rules in the order to ask whether any is open, the quickest to answer first:
+# whether the player may sell some share is told at once when they hold none or sales
+# are closed, and found true sooner than a purchase, which reads the piles.
 TRADES_TO_ASK = tuple(open_now for kind, open_now in
                       sorted(TRADES, key=lambda trade: ASKING_ORDER.index(trade[0])))
 # What a player who must sell (:func:`must_sell`) may do.

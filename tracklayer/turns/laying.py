@@ -235,7 +235,7 @@ class TrackStep(Step):
             if met is not None:     # as the trial lay below would tell, without laying
                 if not met:
                     raise GameError(problem)
-                return {entity: None}   # kept unwalked (:meth:`network_after_lay`)
+                return self.network_after_lay(entity, old_view)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
             met = reaching.reaches_any(table, entity, goal, old_view, approach)

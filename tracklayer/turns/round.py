@@ -171,19 +171,20 @@ class Round:
 
     def _holding(self):
         """The first live step holding the turn, asked in order (:func:`layout`)."""
-        try:
-            entity = self.entities[self.index]      # :meth:`in_turn`
-        except IndexError:
-            entity = None
-        # (while the game goes on, not the steps that may hold the turn only once it is over)
-        standing = self._standing if self.table.state.end.finished else self._in_play
-        for step, plain, by_round in standing:
+        entity = self.in_turn()
+        for step, plain, by_round in self._standing_now():
             if step.done if plain else not (step.live() and step.holds()):
                 continue     # may not hold the turn now
             if (entity is not None and not entity.closed
                     and bool(step.known_kinds(entity))) if by_round else step.has_turn():
                 return step
         return None
+
+    def _standing_now(self) -> tuple:
+        """The steps asked where play stands, in order, with what :func:`layout` found of
+        each: while the game goes on, not those that may hold the turn only once it is
+        over (``Step.HOLDS_ONCE_OVER``)."""
+        return self._standing if self.table.state.end.finished else self._in_play
 
     def in_turn(self):
         """The entity whose turn it is in the round (None past the last)."""
@@ -314,15 +315,11 @@ class Round:
     def lapse_idle_steps(self) -> None:
         """Steps up to the first that holds the turn, with nothing for the entity whose
         turn it is, lapse (none while that entity is closed)."""
-        try:
-            entity = self.entities[self.index]      # :meth:`in_turn`
-        except IndexError:
-            entity = None
+        entity = self.in_turn()
         if entity is not None and entity.closed:
             return
         lapsed = False
-        standing = self._standing if self.table.state.end.finished else self._in_play
-        for step, plain, by_round in standing:
+        for step, plain, by_round in self._standing_now():
             if step.done if plain else not (step.live() and step.holds()):
                 continue         # may not hold the turn now (:func:`layout`)
             if (entity is not None and bool(step.known_kinds(entity))) if by_round \

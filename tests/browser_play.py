@@ -30,6 +30,11 @@ def number(page) -> int:
     return int(page.locator("#view .view").get_attribute("data-number"))
 
 
+def refreshing(page) -> bool:
+    """Is a new view due or on its way (a control pressed now would be replaced)?"""
+    return page.locator("#game[data-refreshing]").count() > 0
+
+
 class Person:
     """One browser page playing the seats whose tokens it holds."""
 
@@ -60,7 +65,7 @@ class Person:
                 settled = not live.bots_running
                 at = live.number
                 over = live.game.is_over
-            if settled and number(self.page) == at:
+            if settled and number(self.page) == at and not refreshing(self.page):
                 if over:
                     self.page.wait_for_selector("#game-over")
                     return False
@@ -230,18 +235,31 @@ class Person:
         return out
 
     def press(self, game, move: dict) -> None:
-        for el, action in self.controls():
-            if not same_move(game, action, move):
-                continue
-            if not el.is_visible():         # a confirmation: ask first
-                el.locator("xpath=ancestor::span[contains(@class,'confirm')]//button"
-                           "[contains(@class,'danger')]").first.click()
-            field = el.get_attribute("data-field")
-            if field:
-                el.locator("xpath=preceding-sibling::input").fill(str(move[field]))
-            el.click()
-            self.clicks += 1
-            return
+        """Press the control of ``move`` (its amount typed first). A view drawn anew while
+        the control is pressed replaces it: the control is found again in the new view."""
+        from playwright.sync_api import TimeoutError as PageTimeout
+        for attempt in range(3):
+            for el, action in self.controls():
+                if not same_move(game, action, move):
+                    continue
+                try:
+                    if not el.is_visible():         # a confirmation: ask first
+                        el.locator("xpath=ancestor::span[contains(@class,'confirm')]//button"
+                                   "[contains(@class,'danger')]").first.click(timeout=10000)
+                    field = el.get_attribute("data-field")
+                    if field:
+                        el.locator("xpath=preceding-sibling::input").fill(
+                            str(move[field]), timeout=10000)
+                    el.click(timeout=10000)
+                except PageTimeout:
+                    if attempt == 2:
+                        raise
+                    self.page.wait_for_selector("#game:not([data-refreshing])")
+                    break
+                self.clicks += 1
+                return
+            else:
+                break
         raise Stuck(f"the page does not offer: {self.words} ({move})\n"
                     f"{self.page.locator('#actions').inner_text()[:2000]}")
 

@@ -11,8 +11,18 @@
     const v = document.querySelector("#view .view");
     return parseInt(v ? v.dataset.number : root.dataset.number, 10);
   }
+  // While a view is due or on its way, the page says so (#game[data-refreshing]): a control
+  // pressed then is one the next view replaces.
+  let pending = null, fetching = 0;
+  function busy() {
+    if (pending !== null || fetching) root.dataset.refreshing = "";
+    else delete root.dataset.refreshing;
+  }
   function refresh() {
-    htmx.ajax("GET", "/games/" + id + "/view" + query, {target: "#view", swap: "innerHTML"});
+    fetching++;
+    busy();
+    htmx.ajax("GET", "/games/" + id + "/view" + query, {target: "#view", swap: "innerHTML"})
+      .finally(() => { fetching--; busy(); });
   }
   window.act = async function (action) {   // the seat: the cookie's, the one that may act
     const error = document.getElementById("error");
@@ -145,11 +155,14 @@
     };
   };
 
-  let pending = null;
   function soon() {
     clearTimeout(pending);
-    pending = setTimeout(refresh, 30);   // a burst of bot moves: one refresh
+    pending = setTimeout(() => { pending = null; refresh(); }, 30);   // a burst of bot
+    busy();                                                           // moves: one refresh
   }
-  window.tracklayerLive(id, root.dataset.number, soon, soon);   // live.js: one stream for
-                                                                 // every tab; proposals too
+  function entry(n) {            // an entry the view already shows (fetched after it was
+    if (n > number()) soon();    // stored) needs no second view
+  }
+  window.tracklayerLive(id, root.dataset.number, entry, soon);   // live.js: one stream for
+                                                                  // every tab; proposals too
 })();

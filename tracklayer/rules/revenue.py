@@ -153,7 +153,9 @@ def check_stop_count(table: Table, route, visited: List[Node]) -> None:
     """The common rule: stops counted by their visit cost, per kind for 8+x trains."""
     distance = route.train.variant.distance
     if isinstance(distance, int):
-        used = sum(n.part.visit_cost for n in visited)
+        used = 0
+        for n in visited:
+            used += n.part.visit_cost
         if used > distance:
             raise RouteError(f"{used} is too many stops for a {distance} train")
         return
@@ -241,8 +243,15 @@ def standard_stop_cost(train, kind: str, visit_cost: int) -> Dict[str, int]:
 
 
 def hex_sides(rails) -> int:
-    """How many hex sides a chain of rails crosses (a train counting hexes, not stops)."""
-    return sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
+    """How many hex sides a chain of rails crosses (a train counting hexes, not stops):
+    the rails next to each other on different hexes."""
+    count, last = 0, None
+    for rail in rails:
+        hex_id = rail.hex
+        if last is not None and hex_id != last:
+            count += 1
+        last = hex_id
+    return count
 
 
 def check_hex_distance(route) -> None:

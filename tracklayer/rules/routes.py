@@ -11,12 +11,15 @@ the engine works it out, it is never read from the action.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import List, Optional, Set
 
 from ..errors import RouteError
 from . import board, network, revenue
 from .board import Node, Rail
 from .table import Table
+
+_TERMINAL, _LEG_TERMINAL = attrgetter("terminal"), attrgetter("chain.terminal")
 
 
 class Chain:
@@ -25,9 +28,10 @@ class Chain:
     next, as :func:`continues` asks, while the tiles and open sides of its hexes stay).
     ``back``: whether, read from ``ends[1]``'s side, each rail leads on into the next by
     track alone (:func:`_joined_back`; None until asked). ``pieces``: the pieces of track
-    of its rails (:func:`_chain_pieces`; None until asked)."""
+    of its rails (:func:`_chain_pieces`; None until asked). ``rail_set``: its rails as a
+    set; ``terminal``: whether any of its rails is terminal track."""
 
-    __slots__ = ("ends", "rails", "name", "walked", "back", "pieces")
+    __slots__ = ("ends", "rails", "name", "walked", "back", "pieces", "rail_set", "terminal")
 
     def __init__(self, ends: tuple, rails: List[Rail], name: Optional[List[str]],
                  walked: bool = False) -> None:
@@ -37,6 +41,8 @@ class Chain:
         self.walked = walked
         self.back: Optional[bool] = None
         self.pieces: Optional[tuple] = None
+        self.rail_set = frozenset(rails)
+        self.terminal = any(map(_TERMINAL, rails))
 
     def __repr__(self) -> str:
         return f"<Chain {self.name}>"
@@ -291,10 +297,9 @@ class Route:
                 if g in groups:
                     raise RouteError(f"cannot use group {g} more than once")
                 groups.add(g)
-        ordered = self.rails_in_order()
-        for i in range(1, len(ordered) - 1):
-            if ordered[i].terminal:
-                raise RouteError("route cannot pass through a terminal")
+        if any(map(_LEG_TERMINAL, self.legs)) and \
+                any(map(_TERMINAL, self.rails_in_order()[1:-1])):   # (none but at an end)
+            raise RouteError("route cannot pass through a terminal")
         table.variant.route_problem(table, self)
         self._check_stops_once(local)
         revenue.check_reach(table, self, visited)
@@ -507,10 +512,6 @@ def _unchanged(table: Table, stamp: tuple) -> bool:
     return True
 
 
-def _apart(chain: Chain, taken: set) -> bool:
-    return taken.isdisjoint(chain.rails)
-
-
 def read_route(table: Table, train, h: dict, taken: set) -> Route:
     """One route of a ``run_routes`` action, avoiding track in ``taken``."""
     connections = h.get("connections") or []
@@ -528,7 +529,7 @@ def read_route(table: Table, train, h: dict, taken: set) -> Route:
     options = [matching_chains(table, names, skip) for names in connections]
     if len(options) == 1:
         for c in options[0]:
-            if any(n.holds(operator) for n in c.ends) and _apart(c, taken):
+            if any(n.holds(operator) for n in c.ends) and taken.isdisjoint(c.rail_set):
                 legs.append(Leg(c.ends[0], c.ends[1], c))
                 break
         return Route(table, train, legs)
@@ -541,7 +542,7 @@ def read_route(table: Table, train, h: dict, taken: set) -> Route:
         if index == 0:
             legs.append(Leg(left, middle, a))
         legs.append(Leg(middle, right, b))
-        used.update(a.rails)
+        used.update(a.rail_set)
     return Route(table, train, legs)
 
 
@@ -555,21 +556,18 @@ def _pair(chains_a, chains_b, taken, signatures):
     among several, the one whose stops the action's ``signatures`` name most (the first
     of those), None if there is none."""
     if taken:
-        chains_b = [b for b in chains_b if taken.isdisjoint(b.rails)]
+        chains_b = [b for b in chains_b if taken.isdisjoint(b.rail_set)]
     candidates = []
     for a in chains_a:
-        if taken and not taken.isdisjoint(a.rails):
+        if taken and not taken.isdisjoint(a.rail_set):
             continue
         first, second = a.ends
-        rails_a = None
         for b in chains_b:
             ends_b = b.ends
             meets_first = first in ends_b
             if meets_first is (second in ends_b):    # they must share exactly one stop
                 continue
-            if rails_a is None:
-                rails_a = set(a.rails)
-            if not rails_a.isdisjoint(b.rails):
+            if not a.rail_set.isdisjoint(b.rail_set):
                 continue
             m, left = (first, second) if meets_first else (second, first)
             right = ends_b[1] if ends_b[0] is m else ends_b[0]
@@ -596,5 +594,6 @@ def read_routes(table: Table, route_dicts: list) -> List[Route]:
     for i in range(len(route_dicts) - 1, -1, -1):
         route = read_route(table, trains[i], route_dicts[i], taken)
         out[i] = route
-        taken.update(route.rails)
+        for leg in route.legs:
+            taken.update(leg.chain.rail_set)
     return out

@@ -10,6 +10,7 @@ from typing import List, Tuple
 from ...board.tiles import gauges_join
 from ...errors import RouteError
 from ...rules import board, network
+from ...rules.revenue import hex_sides
 
 
 @functools.lru_cache(maxsize=None)
@@ -27,7 +28,9 @@ def added_gauge(old, new) -> str:
 
 def chain_gauge(rails) -> str:
     """The gauge of a chain of track between two stops, which keeps one gauge (7.1)."""
-    kinds = {r.gauge for r in rails}
+    kinds = set()
+    for r in rails:
+        kinds.add(r.gauge)
     if "broad" in kinds and "narrow" in kinds:
         raise RouteError("a route can change gauge only at a station")
     if "narrow" in kinds:
@@ -38,7 +41,7 @@ def chain_gauge(rails) -> str:
 def hex_cost(rails, train) -> int:
     """Hex sides a chain crosses; narrow gauge (broad for the R6H) counts double."""
     gauge = chain_gauge(rails)
-    sides = sum(1 for a, b in zip(rails, rails[1:]) if a.hex != b.hex)
+    sides = hex_sides(rails)
     if train.name == "R6H":
         return sides * 2 if gauge == "broad" else sides
     return sides * 2 if gauge == "narrow" else sides

@@ -371,7 +371,9 @@ class Family1849(CommonRounds):
     def check_reach(self, table, route, visited) -> None:
         """A train runs as many hex sides as its number (narrow gauge counts
         double; broad for the R6H) (7.1)."""
-        distance = sum(hex_cost(leg.chain.rails, route.train) for leg in route.legs)
+        train, distance = route.train, 0
+        for leg in route.legs:
+            distance += hex_cost(leg.chain.rails, train)
         if distance > route.train.variant.distance:
             raise RouteError(f"{distance} hex sides is too far for a {route.train.name} train")
 

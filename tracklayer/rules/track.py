@@ -548,8 +548,10 @@ def _seat_cities(tile_view: board.TileView, cities: list) -> None:
 class TrialLay:
     """A tile laid only to see what it would do (the track restriction looks at the
     network with the new tile); everything goes back as it was afterwards, the old tile's
-    view too (what was worked out of it holds again). What was worked out of networks
-    meanwhile is in ``found``."""
+    view too (what was worked out of it holds again). The tile laid is seen as a lay
+    carried out sees it (:func:`_view_made_before`: the view of that lay made before, if
+    one was), and its view kept after for the next trial or the lay. What was worked out
+    of networks meanwhile is in ``found``."""
 
     def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
                  tile: TileDef) -> None:
@@ -570,6 +572,7 @@ class TrialLay:
         table.state.networks.clear()
         table.derived.network.clear()
         board.lay(table, *self.args)
+        _view_made_before(table, *self.args)
         return self
 
     def __exit__(self, *exc) -> None:

@@ -369,23 +369,22 @@ def lay(table: Table, hex_id: str, tile_id: str, rotation: int, tile: TileDef, p
 
 def _view_made_before(table: Table, hex_id: str, tile_id: str, rotation: int,
                       tile: TileDef) -> None:
-    """The tile just laid on the hex is seen as the judge of the lay saw it, if it made
-    that view (a :class:`TrialLay`'s, or :func:`view_after_lay`'s): the rails and stops of
-    a tile on a hex are those of its tile at its rotation there whatever the position,
-    so that view, given the hex's cities, is the hex's view (taken from where it was kept;
-    its rails' links were dropped with the hex's, :func:`board.forget_track_near`), not
-    made again."""
+    """The tile just laid on the hex (for good, or in trial) is seen as the judge of the
+    lay saw it, if it made that view (a :class:`TrialLay`'s, or :func:`view_after_lay`'s,
+    kept by hex, tile and rotation): the rails and stops of a tile on a hex are those of
+    its tile at its rotation there whatever the position, so that view, given the hex's
+    cities, is the hex's view (taken from where it was kept; its rails' links were
+    dropped with the hex's, :func:`board.forget_track_near`), not made again."""
     if hex_id in table.derived.views:
         return
     kept = table.derived.after_lay
-    for key in (("trial", hex_id), (hex_id, tile, rotation)):
-        found = kept.get(key)
-        if found is not None and found.tile is tile and found.tile_id == tile_id and \
-                found.layout.rotation == rotation:
-            del kept[key]
-            _seat_cities(found, table.state.hexes[hex_id].cities)
-            table.derived.views[hex_id] = found
-            return
+    key = (hex_id, tile, rotation)
+    found = kept.get(key)
+    if found is not None and found.tile is tile and found.tile_id == tile_id and \
+            found.layout.rotation == rotation:
+        del kept[key]
+        _seat_cities(found, table.state.hexes[hex_id].cities)
+        table.derived.views[hex_id] = found
 
 
 class LaySite:
@@ -548,7 +547,10 @@ def _seat_cities(tile_view: board.TileView, cities: list) -> None:
 class TrialLay:
     """A tile laid only to see what it would do (the track restriction looks at the
     network with the new tile); everything goes back as it was afterwards, the old tile's
-    view too (what was worked out of it holds again). What was worked out of networks
+    view too (what was worked out of it holds again). The tile laid is seen as a lay
+    carried out sees it (:func:`_view_made_before`: the view of that lay made before, if
+    one was), and its view kept after as :func:`view_after_lay` keeps it, for the next
+    trial, the judge's view of the lay, or the lay. What was worked out of networks
     meanwhile is in ``found``."""
 
     def __init__(self, table: Table, hex_id: str, tile_id: str, rotation: int,
@@ -570,6 +572,7 @@ class TrialLay:
         table.state.networks.clear()
         table.derived.network.clear()
         board.lay(table, *self.args)
+        _view_made_before(table, *self.args)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -577,8 +580,9 @@ class TrialLay:
         hex_id = self.args[0]
         self.found = dict(table.state.networks)
         laid = table.derived.views.get(hex_id)
-        if laid is not None:    # kept for the lay itself, if it follows (_view_made_before)
-            table.derived.after_lay[("trial", hex_id)] = laid
+        if laid is not None:    # kept for the lay itself or the next trial (_view_made_before)
+            _, tile_id, rotation, tile = self.args
+            table.derived.after_lay[(hex_id, tile, rotation)] = laid
         h = table.state.hexes[hex_id]
         h.tile, h.printed, h.rotation, h.cities, h.borders, h.icons, h.terrain = self.saved
         for token, where, extra, cheater in self.tokens:

@@ -181,7 +181,6 @@ class Cologne(Variant):
         "fdsd_closed": _fdsd_closes,
         "eva_closed": _eva_closes,
     }
-    upgrades = Variant.upgrades_each    # its own upgrade rule, tile by tile (may_upgrade)
 
     def set_up(self, table) -> None:
         """The bank holds the package; the certificates AGV and HGK give for the minors
@@ -258,6 +257,16 @@ class Cologne(Variant):
             raise GameError(f"cannot place a tile in {hex_id} until the green phase")
         return super().may_upgrade(table, hex_id, old, new, special)
 
+    def upgrades(self, table, hex_id, old, tiles, special=False) -> list:
+        """:meth:`may_upgrade` of each of ``tiles``, the hex's rules asked once: on
+        Leverkusen's yellow the green city alone; on N5, P5 before the 3-train none (the
+        refusal of the first tile ends the list); otherwise the common rule."""
+        if old.tile.color == "yellow" and hex_id == data.LEVERKUSEN:
+            return [t for t in tiles if t.name == data.LEVERKUSEN_GREEN_TILE]
+        if hex_id in data.TILE_BLOCK and table.state.hexes[hex_id].icons:
+            return []
+        return super().upgrades(table, hex_id, old, tiles, special)
+
     def rotations_on_hex(self, table, hex_id, tile) -> tuple:
         """Leverkusen's green city may lie any way (4.2)."""
         if hex_id == data.LEVERKUSEN and tile.name == data.LEVERKUSEN_GREEN_TILE:
@@ -269,7 +278,7 @@ class Cologne(Variant):
         at Köln and Bonn (4.2, 4.4)."""
         if hex_id == data.LEVERKUSEN and new.tile.name == data.LEVERKUSEN_GREEN_TILE:
             return True
-        if table.phase_has("rhine_impassable") and hex_id in data.RHINE_PASSAGE:
+        if hex_id in data.RHINE_PASSAGE and table.phase_has("rhine_impassable"):
             h = table.state.hexes[hex_id]
             if any(b.side in new.exits for b in h.borders if b.kind == "water"):
                 return False

@@ -93,7 +93,23 @@ def restore(table: Table, snapshot: bytes) -> None:
         _restoring.table = _restoring.known = None
     table.state = state
     del table.messages[messages:]
+    _forget_position(table)
+
+
+def _forget_position(table: Table) -> None:
+    """Forget what was worked out of the position replaced (:meth:`Table.forget`), but
+    keep the views of tiles as a lay would leave them (:func:`.rules.track.view_after_lay`):
+    each is the tile's at its rotation on its hex whatever the position, its cities given
+    again each time it is asked (listing the position after an undo asks them of each lay
+    again). Only the links walks kept on their rails are of the board replaced: dropped. A
+    trial's view (kept for the lay that follows it) is of the position: not kept."""
+    kept = {key: found for key, found in table.derived.after_lay.items()
+            if key[0] != "trial"}
     table.forget()
+    for found in kept.values():
+        for rail in found.rails:
+            rail.walk = None
+    table.derived.after_lay.update(kept)
 
 
 def take(table: Table) -> bytes:

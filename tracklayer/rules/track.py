@@ -433,9 +433,13 @@ class LaySite:
     def upgrades(self, tiles) -> list:
         """The tiles of ``tiles`` (of the colour that may go there) that the title lets
         replace the tile there, in their order (:meth:`Variant.upgrades`: the rule of
-        :meth:`may_upgrade`, asked of them all at once)."""
+        :meth:`may_upgrade`, asked of them all at once), each noted as allowed for the
+        judge of a lay listed to find (:meth:`may_upgrade` asks no more of it)."""
         table = self.table
-        return table.variant.upgrades(table, self.hex, self.old, tiles)
+        found = table.variant.upgrades(table, self.hex, self.old, tiles)
+        for tile in found:
+            self._upgrades.setdefault(tile, True)
+        return found
 
     def rotations(self, tile: TileDef) -> tuple:
         """The rotations ``tile`` lies on the hex in, whoever lays it

@@ -267,6 +267,10 @@ def test_on_postgresql_the_game_continues_once(monkeypatch):
         assert store.game(gid).rules_fingerprint
         hex_id, number = refused_hex(entries)
         change_the_rule(monkeypatch, hex_id)
+        from sqlalchemy import update
+        from tracklayer.web.db import GameRow
+        with store.sessions.begin() as s:   # as a changed rule's fingerprint would have it
+            s.execute(update(GameRow).values(rules_version=OLD[0], rules_fingerprint=OLD[1]))
         service.forget(gid)
         assert service.get(gid).standing.divergence.number == number
         first = archive_pages.continue_game(service, gid, [made["seats"][0]["token"]])
@@ -278,3 +282,27 @@ def test_on_postgresql_the_game_continues_once(monkeypatch):
         store.dispose()
     finally:
         drop_postgres(url)
+
+
+def test_a_log_these_rules_accepted_is_replayed_trusted(tmp_path, monkeypatch):
+    """A stored log the current rules accepted opens without asking what can only refuse
+    (a rule changed without its fingerprint is not asked); recorded under other rules, it
+    is checked entry by entry."""
+    from sqlalchemy import update
+    from tracklayer.web.db import GameRow, Store
+    from tracklayer.web.service import Service
+    store = Store(f"sqlite:///{tmp_path / 'trusted.db'}")
+    try:
+        service = Service(store, lambda *a: None, False)
+        made = service.import_export(recorded(*GAME))
+        gid = made["id"]
+        hex_id, number = refused_hex(store.entries(gid))
+        change_the_rule(monkeypatch, hex_id)
+        service.forget(gid)
+        assert service.get(gid).standing.divergence is None
+        with store.sessions.begin() as s:
+            s.execute(update(GameRow).values(rules_version=OLD[0], rules_fingerprint=OLD[1]))
+        service.forget(gid)
+        assert service.get(gid).standing.divergence.number == number
+    finally:
+        store.dispose()

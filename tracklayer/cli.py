@@ -97,7 +97,7 @@ def cmd_trace(args) -> int:
     data = load_export(args.file)
     out = open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout
     try:
-        for index, h, game in positions(data):
+        for index, h, game in positions(data, trusted=args.trusted):
             out.write(dumps(snapshot(game, index, h)) + "\n")
     except GameError as e:
         print(f"trace stopped: {e}", file=sys.stderr)
@@ -182,6 +182,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p = sub.add_parser("trace", help="write the state after every action (trace format)")
     p.add_argument("file")
     p.add_argument("-o", "--output", default="-")
+    p.add_argument("--trusted", action="store_true",
+                   help="replay the log as one this engine accepted (what can only refuse "
+                        "an entry not asked)")
     p.set_defaults(func=cmd_trace)
 
     p = sub.add_parser("routes", help="the best routes for an operating company")

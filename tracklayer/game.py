@@ -201,7 +201,16 @@ class Game:
     def _rebuild(self, target: array, dirty: bool = False) -> None:
         """Bring the position to that after the actions at ``target`` in the log: from where
         it stands if that is a beginning of them, else from the nearest snapshot (``dirty``: the
-        position is not to be trusted, restore in any case)."""
+        position is not to be trusted, restore in any case). The actions are replayed
+        trusted (:attr:`Table.trusted`): this game accepted each of them."""
+        trusted = self.table.trusted
+        try:
+            self._replay_to(target, dirty)
+        finally:
+            self.table.trusted = trusted
+
+    def _replay_to(self, target: array, dirty: bool) -> None:
+        """:meth:`_rebuild`'s work."""
         common = 0
         played = self.played
         while common < min(len(target), len(played)) and target[common] == played[common]:
@@ -216,6 +225,7 @@ class Game:
                 else:
                     self.table = self._set_table()
                 self.played = played[:base]
+            self.table.trusted = True
             for index in target[len(self.played):]:
                 h = self.history.entries[index]
                 flow.play(self.table, read(self.table, h))

@@ -43,10 +43,14 @@ def open_game(data: dict, keep_log: bool = True, snapshot_every: Optional[int] =
                 keep_log=keep_log, snapshot_every=snapshot_every, route_planner=route_planner)
 
 
-def replay(data: dict, keep_log: bool = False) -> Game:
-    """The game after the actions of an export still in force (undone ones skipped)."""
+def replay(data: dict, keep_log: bool = False, trusted: bool = False) -> Game:
+    """The game after the actions of an export still in force (undone ones skipped).
+    ``trusted``: the log is one this engine accepted (it stored it), so what can only
+    refuse an entry is not asked (:attr:`Table.trusted`); a log from elsewhere (a file) is
+    checked in full, and an illegal entry refused naming it and the rule."""
     with collector_paused():
         game = open_game(data, keep_log=keep_log, snapshot_every=None)
+        game.table.trusted = trusted
         for index, h in enumerate(in_force(data.get("actions") or [])):
             if h is None or h.get("type") == "message":
                 continue
@@ -54,18 +58,24 @@ def replay(data: dict, keep_log: bool = False) -> Game:
                 game.apply(h)
             except GameError as e:
                 raise type(e)(f"log entry {index}: {e}") from e
+        game.table.trusted = False
     return game
 
 
-def positions(data: dict, keep_log: bool = False) -> Iterator[Tuple[int, dict, Game]]:
+def positions(data: dict, keep_log: bool = False,
+              trusted: bool = False) -> Iterator[Tuple[int, dict, Game]]:
     """(index, entry, game) after each entry of an export's log, as the players saw it
-    (the same game object, advanced)."""
+    (the same game object, advanced; ``trusted``: as :func:`replay` has it, while it
+    advances)."""
     game = open_game(data, keep_log=keep_log)
     for index, h in enumerate(data.get("actions") or []):
+        game.table.trusted = trusted
         try:
             game.apply(h)
         except GameError as e:
             raise type(e)(f"log entry {index}: {e}") from e
+        finally:
+            game.table.trusted = False
         yield index, h, game
 
 

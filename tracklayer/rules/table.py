@@ -49,8 +49,10 @@ class Table:
         self.derived = Derived()
         self.keep_log = keep_log
         self.messages: Packed = Packed()      # the lines the rules wrote
-        self.loading = False
         self.listing = False      # true while moves are only being listed or tried
+        # true while entries this engine accepted are replayed: what can only refuse them
+        # is not asked (turns.laying.LAY_CHECKS, turns.operating.RUN_CHECKS)
+        self.trusted = False
 
     # -- the log --------------------------------------------------------------------------
 

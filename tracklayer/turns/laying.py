@@ -3,7 +3,9 @@ upgrade, by default), each within the operator's network, each paid for.
 
 A lay is judged by a table of named checks (:data:`LAY_CHECKS`), one function per rule in
 the order a player would check them; the first broken refuses the lay, naming the rule.
-The same checks accept a listed move and an action applied.
+The same checks accept a listed move and an action applied. A lay replayed from a log this
+engine accepted (:attr:`Table.trusted`) is not judged again: of each check only what the
+lay itself needs is worked out (what it costs, the networks it keeps), as the table says.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from ..actions import supply_lays
 from ..errors import GameError
 from ..rules import board, network, powers, reaching, track
 from ..state.model import CompanyState
-from .step import Step, handles
+from .step import Check, Step, asked, handles
 
 
 class TrackStep(Step):
@@ -163,10 +165,11 @@ class TrackStep(Step):
     def judge_lay(self, action, entity):
         """The lay checked by each rule of :data:`LAY_CHECKS` in turn (the first broken
         refuses it, naming the rule), the same whether moves are listed or an action
-        applied; the commit lays and :meth:`payer` pays."""
+        applied (replayed trusted, only what the commit needs of them is worked out); the
+        commit lays and :meth:`payer` pays."""
         here = self.hex_lay(entity, action.hex)
         attempt = LayAttempt(self, action, entity, here.payer, here)
-        for check in LAY_CHECKS:
+        for check in (_TRUSTED if self.table.trusted else _CHECKED):
             check(self, attempt)
         table = self.table
         hex_id = action.hex
@@ -242,6 +245,21 @@ class TrackStep(Step):
             kept = self.network_after_lay(entity, old_view)
         if not met:
             raise GameError(problem)
+        return kept if kept is not None else trial.found
+
+    def networks_kept(self, entity, hex_id, tile_id, tile, rotation, old_view, new):
+        """The networks :meth:`check_restriction` keeps after a lay it accepts, worked out
+        without its checks (a lay replayed trusted): none when the old tile has no track
+        or the restriction asks no walk, else those of :meth:`network_after_lay`, the
+        walk it makes now made in a trial lay."""
+        table = self.table
+        if not old_view.layout.tracks or \
+                track.restriction_demand(table, old_view.layout, new) is None:
+            return None
+        if self.kept_unwalked(entity, old_view):
+            return self.network_after_lay(entity, old_view)
+        with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
+            kept = self.network_after_lay(entity, old_view)
         return kept if kept is not None else trial.found
 
     def network_after_lay(self, entity, old_view):
@@ -464,11 +482,25 @@ def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
                                      action.rotation, a.old_view, a.new) or {}
 
 
+def _networks_kept(step: TrackStep, a: LayAttempt) -> None:
+    """What :func:`_track_restriction` works out for the commit: the networks to keep."""
+    if isinstance(a.entity, CompanyState):
+        return
+    action = a.action
+    a.found = step.networks_kept(a.entity, action.hex, action.tile_id, action.tile,
+                                 action.rotation, a.old_view, a.new) or {}
+
+
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:
     """The payer can pay the terrain and the lay's own cost."""
-    a.cost = a.here.price_of(a.allowance, a.new)[1]
+    _priced(step, a)
     if not affords(a.payer, a.cost):
         raise GameError(f"{a.payer.name} has {a.payer.cash} and cannot spend {a.cost}")
+
+
+def _priced(step: TrackStep, a: LayAttempt) -> None:
+    """What :func:`_paid_for` works out for the commit: what the lay costs."""
+    a.cost = a.here.price_of(a.allowance, a.new)[1]
 
 
 def supply_by_color(table) -> dict:
@@ -503,7 +535,19 @@ def affords(payer, cost: int) -> bool:
     return cost <= 0 or payer.cash >= cost
 
 
-LAY_CHECKS = (_lay_left, _lay_kind, _new_hex, _tile_fits, _turned_to_network,
-              _track_restriction, _paid_for)
+LAY_CHECKS = (
+    Check(_lay_left),
+    Check(_lay_kind),
+    Check(_new_hex),
+    Check(_tile_fits),
+    Check(_turned_to_network),
+    Check(_track_restriction, kept=_networks_kept),
+    Check(_paid_for, kept=_priced),
+)
 """The rules a tile lay must meet, in the order they are checked (each names what it
-checks in its docstring and refuses the lay naming what is wrong)."""
+checks in its docstring and refuses the lay naming what is wrong), each with what a lay
+replayed trusted works out of it (:class:`Check`): the supply, the blocker, the rotation,
+the track restriction and the payer's cash are not asked again (18xx.games, loading a
+game, asks neither the blocker, the rotation nor the restriction)."""
+
+_CHECKED, _TRUSTED = asked(LAY_CHECKS)

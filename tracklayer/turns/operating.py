@@ -20,7 +20,7 @@ from ..spec.settings import MinorDividend
 from ..state.model import CompanyState, CorporationState, MinorState, Operation
 from .laying import TrackStep  # noqa: F401  (the operating round's steps are found here)
 from .round import Run
-from .step import Step, handles
+from .step import Check, Step, asked, handles
 
 
 # -- tokens -------------------------------------------------------------------------------------
@@ -196,30 +196,14 @@ class RouteStep(Step):
 
     @handles("run_routes")
     def run(self, action):
+        """The routes read (:func:`routes.read_routes`) and checked by each rule of
+        :data:`RUN_CHECKS` in turn (replayed trusted, none is asked); the commit records
+        the revenue each train earns."""
         table = self.table
         entity = action.entity
         found = routes.read_routes(table, action.routes)
-        used = set()
-        for route, rd in zip(found, action.routes):
-            train = route.train
-            if train.owner is not None and train.owner is not entity:
-                raise GameError(f"{entity.name} cannot run another company's train {train.id}")
-            if train in used:
-                raise GameError(f"train {train.id} cannot run twice")
-            if train.operated:
-                raise GameError(f"train {train.id} has already run")
-            used.add(train)
-            if not route.legs:
-                raise RouteError(f"route of train {train.id} is not on the map: "
-                                 f"{rd.get('connections')}")
-        routes.check_run(table, found)
-        if (action.extra_revenue or 0) != 0:
-            raise RouteError(f"extra revenue is 0, not {action.extra_revenue} as recorded")
-        for route, rd in zip(found, action.routes):
-            recorded = rd.get("revenue")
-            if recorded is not None and recorded != route.revenue:
-                raise RouteError(f"train {route.train.id} earns {route.revenue}, "
-                                 f"not {recorded} as recorded ({route.describe()})")
+        for check in (_RUN_TRUSTED if table.trusted else _RUN_CHECKED):
+            check(table, action, found)
 
         def commit() -> None:
             for route in found:
@@ -231,6 +215,58 @@ class RouteStep(Step):
             self.round.notes.extra_revenue = 0
             self.mark_done()
         return commit
+
+
+def _own_trains(table, action, found) -> None:
+    """Each train is the operator's (or nobody's yet), runs once and has not run, and its
+    route is track on the map (its connections read as legs); asked route by route."""
+    entity = action.entity
+    used = set()
+    for route, rd in zip(found, action.routes):
+        train = route.train
+        if train.owner is not None and train.owner is not entity:
+            raise GameError(f"{entity.name} cannot run another company's train {train.id}")
+        if train in used:
+            raise GameError(f"train {train.id} cannot run twice")
+        if train.operated:
+            raise GameError(f"train {train.id} has already run")
+        used.add(train)
+        if not route.legs:
+            raise RouteError(f"route of train {train.id} is not on the map: "
+                             f"{rd.get('connections')}")
+
+
+def _legal_routes(table, action, found) -> None:
+    """The routes are legal, together (:func:`routes.check_run`)."""
+    routes.check_run(table, found)
+
+
+def _no_extra_revenue(table, action, found) -> None:
+    """No revenue is added to the routes'."""
+    if (action.extra_revenue or 0) != 0:
+        raise RouteError(f"extra revenue is 0, not {action.extra_revenue} as recorded")
+
+
+def _revenue_as_recorded(table, action, found) -> None:
+    """Each train earns what the action records, if it records it."""
+    for route, rd in zip(found, action.routes):
+        recorded = rd.get("revenue")
+        if recorded is not None and recorded != route.revenue:
+            raise RouteError(f"train {route.train.id} earns {route.revenue}, "
+                             f"not {recorded} as recorded ({route.describe()})")
+
+
+RUN_CHECKS = (
+    Check(_own_trains),
+    Check(_legal_routes),
+    Check(_no_extra_revenue),
+    Check(_revenue_as_recorded),
+)
+"""The rules a run of routes must meet, in the order they are checked (each refuses the
+run naming what is wrong; :class:`Check`). Each only refuses: a run replayed trusted asks
+none, its revenue being the routes' own, worked out as its trains run."""
+
+_RUN_CHECKED, _RUN_TRUSTED = asked(RUN_CHECKS)
 
 
 # -- dividends ----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ for the entity whose turn it is, is where play stands. A step with nothing to of
 from __future__ import annotations
 
 from types import FunctionType
-from typing import Callable, ClassVar, Dict, Iterable, List, Optional
+from typing import Callable, ClassVar, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from ..actions import new_action
 from ..errors import GameError
@@ -31,6 +31,23 @@ def handles(*kinds: str):
         method.action_kinds = kinds
         return method
     return mark
+
+
+class Check(NamedTuple):
+    """One rule of a table of checks a handler judges an action by (``rule``: refuses the
+    action naming what is wrong), and what an action replayed trusted
+    (:attr:`Table.trusted`: from a log this engine accepted) works out of it instead
+    (``kept``: what carrying the action out needs of it; None: the rule only refuses, and
+    is not asked)."""
+    rule: Callable[..., None]
+    kept: Optional[Callable[..., None]] = None
+
+
+def asked(checks: Iterable[Check]) -> Tuple[tuple, tuple]:
+    """What a table of :class:`Check` asks: (judging an action, replaying one trusted)."""
+    checks = tuple(checks)
+    return (tuple(c.rule for c in checks),
+            tuple(c.kept for c in checks if c.kept is not None))
 
 
 def _handled_kinds(attr) -> tuple:

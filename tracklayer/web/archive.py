@@ -14,8 +14,10 @@ stay in the log as they were stored. Its players then choose:
   the old game stays as it was, read-only, naming its continuation — at most one;
 * or to **keep it as an archive**: read-only, as it stood at the agreed entry.
 
-A game that replays whole under new rules is recorded as accepted by them when it is
-opened; ``tracklayer check-games`` replays every stored game without changing anything
+A game whose log the rules of the day accepted (the rules recorded with it are this
+process's) is replayed trusted as it is opened: what can only refuse an entry is not asked
+again (``Table.trusted``). A game that replays whole under new rules is recorded as
+accepted by them when it is opened; ``tracklayer check-games`` replays every stored game without changing anything
 (``web.check_games``). A rule change that alters what an entry does without refusing it is
 not seen here: the log holds what the players did, not what came of it."""
 
@@ -127,6 +129,15 @@ def replay(target, restart: Callable, apply: Callable[[object, dict], None],
                 apply(target, agreed)
             return target, found
     return target, None
+
+
+def accepted_now(store: Store, game_id: int, title: Title) -> bool:
+    """Did the rules this process plays ``title`` by accept the stored game's log (the
+    version and fingerprint recorded with it are the current ones)? Its entries may then
+    be replayed trusted; under other rules, or none recorded, each is checked."""
+    row = store.game(game_id)
+    return row is not None and \
+        stored(row.rules_version, row.rules_fingerprint) == current(title)
 
 
 # -- what is stored of it -----------------------------------------------------------------

@@ -198,7 +198,9 @@ class Service(BotTurns):
 
     def _load(self, live: Live) -> None:
         """Replay the stored log into the game just set up, up to the first entry the
-        rules refuse (then read-only: see archive), and read the proposals."""
+        rules refuse (then read-only: see archive), and read the proposals. A log these
+        rules accepted is replayed trusted (``archive.accepted_now``): should it still
+        stop, the agreed entries are replayed again, checked, into a new game."""
         entries = self.store.entries(live.id)
         for expected, (number, _) in enumerate(entries, start=1):
             if number != expected:
@@ -206,9 +208,13 @@ class Service(BotTurns):
         g = live.game
         data = _settings({"title": g.title.name, "seed": g.seed,
                           "optional_rules": list(g.optional_rules)}, g.player_specs)
-        _, divergence = archive.replay(
-            live, lambda _: live.restart(_opened(data)),
-            Live.apply, entries)
+        g.table.trusted = archive.accepted_now(self.store, live.id, g.title)
+        try:
+            _, divergence = archive.replay(
+                live, lambda _: live.restart(_opened(data)),
+                Live.apply, entries)
+        finally:
+            live.game.table.trusted = False
         live.standing = archive.standing(self.store, live.id, g.title, divergence)
         if divergence is not None:
             LOG.warning("game %s opens read-only at entry %s: the rules refuse entry %s: %s",

@@ -368,6 +368,11 @@ class Track1849(TrackStep):
         if not sms_hexes(self.table, entity):
             super().check_restriction(entity, *args)
 
+    def networks_kept(self, entity, *args) -> None:
+        """None, as :meth:`check_restriction` keeps: the networks are walked anew once a
+        tile is laid."""
+        return None
+
 
 class Token1849(TokenStep):
     """Tokens are paid for when the corporation starts; after closing SMS one may go on

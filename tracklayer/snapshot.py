@@ -101,10 +101,9 @@ def _forget_position(table: Table) -> None:
     keep the views of tiles as a lay would leave them (:func:`.rules.track.view_after_lay`):
     each is the tile's at its rotation on its hex whatever the position, its cities given
     again each time it is asked (listing the position after an undo asks them of each lay
-    again). Only the links walks kept on their rails are of the board replaced: dropped. A
-    trial's view (kept for the lay that follows it) is of the position: not kept."""
-    kept = {key: found for key, found in table.derived.after_lay.items()
-            if key[0] != "trial"}
+    again). Only the links walks kept on their rails are of the board replaced: dropped.
+    (A trial lay's view is kept under the same key, :class:`.rules.track.TrialLay`.)"""
+    kept = dict(table.derived.after_lay)
     table.forget()
     for found in kept.values():
         for rail in found.rails:

@@ -9,9 +9,10 @@ Each game is replayed two ways: *checked*, every entry judged by every rule (as 
 imported from a file is), and *trusted* (``replay(data, trusted=True)``, as a log this
 engine accepted is: undo, a stored game reopened), where the checks that can only refuse
 are not asked again — the blocker, the tile's rotation, the track restriction, the routes'
-legality. That is what the reference engine checks while it loads a game (18xx.games skips
-the blocker, the rotation and the track restriction when ``@game.loading``), so the
-trusted column is the one to set against a reference timing its loading of a game.
+legality. The reference engine, loading a game, skips the first three too (18xx.games asks
+neither the blocker, the rotation nor the track restriction when ``@game.loading``) but still
+checks the routes: between the two columns lies the like-for-like comparison with a
+reference timing its loading of a game.
 
 ``--reference`` reads the reference engine's times for the same games, measured the same
 way on the same machine (one JSON object per line with the game's ``file`` and its

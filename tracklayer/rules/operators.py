@@ -116,13 +116,14 @@ def home_hexes(table: Table, operator) -> List[str]:
     return [home] if isinstance(home, str) else list(home)
 
 
-def place_home_token(table: Table, operator) -> None:
+def place_home_token(table: Table, operator) -> bool:
     """The operator's first token goes to its home city, unless it has one on the map
     already. Where the home is not one hex, or is reserved for it on a hex whose track
-    is laid (so that the city is to be chosen), the operator chooses later."""
+    is laid (so that the city is to be chosen), the operator chooses later. Returns
+    False when there was nothing to do (the position is as it was)."""
     if tokens.any_unplaced(operator) is None or \
             (operator.tokens and operator.tokens[0].where is not None):
-        return
+        return False
     homes = home_hexes(table, operator)
     hex_id = homes[0] if homes else None
     if hex_id is None or (board.reserved_here(table, hex_id, operator)
@@ -130,6 +131,7 @@ def place_home_token(table: Table, operator) -> None:
         _choose_home_later(table, operator, hex_id)
     else:
         _token_at_home(table, operator, hex_id)
+    return True
 
 
 def _choose_home_later(table: Table, operator, hex_id: Optional[str]) -> None:

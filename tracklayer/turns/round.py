@@ -488,13 +488,16 @@ class OperatingRound(Round):
             return self.advance()
         self.operator = entity
         self.operator_acted = False
+        self.forget()          # asked afresh: where the operator begins
         table = self.table
         if not self.over() and table.keep_log:
             owner = entity.owner
             table.log(f"{owner.name if owner else 'Nobody'} operates {entity.name}")
-        if table.settings.home_token is HomeTokenTiming.FIRST_OPERATION:
-            operators.place_home_token(table, entity)
-        self.forget()
+        if table.settings.home_token is HomeTokenTiming.FIRST_OPERATION and \
+                operators.place_home_token(table, entity):
+            self.forget()      # the home token changed the position
+        elif self.operator is None:
+            self.forget()      # found over: asked again as the steps lapse
         self.lapse_idle_steps()
         if not self.over():
             return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import List, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from ..errors import GameError
 from ..rng import SeededRandom
@@ -79,8 +79,26 @@ def _hexes(spec: GameSpec) -> dict:
 
 def _open_sides(table: Table) -> None:
     """Track may cross a side unless the hex across is one track cannot enter (gray,
-    red, blue) with no track towards this hex, or the side is an impassable border."""
+    red, blue) with no track towards this hex, or the side is an impassable border. At
+    the start this reads the printed map alone: it is worked out once for the title's
+    data (:data:`_OPEN_AT_START`)."""
+    spec = table.spec
+    kept = _OPEN_AT_START.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        kept = _OPEN_AT_START[id(spec)] = (spec, _open_sides_of(table))
+    opened = kept[1]
+    for hex_id, h in table.state.hexes.items():
+        h.open_sides = opened[hex_id]
+
+
+# By the id of a game's static data: (that data, each hex's open sides at the start).
+_OPEN_AT_START: Dict[int, tuple] = {}
+
+
+def _open_sides_of(table: Table) -> Dict[str, tuple]:
+    """Each hex's open sides on the printed map (:func:`_open_sides`)."""
     impassable = table.settings.impassable_colors
+    out = {}
     for hex_id, h in table.state.hexes.items():
         sides = []
         for side, other in table.spec.grid.across[hex_id].items():
@@ -90,7 +108,8 @@ def _open_sides(table: Table) -> None:
             if any(b.side == side and b.kind == "impassable" for b in h.borders):
                 continue
             sides.append(side)
-        h.open_sides = tuple(sides)
+        out[hex_id] = tuple(sides)
+    return out
 
 
 def _token_at_start(table: Table, sym, hex_id: str) -> None:

@@ -1,9 +1,9 @@
 """An operator's turn: lay track, place a station token, run trains, pay or withhold.
 
 Track: see ``turns.laying`` (its ``TrackStep`` is also found here). Token: one per turn,
-in a city the network reaches. Routes: each train its own route (see ``rules.routes``). Dividend: the revenue goes to
-the shareholders (each share its part, rounded up) or stays in the treasury; the price
-moves right after a payout, left after withholding.
+in a city the network reaches. Routes: each train its own route (see ``rules.routes``).
+Dividend: the revenue goes to the shareholders (each share its part, rounded up) or stays
+in the treasury; the price moves right after a payout, left after withholding.
 """
 
 from __future__ import annotations

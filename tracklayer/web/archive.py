@@ -17,8 +17,8 @@ stay in the log as they were stored. Its players then choose:
 A game whose log the rules of the day accepted (the rules recorded with it are this
 process's) is replayed trusted as it is opened: what can only refuse an entry is not asked
 again (``Table.trusted``). A game that replays whole under new rules is recorded as
-accepted by them when it is opened; ``tracklayer check-games`` replays every stored game without changing anything
-(``web.check_games``). A rule change that alters what an entry does without refusing it is
+accepted by them when it is opened; ``tracklayer check-games`` replays every stored game
+without changing anything (``web.check_games``). A rule change that alters what an entry does without refusing it is
 not seen here: the log holds what the players did, not what came of it."""
 
 from __future__ import annotations

@@ -250,7 +250,8 @@ class Cologne(Variant):
         return [c for c in super().start_cells(table, corporation, player) if c.price != 120]
 
     def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
-        """Leverkusen's yellow becomes only the green city; N5, P5 wait for the 3-train (4.2-4.3)."""
+        """Leverkusen's yellow becomes only the green city; N5, P5 wait for the 3-train
+        (4.2-4.3)."""
         if old.tile.color == "yellow" and hex_id == data.LEVERKUSEN:
             return new.name == data.LEVERKUSEN_GREEN_TILE
         if hex_id in data.TILE_BLOCK and table.state.hexes[hex_id].icons:

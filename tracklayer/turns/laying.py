@@ -475,20 +475,22 @@ def _turned_to_network(step: TrackStep, a: LayAttempt) -> None:
 def _track_restriction(step: TrackStep, a: LayAttempt) -> None:
     """An operator's new track keeps the old stops' track and meets the title's track
     restriction (a private company's lay is not held to it)."""
-    if isinstance(a.entity, CompanyState):
-        return
-    action = a.action
-    a.found = step.check_restriction(a.entity, action.hex, action.tile_id, action.tile,
-                                     action.rotation, a.old_view, a.new) or {}
+    _keep_networks(a, step.check_restriction)
 
 
 def _networks_kept(step: TrackStep, a: LayAttempt) -> None:
     """What :func:`_track_restriction` works out for the commit: the networks to keep."""
+    _keep_networks(a, step.networks_kept)
+
+
+def _keep_networks(a: LayAttempt, work) -> None:
+    """The networks an operator's lay keeps, as ``work`` (the restriction checked, or
+    only what it keeps) returns them; a private company's lay keeps none."""
     if isinstance(a.entity, CompanyState):
         return
     action = a.action
-    a.found = step.networks_kept(a.entity, action.hex, action.tile_id, action.tile,
-                                 action.rotation, a.old_view, a.new) or {}
+    a.found = work(a.entity, action.hex, action.tile_id, action.tile, action.rotation,
+                   a.old_view, a.new) or {}
 
 
 def _paid_for(step: TrackStep, a: LayAttempt) -> None:

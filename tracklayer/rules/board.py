@@ -205,6 +205,7 @@ class TileView:
                 node.entries = tuple([r for r in node.rails if not r.ignore and not r.blind])
         # Stops with track, in the order their track lists them.
         self.stops: List[Node] = [self.nodes[i] for i in tile.stops_with_track]
+        self.goal: Optional[tuple] = None   # kept by .reaching.goal_rails
 
     @cached_property
     def cities(self) -> List[Node]:   # the nodes do not change: worked out once

@@ -60,7 +60,7 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
     if not goal or not starts:
         return False
     if old is not None and approach is not None and \
-            not any(node.view.hex == old.hex for node in starts):
+            old.hex not in _token_hexes(table, operator, starts):
         if approach.entries and _met_on_entry(operator, goal, old, approach.entries, new):
             return True
         if approach.complete:
@@ -70,6 +70,30 @@ def told_without_walks(table: Table, operator, starts: List[Node], goal: frozens
             if _cut_off(table, operator, starts, goal, approach, new):
                 return False
     return None
+
+
+def goal_rails(new: TileView, tracks: tuple) -> frozenset:
+    """The rails of the tile laid (``new``) along ``tracks``, the tracks of its layout
+    the track restriction asks for, kept on the view with their tracks for the last
+    ``tracks`` asked, by identity: the restriction asks it of the view after a lay (kept
+    by hex, tile and rotation, :func:`.track.view_after_lay`) for each such lay judged,
+    position after position, with the one tuple its demand gives for the two layouts."""
+    kept = new.goal
+    if kept is not None and kept[0] is tracks:
+        return kept[1]
+    rails = frozenset([r for r in new.rails if r.track in tracks])
+    new.goal = (tracks, rails, frozenset([r.track for r in rails]))
+    return rails
+
+
+def _token_hexes(table: Table, operator, starts: List[Node]) -> frozenset:
+    """The hexes of ``starts``, the operator's token cities (:func:`.network.token_nodes`),
+    kept with that list until an action is carried out (each lay judged asks it)."""
+    key = ("token hexes", operator)
+    kept = table.derived.network.get(key)
+    if kept is None or kept[0] is not starts:
+        kept = table.derived.network[key] = (starts, frozenset([n.view.hex for n in starts]))
+    return kept[1]
 
 
 def first_entries(table: Table, operator, hex_id: str) -> Optional[Approach]:
@@ -187,8 +211,10 @@ def _met_on_entry(operator, goal: frozenset, old: TileView, entered: tuple,
     to the operator (:func:`_entry_meets`)."""
     open_stops = frozenset([i for i, node in new.nodes.items()
                             if not node.closed_to(operator)]) if new.nodes else _NONE
-    return _entry_meets(old.layout, new.layout, frozenset([r.track for r in goal]),
-                        open_stops, entered)
+    kept = new.goal
+    tracks = kept[2] if kept is not None and kept[1] is goal else \
+        frozenset([r.track for r in goal])
+    return _entry_meets(old.layout, new.layout, tracks, open_stops, entered)
 
 
 _NONE: frozenset = frozenset()

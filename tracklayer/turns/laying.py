@@ -231,14 +231,14 @@ class TrackStep(Step):
         approach = reaching.first_entries(table, entity, hex_id)
         if approach is not None and self.kept_unwalked(entity, old_view):
             new_view = track.view_after_lay(table, hex_id, tile_id, rotation, tile)
-            goal = frozenset(r for r in new_view.rails if r.track in tracks)
+            goal = reaching.goal_rails(new_view, tracks)
             starts = network.token_nodes(table, entity)
             met = reaching.told_without_walks(table, entity, starts, goal, old_view, approach,
                                               new_view)
             if met is not None:     # as the trial lay below would tell, without laying
                 if not met:
                     raise GameError(problem)
-                return self.network_after_lay(entity, old_view)
+                return {entity: None}       # kept unwalked (:meth:`network_after_lay`)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
             goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
             met = reaching.reaches_any(table, entity, goal, old_view, approach)

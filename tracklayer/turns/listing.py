@@ -13,6 +13,7 @@ route planner's best set.
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Callable, Iterator, List, Optional
 
@@ -87,12 +88,17 @@ def offered(table: Table, offer: "Offer") -> Iterator[dict]:
 
 def legal_moves(table: Table, planner: Optional[Callable] = None,
                 rng: Optional[random.Random] = None) -> List[dict]:
-    """Every legal action found (see the module docstring)."""
+    """Every legal action found (see the module docstring). The cyclic garbage collector
+    waits until the moves are listed: listing makes many small objects, nearly all freed
+    as soon as they are done with (candidates, the actions read of them, what judging
+    them works out), which the collector would otherwise look through again and again."""
     if table.state.end.finished:
         return []
     rng = rng or random.Random(0)
     listing, table.listing = table.listing, True
     restore = network.checkpoint(table)
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         offer = Offer(rng, planner)
         out: List[dict] = []
@@ -109,6 +115,8 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
     finally:
         table.listing = listing
         restore()
+        if collecting:
+            gc.enable()
 
 
 def _key(h: dict) -> Optional[frozenset]:

@@ -61,6 +61,17 @@ def _shape_upgrades(old: Layout, new: TileDef, label: Optional[str]) -> bool:
         fits_some_rotation(old, new.layout(0))
 
 
+@lru_cache(maxsize=None)
+def _shapes_upgrading(old: Layout, hex_id: str, tiles: tuple) -> tuple:
+    """The tiles of ``tiles`` whose shape and label may replace the tile lying as ``old``
+    on the hex (:func:`_shape_upgrades`, the label the hex's for the tile's colour), in
+    their order. (Shapes and the printed map only, the same in every game: worked out
+    once.)"""
+    labels = FUTURE_LABELS.get(hex_id, {})
+    return tuple(t for t in tiles
+                 if _shape_upgrades(old, t, labels.get(t.color, old.tile.label) or None))
+
+
 def _remove_start_cell(at):
     def event(table) -> None:
         """A starting price is withdrawn (the 5H: 80, the 3+: 74, the 7: 65)."""
@@ -195,7 +206,15 @@ class OldPrince(Variant):
 
     # -- track ----------------------------------------------------------------------------
 
-    upgrades = Variant.upgrades_each    # its own rule per tile, below
+    def upgrades(self, table, hex_id: str, old: Layout, tiles, special: bool = False) -> list:
+        """The tiles of ``tiles`` :meth:`may_upgrade` allows, in their order: their
+        shapes and labels asked of the hex once for them all (:func:`_shapes_upgrading`:
+        listing asks this of every tile of the colour on every hex), then tile 9 only for
+        the owner of SBC."""
+        found = _shapes_upgrading(old, hex_id, tuple(tiles))
+        if any(t.name == data.SBC_TILE for t in found) and not self.owns_sbc(table):
+            return [t for t in found if t.name != data.SBC_TILE]
+        return list(found)
 
     def may_upgrade(self, table, hex_id, old, new, special=False) -> bool:
         """A tile of the next colour keeping the old track and the number of cities and

@@ -302,10 +302,32 @@ class Acquire(Step):
         self.move_to(Stage.DONE)
 
     def bidders(self, corporation, least: int, held: dict) -> Iterator:
-        """The players who could bid ``least`` for ``corporation``, in turn order, each
-        looked at only when asked for (``held``: each owner's corporations)."""
+        """The players who could bid ``least`` for ``corporation`` (:meth:`may_bid`), in
+        turn order, each looked at only when asked for (``held``: each owner's
+        corporations). What the acquired brings and the bank lends are the same for
+        each: worked out once."""
+        compensation = self.compensation(corporation)
+        left = finance.loans_left(self.table)
         return (p for p in self.round.entities
-                if self.most_bid(p, corporation, held.get(p, ())) >= least)
+                if self.may_bid(p, corporation, least, held.get(p, ()), compensation, left))
+
+    def may_bid(self, player, corporation, least: int, presided: list, compensation: int,
+                left: int) -> bool:
+        """Is :meth:`most_bid` at least ``least``? Some corporation of the player's that
+        may acquire could pay it (every one asked whether it may, as :meth:`most_bid`
+        asks; what they could pay worked out only until one could), or $0 is enough with
+        none; for their own corporation, the least bid must reach it too."""
+        table = self.table
+        if corporation.owner is player and self.least_bid(corporation) < least:
+            return False
+        found = enough = False
+        for buyer in presided:
+            if may_acquire(table, buyer, corporation):
+                found = True
+                if not enough and takeover.most_for(table, buyer, corporation, compensation,
+                                                    left) >= least:
+                    enough = True
+        return enough or (not found and least <= 0)
 
     def put_in_liquidation(self, corporation) -> None:
         """Its cash goes to the bank and its loans are put aside."""

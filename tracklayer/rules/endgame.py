@@ -22,11 +22,20 @@ from .table import Table
 def _bankruptcy(table: Table) -> bool:
     """A player went bankrupt (where the first bankruptcy ends the game), or all players
     but one did."""
-    players = table.state.players
-    bankrupt = sum(map(_BANKRUPT, players))
     if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
-        return bankrupt > 0
-    return len(players) - bankrupt == 1
+        return _first_bankruptcy(table)
+    return _all_but_one_bankrupt(table)
+
+
+def _first_bankruptcy(table: Table) -> bool:
+    """:func:`_bankruptcy` where the first bankruptcy ends the game."""
+    return any(map(_BANKRUPT, table.state.players))
+
+
+def _all_but_one_bankrupt(table: Table) -> bool:
+    """:func:`_bankruptcy` where the game ends once all players but one went bankrupt."""
+    players = table.state.players
+    return len(players) - sum(map(_BANKRUPT, players)) == 1
 
 
 _BANKRUPT = attrgetter("bankrupt")
@@ -72,11 +81,20 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
 _CHECKS: Dict[int, tuple] = {}
 
 
+def _rule(settings, trigger: EndTrigger) -> Callable[[Table], bool]:
+    """The rule of :data:`TRIGGERS` for ``trigger``, as the settings have it (a
+    bankruptcy's: the first, or all players' but one, as the settings say once)."""
+    if trigger is EndTrigger.BANKRUPTCY:
+        return _first_bankruptcy if settings.bankruptcy_ends is BankruptcyEnd.FIRST \
+            else _all_but_one_bankrupt
+    return TRIGGERS[trigger]
+
+
 def _checks(settings) -> tuple:
     """The settings' triggers, each with its rule of :data:`TRIGGERS` and the rank of its
     timing (an earlier rank ends the game sooner), kept for the settings."""
     order = settings.end_timing_order
-    found = (settings, tuple((TRIGGERS[trigger], (trigger, timing), order.index(timing))
+    found = (settings, tuple((_rule(settings, trigger), (trigger, timing), order.index(timing))
                              for trigger, timing in settings.end_triggers), len(order))
     _CHECKS[id(settings)] = found
     return found

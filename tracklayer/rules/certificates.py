@@ -64,7 +64,10 @@ class Bundle(NamedTuple):
 
     @property
     def president_certificate(self) -> Optional[Certificate]:
-        return next((c for c in self.certificates if c.president), None)
+        for c in self.certificates:
+            if c.president:
+                return c
+        return None
 
     @property
     def in_part(self) -> bool:

@@ -61,7 +61,12 @@ def certificate_count(table: Table, holder) -> int:
             at = certs[0].corporation.price
             cell = cells.get(at) if at is not None else None
             if cell is None or cell.counts_for_limit:
-                count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
+                if not shorts:
+                    count += len(certs)
+                    continue
+                for c in certs:     # (a loop: asked again and again, cheaper than sum())
+                    if c.percent > 0:
+                        count += 1
     if table.settings.privates_count_for_limit:
         count += len(holder.companies)
     return count

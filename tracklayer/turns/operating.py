@@ -303,7 +303,10 @@ class DividendStep(Step):
 
     def revenue(self) -> int:
         n = self.round.notes
-        return sum(run.revenue for run in n.runs) + (n.extra_revenue or 0)
+        total = n.extra_revenue or 0
+        for run in n.runs:
+            total += run.revenue
+        return total
 
     def split(self, entity, kind: str, revenue: int):
         """(kept by the operator, paid to its holders) for ``kind``; a minor paying half

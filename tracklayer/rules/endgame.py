@@ -35,7 +35,11 @@ def _first_bankruptcy(table: Table) -> bool:
 def _all_but_one_bankrupt(table: Table) -> bool:
     """:func:`_bankruptcy` where the game ends once all players but one went bankrupt."""
     players = table.state.players
-    return len(players) - sum(map(_BANKRUPT, players)) == 1
+    left = len(players)
+    for p in players:      # (a loop: for a few, cheaper than sum(map(...)))
+        if p.bankrupt:
+            left -= 1
+    return left == 1
 
 
 _BANKRUPT = attrgetter("bankrupt")

@@ -9,7 +9,6 @@ and their companies' values, less what the title takes off.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Callable, Dict, Optional, Tuple
 
 from ..spec.settings import BankruptcyEnd, EndTiming, EndTrigger
@@ -29,7 +28,10 @@ def _bankruptcy(table: Table) -> bool:
 
 def _first_bankruptcy(table: Table) -> bool:
     """:func:`_bankruptcy` where the first bankruptcy ends the game."""
-    return any(map(_BANKRUPT, table.state.players))
+    for p in table.state.players:
+        if p.bankrupt:
+            return True
+    return False
 
 
 def _all_but_one_bankrupt(table: Table) -> bool:
@@ -41,8 +43,6 @@ def _all_but_one_bankrupt(table: Table) -> bool:
             left -= 1
     return left == 1
 
-
-_BANKRUPT = attrgetter("bankrupt")
 
 # (An enum's member looked up on its class costs as much as a call in Python 3.11, its
 # metaclass having a __getattr__ hook: those asked after every action are named once here.)

@@ -34,11 +34,12 @@ class Node:
     """A city, town or off-board of the tile on a hex. ``entries`` are the rails a network
     walk may set out along from it (see :class:`TileView`)."""
 
-    __slots__ = ("view", "part", "index", "kind", "city", "rails", "entries", "by_color",
-                 "__weakref__")
+    __slots__ = ("view", "hex", "part", "index", "kind", "city", "rails", "entries",
+                 "by_color", "__weakref__")
 
     def __init__(self, view: "TileView", part: StopPart, city: Optional[CityState]) -> None:
         self.view = view
+        self.hex: str = view.hex     # (its view's hex, kept: asked at every stop walked)
         self.part = part
         self.index = part.index
         self.kind = part.kind
@@ -46,10 +47,6 @@ class Node:
         self.rails: List["Rail"] = []
         self.entries: Tuple["Rail", ...] = ()
         self.by_color: Optional[Dict[str, int]] = None   # its revenue by colour, once asked
-
-    @property
-    def hex(self) -> str:
-        return self.view.hex
 
     @property
     def id(self) -> str:
@@ -87,7 +84,10 @@ class Node:
         for t in city.slots:
             if t is not None and t.owner is operator:
                 return True
-        return any(t.owner is operator for t in city.extra)
+        for t in city.extra:
+            if t.owner is operator:
+                return True
+        return False
 
     def closed_to(self, operator) -> bool:
         """Can ``operator``'s trains not run through here? Off-boards stop every train; a

@@ -15,15 +15,12 @@ several players could take it, the one sitting first after the old president doe
 from __future__ import annotations
 
 import math
-from operator import attrgetter
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..errors import GameError
 from ..state.model import Certificate, CorporationState, PlayerState
 from . import money
 from .table import Table
-
-_PERCENT = attrgetter("percent")
 
 
 class Bundle(NamedTuple):
@@ -52,7 +49,10 @@ class Bundle(NamedTuple):
         """Certificates known to be one holder's of one corporation (not checked, as
         :meth:`of` does), at their full percent."""
         certificates = tuple(certificates)
-        return cls(certificates, sum(map(_PERCENT, certificates)))
+        total = 0
+        for c in certificates:      # (a loop: cheaper than sum(map()))
+            total += c.percent
+        return cls(certificates, total)
 
     @property
     def corporation(self) -> CorporationState:
@@ -64,7 +64,10 @@ class Bundle(NamedTuple):
 
     @property
     def president_certificate(self) -> Optional[Certificate]:
-        return next((c for c in self.certificates if c.president), None)
+        for c in self.certificates:
+            if c.president:
+                return c
+        return None
 
     @property
     def in_part(self) -> bool:
@@ -102,7 +105,10 @@ def held(holder, corporation: CorporationState) -> List[Certificate]:
 
 def percent_of(holder, corporation: CorporationState) -> int:
     """The percentage of the corporation ``holder`` has."""
-    return sum(map(_PERCENT, holder.shares.get(corporation.sym, ())))
+    total = 0
+    for c in holder.shares.get(corporation.sym, ()):   # (a loop: cheaper than sum(map()))
+        total += c.percent
+    return total
 
 
 def shares_of(holder, corporation: CorporationState) -> float:

@@ -9,7 +9,6 @@ and their companies' values, less what the title takes off.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Callable, Dict, Optional, Tuple
 
 from ..spec.settings import BankruptcyEnd, EndTiming, EndTrigger
@@ -22,14 +21,32 @@ from .table import Table
 def _bankruptcy(table: Table) -> bool:
     """A player went bankrupt (where the first bankruptcy ends the game), or all players
     but one did."""
-    players = table.state.players
-    bankrupt = sum(map(_BANKRUPT, players))
     if table.settings.bankruptcy_ends is BankruptcyEnd.FIRST:
-        return bankrupt > 0
-    return len(players) - bankrupt == 1
+        return _first_bankruptcy(table)
+    return _all_but_one_bankrupt(table)
 
 
-_BANKRUPT = attrgetter("bankrupt")
+def _first_bankruptcy(table: Table) -> bool:
+    """:func:`_bankruptcy` where the first bankruptcy ends the game."""
+    for p in table.state.players:
+        if p.bankrupt:
+            return True
+    return False
+
+
+def _all_but_one_bankrupt(table: Table) -> bool:
+    """:func:`_bankruptcy` where the game ends once all players but one went bankrupt."""
+    players = table.state.players
+    left = len(players)
+    for p in players:      # (a loop: for a few, cheaper than sum(map(...)))
+        if p.bankrupt:
+            left -= 1
+    return left == 1
+
+
+# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
+# metaclass having a __getattr__ hook: those asked after every action are named once here.)
+_ONE_MORE_SET = EndTiming.ONE_MORE_SET
 
 
 TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {
@@ -60,7 +77,7 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
         if rank < sooner and happened(table):     # (one no sooner changes nothing)
             end.trigger = current = pair
             sooner = rank
-    if current is not None and current[1] is EndTiming.ONE_MORE_SET \
+    if current is not None and current[1] is _ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1
     return current
@@ -72,11 +89,20 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
 _CHECKS: Dict[int, tuple] = {}
 
 
+def _rule(settings, trigger: EndTrigger) -> Callable[[Table], bool]:
+    """The rule of :data:`TRIGGERS` for ``trigger``, as the settings have it (a
+    bankruptcy's: the first, or all players' but one, as the settings say once)."""
+    if trigger is EndTrigger.BANKRUPTCY:
+        return _first_bankruptcy if settings.bankruptcy_ends is BankruptcyEnd.FIRST \
+            else _all_but_one_bankrupt
+    return TRIGGERS[trigger]
+
+
 def _checks(settings) -> tuple:
     """The settings' triggers, each with its rule of :data:`TRIGGERS` and the rank of its
     timing (an earlier rank ends the game sooner), kept for the settings."""
     order = settings.end_timing_order
-    found = (settings, tuple((TRIGGERS[trigger], (trigger, timing), order.index(timing))
+    found = (settings, tuple((_rule(settings, trigger), (trigger, timing), order.index(timing))
                              for trigger, timing in settings.end_triggers), len(order))
     _CHECKS[id(settings)] = found
     return found

@@ -99,11 +99,14 @@ def position_changed(table: Table, board_changed: bool = False) -> None:
     """An action was carried out: what was worked out at the position before it
     (:func:`_worked_out`) no longer holds, but for what reads the board alone
     (:data:`_BOARD_ONLY`), which holds until the board changes (a token placed or lifted, a
-    tile laid: ``board_changed``)."""
-    walked = [k for k in table.derived.network if isinstance(k, tuple)
+    tile laid: ``board_changed``). (Mostly nothing was: asked after every action.)"""
+    derived = table.derived.network
+    if not derived:
+        return
+    walked = [k for k in derived if isinstance(k, tuple)
               and (board_changed or k[0] not in _BOARD_ONLY)]
     for key in walked:
-        del table.derived.network[key]
+        del derived[key]
 
 
 def checkpoint(table: Table) -> Callable[[], None]:

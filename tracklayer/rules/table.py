@@ -36,6 +36,17 @@ class Derived:
         self.opened: List[Any] = []                        # rules.network: route flags set
 
 
+# What the table indexes by id, each kind worked out from the state (:meth:`Table.find`).
+_INDEXED: Dict[str, Callable[[GameState], dict]] = {
+    "player": lambda s: {p.id: p for p in s.players},
+    "corporation": lambda s: {c.sym: c for c in s.corporations},
+    "minor": lambda s: {m.sym: m for m in s.minors},
+    "company": lambda s: {c.sym: c for c in s.companies},
+    "train": lambda s: {t.id: t for t in s.depot.every},
+    "share": lambda s: {cert.id: cert for c in s.corporations for cert in c.certificates},
+}
+
+
 class Table:
     """One game: ``spec`` (static), ``state`` (plain data), ``variant`` (the title's own
     rules), ``derived`` (caches)."""
@@ -100,34 +111,41 @@ class Table:
         self.derived.index = None
 
     def index_certificate(self, certificate) -> None:
-        """A certificate new to the game is found by its id (the index, if made, kept)."""
+        """A certificate new to the game is found by its id (the index of certificates, if
+        made, kept)."""
         index = self.derived.index
-        if index is not None:
-            index["share"][certificate.id] = certificate
+        shares = index.get("share") if index is not None else None
+        if shares is not None:
+            shares[certificate.id] = certificate
 
-    def _index(self) -> Dict[str, dict]:
+    def _index(self, kind: str) -> Optional[dict]:
+        """The objects of ``kind`` by id (None: no such kind). Each kind is indexed when
+        first looked up after the index was forgotten (a train bought, a corporation
+        closed, a certificate gone: ``forget_index``), not all of them at once: most
+        actions after that look up a player or a corporation alone, and the trains and
+        certificates cost most to index."""
         index = self.derived.index
         if index is None:
-            s = self.state
-            index = {
-                "player": {p.id: p for p in s.players},
-                "corporation": {c.sym: c for c in s.corporations},
-                "minor": {m.sym: m for m in s.minors},
-                "company": {c.sym: c for c in s.companies},
-                "train": {t.id: t for t in s.depot.every},
-                "share": {cert.id: cert for c in s.corporations for cert in c.certificates},
-            }
-            self.derived.index = index
-        return index
+            index = self.derived.index = {}
+        found = index.get(kind)
+        if found is None:
+            build = _INDEXED.get(kind)
+            if build is None:
+                return None
+            found = index[kind] = build(self.state)
+        return found
 
     def find(self, kind: Optional[str], key) -> Any:
         """The player, corporation, minor, company, train or share (certificate) called
         ``key``, or None (a player's number may come as a string)."""
         if kind is None:
             return None
-        table = (self.derived.index or self._index()).get(kind)
+        index = self.derived.index
+        table = index.get(kind) if index is not None else None
         if table is None:
-            return None
+            table = self._index(kind)
+            if table is None:
+                return None
         found = table.get(key)
         if found is None and kind == "player" and isinstance(key, str) \
                 and key.lstrip("-").isdigit():
@@ -138,13 +156,13 @@ class Table:
         return self.find("player", pid)
 
     def corporation(self, sym: str):
-        return (self.derived.index or self._index())["corporation"].get(sym)
+        return self.find("corporation", sym)
 
     def minor(self, sym: str):
-        return (self.derived.index or self._index())["minor"].get(sym)
+        return self.find("minor", sym)
 
     def company(self, sym: str):
-        return (self.derived.index or self._index())["company"].get(sym)
+        return self.find("company", sym)
 
     def operators(self) -> list:
         return self.state.minors + self.state.corporations

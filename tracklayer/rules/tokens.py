@@ -28,7 +28,10 @@ def unplaced(operator) -> List[TokenState]:
 
 def next_token(operator, kind: Optional[str] = None) -> Optional[TokenState]:
     kind = kind or "normal"
-    return next((t for t in operator.tokens if t.where is None and t.kind == kind), None)
+    for t in operator.tokens:
+        if t.where is None and t.kind == kind:
+            return t
+    return None
 
 
 def any_unplaced(operator) -> Optional[TokenState]:

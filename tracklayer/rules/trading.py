@@ -23,6 +23,12 @@ from . import certificates, market, operators, powers
 from .certificates import Bundle, bundle_price, held, percent_of
 from .table import Table
 
+# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
+# metaclass having a __getattr__ hook: those asked after every action are named once here.)
+_AFTER_FIRST_SR = SaleTiming.AFTER_FIRST_STOCK_ROUND
+_AFTER_IT_OPERATED = SaleTiming.AFTER_IT_OPERATED
+_OPERATED_OR_IN_OR = SaleTiming.OPERATED_OR_IN_OPERATING_ROUND
+
 # -- limits ---------------------------------------------------------------------------------
 
 # Cells where a player may hold any percentage of a corporation.
@@ -55,7 +61,12 @@ def certificate_count(table: Table, holder) -> int:
             at = certs[0].corporation.price
             cell = cells.get(at) if at is not None else None
             if cell is None or cell.counts_for_limit:
-                count += sum(1 for c in certs if c.percent > 0) if shorts else len(certs)
+                if not shorts:
+                    count += len(certs)
+                    continue
+                for c in certs:     # (a loop: asked again and again, cheaper than sum())
+                    if c.percent > 0:
+                        count += 1
     if table.settings.privates_count_for_limit:
         count += len(holder.companies)
     return count
@@ -134,11 +145,11 @@ def over_a_holding_limit(table: Table, player) -> bool:
 def sale_timing_allows(table: Table, corporation: CorporationState) -> bool:
     """Has the moment come from which the corporation's shares may be sold?"""
     timing = table.settings.sale_timing
-    if timing is SaleTiming.AFTER_FIRST_STOCK_ROUND:
+    if timing is _AFTER_FIRST_SR:
         return table.turn > 1 or table.round.is_operating
-    if timing is SaleTiming.AFTER_IT_OPERATED:
+    if timing is _AFTER_IT_OPERATED:
         return corporation.operated
-    if timing is SaleTiming.OPERATED_OR_IN_OPERATING_ROUND:
+    if timing is _OPERATED_OR_IN_OR:
         return corporation.operated or table.round.is_operating
     return True
 

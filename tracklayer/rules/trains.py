@@ -153,7 +153,11 @@ def counted(table: Table, operator) -> int:
     title says so (``Settings.obsolete_count_for_limit``)."""
     if table.settings.obsolete_count_for_limit:
         return len(operator.trains)
-    return sum(1 for t in operator.trains if not t.obsolete)
+    count = 0
+    for t in operator.trains:
+        if not t.obsolete:
+            count += 1
+    return count
 
 
 def has_room(table: Table, operator) -> bool:

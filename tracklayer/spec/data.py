@@ -158,9 +158,10 @@ class LoanSpec:
     def rates(self) -> Tuple[int, ...]:
         return tuple(range(self.min_rate, self.max_rate + 1, self.rate_step))
 
-    @property
+    @cached_property
     def count(self) -> int:
-        """How many loans the bank has: ``per_step`` at each of the :attr:`rates`."""
+        """How many loans the bank has: ``per_step`` at each of the :attr:`rates` (worked
+        out once: asked whenever a corporation may borrow)."""
         return ((self.max_rate - self.min_rate) // self.rate_step + 1) * self.per_step
 
     def rate_for(self, taken: int) -> int:

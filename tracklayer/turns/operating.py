@@ -22,6 +22,10 @@ from .laying import TrackStep  # noqa: F401  (the operating round's steps are fo
 from .round import Run
 from .step import Check, Step, asked, handles
 
+# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
+# metaclass having a __getattr__ hook: those asked again and again are named once here.)
+_HALF = MinorDividend.HALF
+
 
 # -- tokens -------------------------------------------------------------------------------------
 
@@ -288,7 +292,7 @@ class DividendStep(Step):
     def fixed_split(self, entity) -> bool:
         """A minor paying half to its owner has no choice to make (1893)."""
         return isinstance(entity, MinorState) and \
-            self.table.settings.minor_dividend is MinorDividend.HALF
+            self.table.settings.minor_dividend is _HALF
 
     def lapse(self) -> None:
         entity = self.actor()
@@ -299,7 +303,10 @@ class DividendStep(Step):
 
     def revenue(self) -> int:
         n = self.round.notes
-        return sum(run.revenue for run in n.runs) + (n.extra_revenue or 0)
+        total = n.extra_revenue or 0
+        for run in n.runs:
+            total += run.revenue
+        return total
 
     def split(self, entity, kind: str, revenue: int):
         """(kept by the operator, paid to its holders) for ``kind``; a minor paying half

@@ -94,7 +94,9 @@ def layout(classes: tuple, holding: tuple) -> tuple:
 
 
 _HOLDS = attrgetter("HOLDS")
-_PASSED = attrgetter("passed")
+# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
+# metaclass having a __getattr__ hook: those asked after every action are named once here.)
+_FIRST_OPERATION = HomeTokenTiming.FIRST_OPERATION
 
 
 class Round:
@@ -399,7 +401,12 @@ class StockRound(Round):
             self.advance()
 
     def over(self) -> bool:
-        return self.table.state.end.finished or all(map(_PASSED, self.entities))
+        if self.table.state.end.finished:
+            return True
+        for e in self.entities:     # (a loop: cheaper than all(map(attrgetter)))
+            if not e.passed:
+                return False
+        return True
 
     def at_end(self) -> None:
         """Sold-out corporations rise; shares left in the market may push prices down."""
@@ -493,7 +500,7 @@ class OperatingRound(Round):
         if not self.over() and table.keep_log:
             owner = entity.owner
             table.log(f"{owner.name if owner else 'Nobody'} operates {entity.name}")
-        if table.settings.home_token is HomeTokenTiming.FIRST_OPERATION and \
+        if table.settings.home_token is _FIRST_OPERATION and \
                 operators.place_home_token(table, entity):
             self.forget()      # the home token changed the position
         elif self.operator is None:

@@ -175,7 +175,7 @@ class Step:
         self.options = options
         self.done = False
         self.acted = False
-        self.memo: Dict[int, tuple] = {}
+        self.memo: Dict[object, object] = {}
 
     def __getstate__(self):
         """A snapshot keeps what the step knows, not what it has worked out."""
@@ -213,16 +213,17 @@ class Step:
         return not self.done
 
     def known_kinds(self, entity) -> tuple:
-        """:meth:`kinds`, remembered until the position changes."""
+        """:meth:`kinds`, remembered until the position changes (kept by the entity
+        itself: entities are told apart by identity)."""
         memo = self.memo
-        found = memo.get(id(entity))
+        found = memo.get(entity)
         if found is None:
             found = self.kinds(entity)
             if not isinstance(found, Kinds):
                 found = tuple(found)
             if not memo:
                 self.round.memo.append(self)
-            memo[id(entity)] = found
+            memo[entity] = found
         return found
 
     def remember(self, key, work: Callable[..., object], *args):

@@ -44,6 +44,11 @@ from .notes import notes
 from .offers import KINDS, MOVES, Offer, Stage
 from .stock import ZONES
 
+# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
+# metaclass having a __getattr__ hook: those asked after every action are named once here.)
+_PUT_UP, _AUCTION, _DONE = Stage.PUT_UP, Stage.AUCTION, Stage.DONE
+_BORROWING, _REPAYING, _FOR_SALE = Stage.BORROWING, Stage.REPAYING, Offer.FOR_SALE
+
 
 def cell_kind(table, at) -> Optional[str]:
     cell = table.cell(at)
@@ -125,19 +130,19 @@ class Acquire(Step):
     @property
     def offer(self):
         """The corporation whose president decides whether to offer it (else None)."""
-        return self.offering[0] if self.stage is Stage.PUT_UP else None
+        return self.offering[0] if self.stage is _PUT_UP else None
 
     # -- who acts ----------------------------------------------------------------------------
 
     def live(self) -> bool:
-        return self.stage is not Stage.DONE
+        return self.stage is not _DONE
 
     def actors(self) -> list:
         stage = self.stage
-        if stage is Stage.PUT_UP:
+        if stage is _PUT_UP:
             owner = self.offer.owner
             return [owner] if isinstance(owner, PlayerState) else []
-        if stage is Stage.AUCTION:
+        if stage is _AUCTION:
             return [self.auction.next_bidder() if self.auction.bids else self.first_bidder()]
         if stage is Stage.CHOOSE_BUYER:
             return [self.winner[0]]
@@ -164,9 +169,9 @@ class Acquire(Step):
         if entity is not self.actor():
             return ()
         stage = self.stage
-        if stage is Stage.BORROWING and not self.may_borrow(entity):
-            stage = Stage.REPAYING
-        if stage is Stage.REPAYING and not self.may_repay(entity):
+        if stage is _BORROWING and not self.may_borrow(entity):
+            stage = _REPAYING
+        if stage is _REPAYING and not self.may_repay(entity):
             return ()
         return KINDS.get(stage, ())
 
@@ -186,7 +191,7 @@ class Acquire(Step):
 
     def compensation(self, corporation) -> int:
         """Offered for sale, the buyer also gets its treasury shares' value."""
-        if self.how is not Offer.FOR_SALE:
+        if self.how is not _FOR_SALE:
             return 0
         return takeover.treasury_value(self.table, corporation)
 
@@ -302,10 +307,32 @@ class Acquire(Step):
         self.move_to(Stage.DONE)
 
     def bidders(self, corporation, least: int, held: dict) -> Iterator:
-        """The players who could bid ``least`` for ``corporation``, in turn order, each
-        looked at only when asked for (``held``: each owner's corporations)."""
+        """The players who could bid ``least`` for ``corporation`` (:meth:`may_bid`), in
+        turn order, each looked at only when asked for (``held``: each owner's
+        corporations). What the acquired brings and the bank lends are the same for
+        each: worked out once."""
+        compensation = self.compensation(corporation)
+        left = finance.loans_left(self.table)
         return (p for p in self.round.entities
-                if self.most_bid(p, corporation, held.get(p, ())) >= least)
+                if self.may_bid(p, corporation, least, held.get(p, ()), compensation, left))
+
+    def may_bid(self, player, corporation, least: int, presided: list, compensation: int,
+                left: int) -> bool:
+        """Is :meth:`most_bid` at least ``least``? Some corporation of the player's that
+        may acquire could pay it (every one asked whether it may, as :meth:`most_bid`
+        asks; what they could pay worked out only until one could), or $0 is enough with
+        none; for their own corporation, the least bid must reach it too."""
+        table = self.table
+        if corporation.owner is player and self.least_bid(corporation) < least:
+            return False
+        found = enough = False
+        for buyer in presided:
+            if may_acquire(table, buyer, corporation):
+                found = True
+                if not enough and takeover.most_for(table, buyer, corporation, compensation,
+                                                    left) >= least:
+                    enough = True
+        return enough or (not found and least <= 0)
 
     def put_in_liquidation(self, corporation) -> None:
         """Its cash goes to the bank and its loans are put aside."""

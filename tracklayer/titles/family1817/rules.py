@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import functools
-from operator import attrgetter
 from typing import FrozenSet, Iterator, List
 
 from ...rules import board, endgame, phases, powers, tokens, trading
@@ -52,9 +51,6 @@ SETTINGS = Settings(
     bankruptcy_ends=BankruptcyEnd.ALL_BUT_ONE,
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),
                   (EndTrigger.FINAL_PHASE, EndTiming.ONE_MORE_SET)))
-
-
-_BANKRUPT = attrgetter("bankrupt")
 
 
 class Family1817(CommonRounds):
@@ -211,8 +207,10 @@ class Family1817(CommonRounds):
 
     def certificate_limit(self, table, holder=None) -> int:
         """The limit for the players left in the game."""
-        players = table.state.players
-        left = len(players) - sum(map(_BANKRUPT, players))
+        left = 0
+        for p in table.state.players:
+            if not p.bankrupt:
+                left += 1
         return self.CERT_LIMITS.get(left, table.spec.data.cert_limit)
 
     def score(self, table, player) -> int:

@@ -282,7 +282,10 @@ class SmsTeleport(PlayerChoice):
         """SMS, if the operator owns it."""
         if not isinstance(entity, OperatorState):
             return None
-        return next((c for c in entity.companies if c.sym == "SMS"), None)
+        for c in entity.companies:
+            if c.sym == "SMS":
+                return c
+        return None
 
     def kinds(self, entity):
         """Before the operator lays track or places a token."""

@@ -13,7 +13,7 @@ short.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Dict, List
+from typing import List
 
 from ...errors import GameError
 from ...rules import certificates
@@ -61,19 +61,8 @@ def recount(corporation: CorporationState) -> None:
 
 
 def _limit_for_size(corporation: CorporationState) -> None:
-    """A corporation of 5 or 10 shares may be held up to :data:`HOLDING_LIMIT`. Its charter
-    so changed is made once for each charter (a charter is frozen: copying it costs as
-    much as a trade), kept with the charter it changes."""
-    spec = corporation.spec
-    if spec.max_ownership != HOLDING_LIMIT:
-        kept = _LIMITED.get(id(spec))
-        if kept is None or kept[0] is not spec:
-            kept = _LIMITED[id(spec)] = (spec, replace(spec, max_ownership=HOLDING_LIMIT))
-        corporation.spec = kept[1]
-
-
-# By the id of a charter: (the charter, it with the holding limit of :func:`_limit_for_size`).
-_LIMITED: Dict[int, tuple] = {}
+    if corporation.spec.max_ownership != HOLDING_LIMIT:
+        corporation.spec = replace(corporation.spec, max_ownership=HOLDING_LIMIT)
 
 
 def resize(table, corporation: CorporationState, size: int) -> List[Certificate]:

@@ -44,9 +44,6 @@ def _all_but_one_bankrupt(table: Table) -> bool:
     return left == 1
 
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_ONE_MORE_SET = EndTiming.ONE_MORE_SET
 
 
 TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {
@@ -77,7 +74,7 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
         if rank < sooner and happened(table):     # (one no sooner changes nothing)
             end.trigger = current = pair
             sooner = rank
-    if current is not None and current[1] is _ONE_MORE_SET \
+    if current is not None and current[1] is EndTiming.ONE_MORE_SET \
             and end.final_turn is None:
         end.final_turn = table.turn + 1
     return current

@@ -16,10 +16,6 @@ from ..state.model import CompanyState, CorporationState, OperatorState, PlayerS
 from . import money
 from .table import Table
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked again and again are named once here.)
-_ANY = Timing.ANY
-
 
 def _owning_corporation(holder):
     if isinstance(holder, CorporationState):
@@ -107,7 +103,7 @@ def powers(table: Table, entity, kind: Optional[str] = None, *,
 
 def _works(table: Table, power: PowerState, event: Optional[Timing]) -> bool:
     when = power.spec.when
-    if _ANY in when or not when:
+    if Timing.ANY in when or not when:
         return True
     if event is not None:
         return event in when

@@ -23,12 +23,6 @@ from . import certificates, market, operators, powers
 from .certificates import Bundle, bundle_price, held, percent_of
 from .table import Table
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_AFTER_FIRST_SR = SaleTiming.AFTER_FIRST_STOCK_ROUND
-_AFTER_IT_OPERATED = SaleTiming.AFTER_IT_OPERATED
-_OPERATED_OR_IN_OR = SaleTiming.OPERATED_OR_IN_OPERATING_ROUND
-
 # -- limits ---------------------------------------------------------------------------------
 
 # Cells where a player may hold any percentage of a corporation.
@@ -145,11 +139,11 @@ def over_a_holding_limit(table: Table, player) -> bool:
 def sale_timing_allows(table: Table, corporation: CorporationState) -> bool:
     """Has the moment come from which the corporation's shares may be sold?"""
     timing = table.settings.sale_timing
-    if timing is _AFTER_FIRST_SR:
+    if timing is SaleTiming.AFTER_FIRST_STOCK_ROUND:
         return table.turn > 1 or table.round.is_operating
-    if timing is _AFTER_IT_OPERATED:
+    if timing is SaleTiming.AFTER_IT_OPERATED:
         return corporation.operated
-    if timing is _OPERATED_OR_IN_OR:
+    if timing is SaleTiming.OPERATED_OR_IN_OPERATING_ROUND:
         return corporation.operated or table.round.is_operating
     return True
 

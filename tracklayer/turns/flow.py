@@ -10,10 +10,6 @@ from . import programs
 
 MAX_TURNS = 100
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_AT_ONCE = EndTiming.IMMEDIATELY
-
 
 def play(table: Table, action) -> None:
     """Apply ``action`` (already read) and everything that follows from it."""
@@ -36,7 +32,7 @@ def settle(table: Table) -> None:
     reason, timing = trigger or (None, None)
     state = table.state
     end = state.end
-    if timing is _AT_ONCE:
+    if timing is EndTiming.IMMEDIATELY:
         endgame.finish(table, reason.value)
     while state.round.over() and not end.finished:
         for e in state.round.entities:

@@ -22,10 +22,6 @@ from .laying import TrackStep  # noqa: F401  (the operating round's steps are fo
 from .round import Run
 from .step import Check, Step, asked, handles
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked again and again are named once here.)
-_HALF = MinorDividend.HALF
-
 
 # -- tokens -------------------------------------------------------------------------------------
 
@@ -292,7 +288,7 @@ class DividendStep(Step):
     def fixed_split(self, entity) -> bool:
         """A minor paying half to its owner has no choice to make (1893)."""
         return isinstance(entity, MinorState) and \
-            self.table.settings.minor_dividend is _HALF
+            self.table.settings.minor_dividend is MinorDividend.HALF
 
     def lapse(self) -> None:
         entity = self.actor()

@@ -94,9 +94,6 @@ def layout(classes: tuple, holding: tuple) -> tuple:
 
 
 _HOLDS = attrgetter("HOLDS")
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_FIRST_OPERATION = HomeTokenTiming.FIRST_OPERATION
 
 
 class Round:
@@ -500,7 +497,7 @@ class OperatingRound(Round):
         if not self.over() and table.keep_log:
             owner = entity.owner
             table.log(f"{owner.name if owner else 'Nobody'} operates {entity.name}")
-        if table.settings.home_token is _FIRST_OPERATION and \
+        if table.settings.home_token is HomeTokenTiming.FIRST_OPERATION and \
                 operators.place_home_token(table, entity):
             self.forget()      # the home token changed the position
         elif self.operator is None:

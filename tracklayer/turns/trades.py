@@ -25,11 +25,6 @@ from ..rules.certificates import Bundle, bundle_price
 from ..spec.settings import TradeOrder
 from ..state.model import PlayerState
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_EITHER_ORDER = TradeOrder.SELL_BUY_OR_BUY_SELL
-_SELL_THEN_BUY = TradeOrder.SELL_THEN_BUY
-
 PURCHASES = ("buy_company", "buy_shares", "par")
 
 
@@ -234,13 +229,13 @@ def order_allows_sale(turn) -> bool:
     selling, buying and selling again, or either order (but not a third change between
     selling and buying)."""
     order = turn.table.settings.trade_order
-    if order is _EITHER_ORDER:
+    if order is TradeOrder.SELL_BUY_OR_BUY_SELL:
         actions = turn.round.notes.turn_actions
         if not actions:
             return True
         kinds = {a.kind for a in actions}
         return not (len(kinds) == 2 and actions[-1].kind in PURCHASES)
-    if order is _SELL_THEN_BUY:
+    if order is TradeOrder.SELL_THEN_BUY:
         return not bought(turn)
     return True
 

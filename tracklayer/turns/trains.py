@@ -23,10 +23,6 @@ from ..actions import new_action
 from .step import Step, handles
 from .stock import sale_candidates
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_ALWAYS, _WITH_ROUTE = TrainDuty.ALWAYS, TrainDuty.WITH_ROUTE
-
 
 def must_own_train(table, operator) -> bool:
     """Must the operator buy a train now: it has none, the depot has some, and it has a
@@ -34,9 +30,9 @@ def must_own_train(table, operator) -> bool:
     if operator.trains or not trains.for_sale(table):
         return False
     duty = table.settings.train_duty
-    if duty is _ALWAYS:
+    if duty is TrainDuty.ALWAYS:
         return True
-    if duty is _WITH_ROUTE:
+    if duty is TrainDuty.WITH_ROUTE:
         return network.has_route_for_train(table, operator)
     return False
 

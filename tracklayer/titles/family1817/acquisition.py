@@ -44,11 +44,6 @@ from .notes import notes
 from .offers import KINDS, MOVES, Offer, Stage
 from .stock import ZONES
 
-# (An enum's member looked up on its class costs as much as a call in Python 3.11, its
-# metaclass having a __getattr__ hook: those asked after every action are named once here.)
-_PUT_UP, _AUCTION, _DONE = Stage.PUT_UP, Stage.AUCTION, Stage.DONE
-_BORROWING, _REPAYING, _FOR_SALE = Stage.BORROWING, Stage.REPAYING, Offer.FOR_SALE
-
 
 def cell_kind(table, at) -> Optional[str]:
     cell = table.cell(at)
@@ -130,19 +125,19 @@ class Acquire(Step):
     @property
     def offer(self):
         """The corporation whose president decides whether to offer it (else None)."""
-        return self.offering[0] if self.stage is _PUT_UP else None
+        return self.offering[0] if self.stage is Stage.PUT_UP else None
 
     # -- who acts ----------------------------------------------------------------------------
 
     def live(self) -> bool:
-        return self.stage is not _DONE
+        return self.stage is not Stage.DONE
 
     def actors(self) -> list:
         stage = self.stage
-        if stage is _PUT_UP:
+        if stage is Stage.PUT_UP:
             owner = self.offer.owner
             return [owner] if isinstance(owner, PlayerState) else []
-        if stage is _AUCTION:
+        if stage is Stage.AUCTION:
             return [self.auction.next_bidder() if self.auction.bids else self.first_bidder()]
         if stage is Stage.CHOOSE_BUYER:
             return [self.winner[0]]
@@ -169,9 +164,9 @@ class Acquire(Step):
         if entity is not self.actor():
             return ()
         stage = self.stage
-        if stage is _BORROWING and not self.may_borrow(entity):
-            stage = _REPAYING
-        if stage is _REPAYING and not self.may_repay(entity):
+        if stage is Stage.BORROWING and not self.may_borrow(entity):
+            stage = Stage.REPAYING
+        if stage is Stage.REPAYING and not self.may_repay(entity):
             return ()
         return KINDS.get(stage, ())
 
@@ -191,7 +186,7 @@ class Acquire(Step):
 
     def compensation(self, corporation) -> int:
         """Offered for sale, the buyer also gets its treasury shares' value."""
-        if self.how is not _FOR_SALE:
+        if self.how is not Offer.FOR_SALE:
             return 0
         return takeover.treasury_value(self.table, corporation)
 

@@ -32,8 +32,10 @@ def plain(value, seen=None):
     if isinstance(value, (str, int, float, bool, type(None))):
         return value
     if id(value) in seen:
-        return ("seen", seen[id(value)])
-    seen[id(value)] = len(seen)
+        return ("seen", seen[id(value)][0])
+    # The object is kept with its number: a value made while reading (a bound method) and
+    # freed could leave its id to the next one, which would pass for one met already.
+    seen[id(value)] = (len(seen), value)
     if isinstance(value, dict):
         return [(plain(k, seen), plain(v, seen)) for k, v in value.items()]
     if isinstance(value, (list, tuple)) or type(value).__name__ in ("array", "Packed"):

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tracklayer"
 
 # Lower layers first; a module may import from its own layer and the layers below.
 LAYERS = [
-    {"errors", "rng", "board", "history", "packed", "sources"},
+    {"errors", "rng", "board", "history", "packed", "sources", "collector"},
     {"spec"},
     {"state"},
     {"rules"},

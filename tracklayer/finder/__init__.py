@@ -65,12 +65,12 @@ disagreeing with its checks), the search is redone checking every candidate by t
 
 from __future__ import annotations
 
-import gc
 import time
 from itertools import permutations
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from .. import collector
 from ..errors import GameError
 from ..rules import revenue, routes as route_rules
 from ..rules.routes import Chain, Route, chain_name
@@ -419,16 +419,11 @@ def find_best_routes(table: Table, entity, budget_s: float = DEFAULT_BUDGET_S,
     refuse it (a title hook disagreeing with its check), the search is redone checking every
     candidate with the engine (as ``strict`` does from the start)."""
     start = time.perf_counter()
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # the search makes many small acyclic objects: no cycles to collect
-    try:
+    with collector.paused():    # the search makes many small acyclic objects
         result = _search(table, entity, start + budget_s, strict, max_steps)
         if not result[2] and not strict:
             result = _search(table, entity, start + budget_s, True, max_steps)
             result[3]["strict_retry"] = True
-    finally:
-        if gc_was_enabled:
-            gc.enable()
     routes, proven, accepted, stats = result
     dicts = [route_dict(r) for r in routes] if accepted else []
     stats["accepted"] = accepted

@@ -16,12 +16,12 @@ are applied but not looked for in the listing; they are counted as ``skipped``.
 
 from __future__ import annotations
 
-import gc
 import random
 import re
 import time
 from typing import Callable, Dict, List, Optional
 
+from .. import collector
 from ..errors import GameError
 from ..game import Game
 from ..io.export import open_game
@@ -118,9 +118,7 @@ def _refusal(copy: Callable[[], Game], action: dict) -> Optional[str]:
     it. The cyclic garbage collector waits until the copy is dropped: the copy then dies
     young, freed by the next young collection, instead of being moved on, while it is
     made, to the older generations that only the costly full collections sweep."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector.paused():
         trial = copy()
         try:
             trial.apply(action)
@@ -129,9 +127,6 @@ def _refusal(copy: Callable[[], Game], action: dict) -> Optional[str]:
         finally:
             del trial
         return None
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def check(data: dict, sample: int = 2, seed: int = 0, examples: int = 5,

@@ -13,10 +13,10 @@ route planner's best set.
 
 from __future__ import annotations
 
-import gc
 import random
 from typing import Callable, Iterator, List, Optional
 
+from .. import collector
 from ..actions import read
 from ..errors import GameError
 from ..rules import network
@@ -89,34 +89,30 @@ def offered(table: Table, offer: "Offer") -> Iterator[dict]:
 def legal_moves(table: Table, planner: Optional[Callable] = None,
                 rng: Optional[random.Random] = None) -> List[dict]:
     """Every legal action found (see the module docstring). The cyclic garbage collector
-    waits until the moves are listed: listing makes many small objects, nearly all freed
-    as soon as they are done with (candidates, the actions read of them, what judging
-    them works out), which the collector would otherwise look through again and again."""
+    waits until the moves are listed (:func:`.collector.paused`): the candidates, the
+    actions read of them and what judging them works out are freed as soon as done with."""
     if table.state.end.finished:
         return []
     rng = rng or random.Random(0)
     listing, table.listing = table.listing, True
     restore = network.checkpoint(table)
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        offer = Offer(rng, planner)
-        out: List[dict] = []
-        listed: set = set()
-        for h in offered(table, offer):
-            key = _key(h)
-            if (key in listed if key is not None else h in out) or \
-                    not accepted(table, h, offer):
-                continue
-            out.append(h)
-            if key is not None:
-                listed.add(key)
-        return with_ranges(out, offer.ranges)
+        with collector.paused():
+            offer = Offer(rng, planner)
+            out: List[dict] = []
+            listed: set = set()
+            for h in offered(table, offer):
+                key = _key(h)
+                if (key in listed if key is not None else h in out) or \
+                        not accepted(table, h, offer):
+                    continue
+                out.append(h)
+                if key is not None:
+                    listed.add(key)
+            return with_ranges(out, offer.ranges)
     finally:
         table.listing = listing
         restore()
-        if collecting:
-            gc.enable()
 
 
 def _key(h: dict) -> Optional[frozenset]:

@@ -44,8 +44,6 @@ def _all_but_one_bankrupt(table: Table) -> bool:
     return left == 1
 
 
-
-
 TRIGGERS: Dict[EndTrigger, Callable[[Table], bool]] = {
     EndTrigger.BANKRUPTCY: _bankruptcy,
     EndTrigger.BANK_BROKEN: lambda table: table.state.bank.broken,
@@ -86,20 +84,11 @@ def check_triggers(table: Table) -> Optional[Tuple[EndTrigger, EndTiming]]:
 _CHECKS: Dict[int, tuple] = {}
 
 
-def _rule(settings, trigger: EndTrigger) -> Callable[[Table], bool]:
-    """The rule of :data:`TRIGGERS` for ``trigger``, as the settings have it (a
-    bankruptcy's: the first, or all players' but one, as the settings say once)."""
-    if trigger is EndTrigger.BANKRUPTCY:
-        return _first_bankruptcy if settings.bankruptcy_ends is BankruptcyEnd.FIRST \
-            else _all_but_one_bankrupt
-    return TRIGGERS[trigger]
-
-
 def _checks(settings) -> tuple:
     """The settings' triggers, each with its rule of :data:`TRIGGERS` and the rank of its
     timing (an earlier rank ends the game sooner), kept for the settings."""
     order = settings.end_timing_order
-    found = (settings, tuple((_rule(settings, trigger), (trigger, timing), order.index(timing))
+    found = (settings, tuple((TRIGGERS[trigger], (trigger, timing), order.index(timing))
                              for trigger, timing in settings.end_triggers), len(order))
     _CHECKS[id(settings)] = found
     return found

@@ -240,7 +240,7 @@ class TrackStep(Step):
                     raise GameError(problem)
                 return {entity: None}       # kept unwalked (:meth:`network_after_lay`)
         with track.TrialLay(table, hex_id, tile_id, rotation, tile) as trial:
-            goal = frozenset(r for r in board.view(table, hex_id).rails if r.track in tracks)
+            goal = reaching.goal_rails(board.view(table, hex_id), tracks)
             met = reaching.reaches_any(table, entity, goal, old_view, approach)
             kept = self.network_after_lay(entity, old_view)
         if not met:

@@ -25,7 +25,9 @@ class PlayerChoice(Step):
         return [player] if player is not None else []
 
     def live(self) -> bool:
-        return bool(self.actors())
+        """While :meth:`chooser` names a player (asked where play stands after every
+        action: the chooser itself, not the list of actors made from it)."""
+        return self.chooser() is not None
 
     @handles("choose")
     def choose(self, action):

@@ -144,7 +144,9 @@ class HomeTokenStep(PlacingTokens, Step):
         return ("place_token",) if p is not None and entity is p[0] else ()
 
     def live(self) -> bool:
-        return self.pending() is not None
+        """While some home is to be chosen (asked where play stands after every action:
+        the list itself, not its first)."""
+        return bool(self.round.notes.pending_homes)
 
     def actors(self) -> list:
         p = self.pending()

@@ -302,8 +302,11 @@ class SmsTeleport(PlayerChoice):
         return super(PlayerChoice, self).actors()
 
     def live(self) -> bool:
-        """Only while it can be used."""
-        return bool(self.current_kinds())
+        """Only while it can be used: by an operator owning SMS (asked first, where play
+        stands after every action: most operators own none)."""
+        entity = self.actor()
+        return entity is not None and self.sms(entity) is not None and \
+            bool(self.current_kinds())
 
     @handles("choose")
     def choose(self, action):

@@ -313,11 +313,13 @@ class PrinceStockTurn(StockTurn):
 
     def may_split(self, corporation, player) -> bool:
         """A started corporation its president holds 40% of, with two stations on the
-        map, while a tranche has room and a branch is left."""
-        return tranche_open(self.table) and corporation.started and \
+        map, while a tranche has room and a branch is left (asked in that order: what
+        the corporation says first, as :meth:`may_split_any` asks of each)."""
+        return corporation.started and \
             corporation.owner is player and corporation.sym != data.PEIR.sym and \
             certificates.percent_of(player, corporation) >= 40 and \
             sum(1 for t in corporation.tokens if t.where is not None) >= 2 and \
+            tranche_open(self.table) and \
             any(is_branch(c) and not c.started for c in self.table.state.corporations)
 
     def may_split_any(self, player) -> bool:

@@ -175,7 +175,7 @@ class Round:
             if step.done if plain else not (step.live() and step.holds()):
                 continue     # may not hold the turn now
             if (entity is not None and not entity.closed
-                    and bool(step.known_kinds(entity))) if by_round else step.has_turn():
+                    and step.known_kinds(entity)) if by_round else step.has_turn():
                 return step
         return None
 
@@ -321,7 +321,7 @@ class Round:
         for step, plain, by_round in self._standing_now():
             if step.done if plain else not (step.live() and step.holds()):
                 continue         # may not hold the turn now (:func:`layout`)
-            if (entity is not None and bool(step.known_kinds(entity))) if by_round \
+            if (entity is not None and step.known_kinds(entity)) if by_round \
                     else step.has_turn():
                 if not lapsed:   # every step before it passed over: where play stands
                     self._active = step

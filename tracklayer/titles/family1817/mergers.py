@@ -223,6 +223,12 @@ class AfterConversionShares(BuyingShares, Step):
             certificates.percent_of(player, corporation) > 0
 
     def actors(self) -> list:
+        """The first player, from the converted corporation's president on, who may buy
+        its share or sell theirs (remembered while the position stands: its kinds, and
+        whether it holds the turn, each ask it)."""
+        return self.remember("actors", self.next_to_act)
+
+    def next_to_act(self) -> list:
         r = self.round
         corporation = r.converted
         if corporation is None or corporation.price != r.converted_price:

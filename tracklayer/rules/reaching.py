@@ -135,12 +135,15 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
     (``(rail, side, forked)``), and each rail it steps onto that faces the hex across a
     side, as ``(the token city's number, the hex's side, the rail, the rail's side, the
     hex's track ends the trail had left the hex by, whether it came from the hex, whether
-    the trail had forked)`` (what :func:`_told_by_arrivals` reads)."""
+    the trail had forked)`` (what :func:`_told_by_arrivals` reads: each once, for a later
+    one alike tells it nothing more, and none a forked trail makes coming from the hex,
+    which tell it nothing)."""
     starts = token_nodes(table, operator)
     closed: Dict[Node, bool] = {}
     found: Dict[str, Approach] = {}
     ends_of: Dict[str, Optional[frozenset]] = {}
     beside: Dict[Rail, tuple] = {}
+    noted: Set[tuple] = set()
     for number, start in enumerate(starts):
         entered = set()
         walk = walk_unmade(table, operator, start, starts)
@@ -163,9 +166,14 @@ def _first_entries(table: Table, operator) -> Dict[str, Approach]:
                            ).arrivals, back, ends)
                     for own, other, back, ends in _plain_beside(table, rail, ends_of))
             for own, arrivals, back, ends in facing:
-                arrivals.append((number, back, rail, own,
-                                 _NONE if ends.isdisjoint(crossed) else ends & crossed,
-                                 own == side, forked))
+                if forked and own == side:
+                    continue    # out of the hex on a fork: tells nothing (_told_by_arrivals)
+                arrival = (number, back, rail, own,
+                           _NONE if ends.isdisjoint(crossed) else ends & crossed,
+                           own == side, forked)
+                if arrival not in noted:    # one alike before tells all it does
+                    noted.add(arrival)
+                    arrivals.append(arrival)
     return found
 
 

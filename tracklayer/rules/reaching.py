@@ -211,10 +211,15 @@ def _met_on_entry(operator, goal: frozenset, old: TileView, entered: tuple,
     to the operator (:func:`_entry_meets`)."""
     open_stops = frozenset([i for i, node in new.nodes.items()
                             if not node.closed_to(operator)]) if new.nodes else _NONE
+    return _entry_meets(old.layout, new.layout, _goal_tracks(new, goal), open_stops, entered)
+
+
+def _goal_tracks(new: TileView, goal: frozenset) -> frozenset:
+    """The tracks of the rails of ``goal`` on the tile laid (``new``): as
+    :func:`goal_rails` kept them with the goal, if it is the one kept."""
     kept = new.goal
-    tracks = kept[2] if kept is not None and kept[1] is goal else \
+    return kept[2] if kept is not None and kept[1] is goal else \
         frozenset([r.track for r in goal])
-    return _entry_meets(old.layout, new.layout, tracks, open_stops, entered)
 
 
 _NONE: frozenset = frozenset()
@@ -344,7 +349,7 @@ def _plain_layout(layout: Layout) -> bool:
 def _kept_alike(old: TileView, new: TileView, goal: frozenset) -> bool:
     """Does the new tile have, at each side, the old tile's rails (but those of the goal)
     in the same order, and no other rail outside the goal? (Plain track only.)"""
-    return _kept_in_order(old.layout, new.layout, frozenset(r.track for r in goal))
+    return _kept_in_order(old.layout, new.layout, _goal_tracks(new, goal))
 
 
 @lru_cache(maxsize=None)

@@ -236,14 +236,14 @@ class Offer:
         """A candidate a step made already read (``action``, as :func:`read` reads its
         dict, ``action.h``): its dict, judged as that action."""
         h = action.h
-        self.read[id(h)] = (h, action)
+        self.read[id(h)] = action       # (which keeps ``h``, and so its id, while kept)
         return h
 
     def read_as(self, h: dict):
         """The action a step made of the candidate ``h`` (:meth:`made`; None: it is to
         be read)."""
-        found = self.read.pop(id(h), None)
-        return found[1] if found is not None and found[0] is h else None
+        action = self.read.pop(id(h), None)
+        return action if action is not None and action.h is h else None
 
     def taker(self, round, action):
         """The step ``round`` has take ``action`` (:meth:`Round.step_taking`; None if no

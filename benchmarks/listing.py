@@ -1,6 +1,6 @@
 """Listing speed: the time to list the legal moves at each position of every fixture.
 
-    python3 benchmarks/listing.py [--positions N] [--repeat R] [FILES...]
+    python3 benchmarks/listing.py [--positions N] [--repeat R] [--slowest K] [FILES...]
 
 Replays each game and, before each logged action that the listing covers (not undo, redo,
 chat nor programs), times ``legal_actions()`` as CPU time of this process (less disturbed
@@ -8,7 +8,9 @@ by other work on the machine than wall time). Reports per game the positions tim
 total, p50, p99 and the worst, and the log entry of the worst. With ``--repeat R`` the game
 is replayed R times afresh and each position keeps its fastest time (each is still the
 first listing at that position of its replay: a machine's noise, not the cost, is what
-the repeats take out).
+the repeats take out). With ``--slowest K`` the K slowest positions of each game follow
+its line: the log entry, its time and the kind of action taken there (where to look when
+the p99 moves).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def main() -> int:
     p.add_argument("--positions", type=int, default=0, help="at most N positions a game")
     p.add_argument("--repeat", type=int, default=1,
                    help="replay each game R times, keeping each position's fastest time")
+    p.add_argument("--slowest", type=int, default=0,
+                   help="list each game's K slowest positions after its line")
     p.add_argument("--shared", default=os.path.join(os.path.dirname(HERE), "..", "shared"))
     args = p.parse_args()
     files = args.files or sorted(glob.glob(os.path.join(args.shared, "fixtures", "*", "*.json")))
@@ -73,6 +77,13 @@ def main() -> int:
         print(f"{name:60} {len(times):9d} {sum(times):8.2f} "
               f"{1000 * statistics.median(times):7.2f} {1000 * percentile(times, 99):7.2f} "
               f"{1000 * times[worst]:8.2f} {entries[worst]:5d}")
+        if args.slowest:
+            actions = load_export(path).get("actions") or []
+            for at in sorted(range(len(times)), key=times.__getitem__, reverse=True)[
+                    :args.slowest]:
+                entry = entries[at]
+                print(f"    entry {entry:5d} {1000 * times[at]:7.2f} ms  "
+                      f"{actions[entry].get('type')} by {actions[entry].get('entity')}")
     return 0
 
 

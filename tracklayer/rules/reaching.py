@@ -219,10 +219,15 @@ def _met_on_entry(operator, goal: frozenset, old: TileView, entered: tuple,
     to the operator (:func:`_entry_meets`)."""
     open_stops = frozenset([i for i, node in new.nodes.items()
                             if not node.closed_to(operator)]) if new.nodes else _NONE
+    return _entry_meets(old.layout, new.layout, _goal_tracks(new, goal), open_stops, entered)
+
+
+def _goal_tracks(new: TileView, goal: frozenset) -> frozenset:
+    """The tracks of the rails of ``goal`` on the tile laid (``new``): as
+    :func:`goal_rails` kept them with the goal, if it is the one kept."""
     kept = new.goal
-    tracks = kept[2] if kept is not None and kept[1] is goal else \
+    return kept[2] if kept is not None and kept[1] is goal else \
         frozenset([r.track for r in goal])
-    return _entry_meets(old.layout, new.layout, tracks, open_stops, entered)
 
 
 _NONE: frozenset = frozenset()
@@ -352,7 +357,7 @@ def _plain_layout(layout: Layout) -> bool:
 def _kept_alike(old: TileView, new: TileView, goal: frozenset) -> bool:
     """Does the new tile have, at each side, the old tile's rails (but those of the goal)
     in the same order, and no other rail outside the goal? (Plain track only.)"""
-    return _kept_in_order(old.layout, new.layout, frozenset(r.track for r in goal))
+    return _kept_in_order(old.layout, new.layout, _goal_tracks(new, goal))
 
 
 @lru_cache(maxsize=None)
@@ -423,43 +428,63 @@ def _outside(table: Table, operator, hex_id: str, starts: List[Node]) -> tuple:
     starting: Set[int] = set()
     firsts = [r for node in starts for r in node.entries] + \
         [r for rails in meeting.values() for r in rails]
+    unnumbered = set(firsts)
+    passed: Dict[Node, int] = {}
     for number, rail in enumerate(firsts):
         if rail not in part:
-            _spread(table, operator, hex_id, rail, number, part)
+            _spread(table, operator, hex_id, rail, number, part, unnumbered, passed)
     starting.update(part[r] for node in starts for r in node.entries)
     return part, starting, meeting
 
 
 def _spread(table: Table, operator, hex_id: str, first: Rail, number: int,
-            part: Dict[Rail, int]) -> None:
-    """Number ``first`` and the rails outside the hex joined to it as one part."""
+            part: Dict[Rail, int], unnumbered: Set[Rail], passed: Dict[Node, int]) -> None:
+    """Number ``first`` and the rails outside the hex joined to it as one part, as far as
+    it matters: only the parts of the rails first numbered (``unnumbered``, those of
+    them not numbered yet) are read, so the spread stops once each of them has its
+    number (the rest of the part would only be numbered, never read). (``passed``: the
+    stops looked through, :func:`_joined`.)"""
     part[first] = number
+    unnumbered.discard(first)
     stack = [first]
-    closed: Dict[Node, bool] = {}
-    while stack:
-        for nxt in _joined(table, operator, stack.pop(), closed):
+    while stack and unnumbered:
+        for nxt in _joined(table, operator, stack.pop(), passed):
             if nxt.hex != hex_id and nxt not in part:
                 part[nxt] = number
+                unnumbered.discard(nxt)
                 stack.append(nxt)
 
 
-def _joined(table: Table, operator, rail: Rail, closed: Dict[Node, bool]) -> Iterator[Rail]:
+_OPEN, _SHUT, _FROM_TERMINAL, _THROUGH = 0, 1, 2, 3
+"""How far :func:`_joined` looked through a stop: not yet (open to the operator); not at
+all (closed to it); from terminal track only (its other track given); from other track
+(all its track given)."""
+
+
+def _joined(table: Table, operator, rail: Rail, passed: Dict[Node, int]) -> List[Rail]:
     """The rails a trail could go on to from ``rail``, or come on from to it: across its
     sides, through its junction, and through a stop of it not closed to the operator
     unless both rails are terminal track (a trail goes through a stop off no terminal
-    track)."""
-    for lead in rail.walk if rail.walk is not None else walk_links(table, rail):
-        yield lead[2]
+    track). A stop's rails are given once (``passed``: how far each stop was looked
+    through, :data:`_OPEN`): the spread numbers every rail given at once, so given again
+    they would add nothing (a stop of n rails would be looked through n times). (A list,
+    not a generator: the spread asks it of every rail of the track outside the hex, for
+    each hex whose lays the restriction asks it of.)"""
+    leads = rail.walk if rail.walk is not None else walk_links(table, rail)
+    found = [lead[2] for lead in leads]
+    terminal = rail.terminal
     for node in rail.nodes:
-        shut = closed.get(node)
-        if shut is None:
-            shut = closed[node] = node.closed_to(operator)
-        if shut:
+        done = passed.get(node)
+        if done is None:
+            done = passed[node] = _SHUT if node.closed_to(operator) else _OPEN
+        if done == _SHUT or done == _THROUGH or (terminal and done == _FROM_TERMINAL):
             continue
+        passed[node] = _FROM_TERMINAL if terminal else _THROUGH
         for other in node.rails:
-            if not other.blind and not (rail.terminal and other.terminal):
-                yield other
-    yield from rail.others
+            if not other.blind and not (terminal and other.terminal):
+                found.append(other)
+    found.extend(rail.others)
+    return found
 
 
 def _path_to(new: TileView, goal_rail: Rail, outside: tuple) -> bool:

@@ -10,6 +10,7 @@ lay itself needs is worked out (what it costs, the networks it keeps), as the ta
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Collection, Optional
 
 from ..actions import supply_lays
@@ -171,25 +172,29 @@ class TrackStep(Step):
         attempt = LayAttempt(self, action, entity, here.payer, here)
         for check in (_TRUSTED if self.table.trusted else _CHECKED):
             check(self, attempt)
-        table = self.table
-        hex_id = action.hex
+        # (A partial, not a closure: listing judges each lay listed and drops its commit.)
+        return partial(self.commit_lay, attempt, entity)
 
-        def commit() -> None:
-            network.forget(table)   # before the board changes, as after (nothing to walk)
-            track.lay(table, hex_id, action.tile_id, action.rotation, action.tile,
-                      attempt.payer, attempt.cost)
-            network.forget(table)
-            for operator, memo in attempt.found.items():
-                network.keep_found(table, operator,
-                                   memo if memo is not None else network.pending())
-            n = self.round.notes
-            if attempt.upgrade:
-                n.upgraded = True
-                n.upgrades += 1
-            n.laid += 1
-            n.laid_hexes.append(hex_id)
-            self.after_lay(action, entity)
-        return commit
+    def commit_lay(self, attempt: "LayAttempt", entity) -> None:
+        """The lay judged (``attempt``) carried out: the tile laid and paid for by the
+        payer, the networks it keeps kept, the turn's lays counted."""
+        table = self.table
+        action = attempt.action
+        hex_id = action.hex
+        network.forget(table)   # before the board changes, as after (nothing to walk)
+        track.lay(table, hex_id, action.tile_id, action.rotation, action.tile,
+                  attempt.payer, attempt.cost)
+        network.forget(table)
+        for operator, memo in attempt.found.items():
+            network.keep_found(table, operator,
+                               memo if memo is not None else network.pending())
+        n = self.round.notes
+        if attempt.upgrade:
+            n.upgraded = True
+            n.upgrades += 1
+        n.laid += 1
+        n.laid_hexes.append(hex_id)
+        self.after_lay(action, entity)
 
     def rotation_ok(self, entity, hex_id: str, new, here: Optional["HexLay"] = None) -> bool:
         """The title's rotation rule (:meth:`Variant.rotation_allowed`), given the sides
@@ -379,9 +384,14 @@ class HexLay:
     def may_turn_lying(self, new) -> bool:
         """:meth:`may_turn` of a layout the tile lies on the hex in
         (:meth:`track.LaySite.layouts`: listing asks no other), so only
-        :meth:`rotation_allows` is left to ask."""
+        :meth:`rotation_allows` is left to ask (its lookup done here: listing asks it of
+        every layout of every tile on every hex reached)."""
         try:
-            return self.rotation_allows(new)
+            found = self._turned.get(new)
+            if found is None:
+                found = self._turned[new] = self.step.rotation_ok(self.entity, self.hex, new,
+                                                                  self)
+            return found
         except GameError:
             return True
 

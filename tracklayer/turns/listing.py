@@ -90,7 +90,9 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
                 rng: Optional[random.Random] = None) -> List[dict]:
     """Every legal action found (see the module docstring). The cyclic garbage collector
     waits until the moves are listed (:func:`.collector.paused`): the candidates, the
-    actions read of them and what judging them works out are freed as soon as done with."""
+    actions read of them and what judging them works out are freed as soon as done with
+    (:func:`_listed` returns before it resumes, its keys and offer freed: the collector
+    then looks only through what is kept)."""
     if table.state.end.finished:
         return []
     rng = rng or random.Random(0)
@@ -98,21 +100,26 @@ def legal_moves(table: Table, planner: Optional[Callable] = None,
     restore = network.checkpoint(table)
     try:
         with collector.paused():
-            offer = Offer(rng, planner)
-            out: List[dict] = []
-            listed: set = set()
-            for h in offered(table, offer):
-                key = _key(h)
-                if (key in listed if key is not None else h in out) or \
-                        not accepted(table, h, offer):
-                    continue
-                out.append(h)
-                if key is not None:
-                    listed.add(key)
-            return with_ranges(out, offer.ranges)
+            return _listed(table, Offer(rng, planner))
     finally:
         table.listing = listing
         restore()
+
+
+def _listed(table: Table, offer: "Offer") -> List[dict]:
+    """The candidates offered that are accepted, each once (:func:`_key`), with their
+    ranges (:func:`with_ranges`)."""
+    out: List[dict] = []
+    listed: set = set()
+    for h in offered(table, offer):
+        key = _key(h)
+        if (key in listed if key is not None else h in out) or \
+                not accepted(table, h, offer):
+            continue
+        out.append(h)
+        if key is not None:
+            listed.add(key)
+    return with_ranges(out, offer.ranges)
 
 
 def _key(h: dict) -> Optional[frozenset]:
@@ -229,14 +236,14 @@ class Offer:
         """A candidate a step made already read (``action``, as :func:`read` reads its
         dict, ``action.h``): its dict, judged as that action."""
         h = action.h
-        self.read[id(h)] = (h, action)
+        self.read[id(h)] = action       # (which keeps ``h``, and so its id, while kept)
         return h
 
     def read_as(self, h: dict):
         """The action a step made of the candidate ``h`` (:meth:`made`; None: it is to
         be read)."""
-        found = self.read.pop(id(h), None)
-        return found[1] if found is not None and found[0] is h else None
+        action = self.read.pop(id(h), None)
+        return action if action is not None and action.h is h else None
 
     def taker(self, round, action):
         """The step ``round`` has take ``action`` (:meth:`Round.step_taking`; None if no

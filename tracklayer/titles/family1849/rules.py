@@ -24,7 +24,8 @@ import itertools
 from typing import Iterator, List, Optional, Tuple
 
 from ...errors import GameError, RouteError
-from ...rules import board, certificates, money, operators, powers, setup, tokens, trading
+from ...rules import board, certificates, money, operators, powers, setup, tokens, track, \
+    trading
 from ...rules.certificates import Bundle, move_certificate
 from ...rules.revenue import BonusParts, StopRules
 from ...spec.data import Power, Timing
@@ -320,8 +321,9 @@ class Family1849(CommonRounds):
     def rotation_allowed(self, table, operator, hex_id, new, sides_reached,
                          facts=None) -> bool:
         """New track must meet the operator's track in a gauge it can run on (4.1), as
-        well as the common rule (looked at first: it costs less)."""
-        return super().rotation_allowed(table, operator, hex_id, new, sides_reached) and \
+        well as the common rule (:func:`track.rotation_allows`, looked at first: it costs
+        less)."""
+        return track.rotation_allows(table, operator, hex_id, new, sides_reached) and \
             self.meets_in_gauge(table, operator, hex_id, new, facts)
 
     def meets_in_gauge(self, table, operator, hex_id, new, facts=None) -> bool:

@@ -43,7 +43,10 @@ def notes(table) -> Notes1849:
 
 
 def sms_hexes(table, corporation) -> Optional[list]:
-    return notes(table).sms_hexes.get(corporation.sym) \
+    """The hexes a corporation that closed SMS this turn lays and places on (None: it
+    did not). (Read from the notes, :func:`notes`, without asking for them: each tile lay
+    judged asks it.)"""
+    return table.state.title.sms_hexes.get(corporation.sym) \
         if isinstance(corporation, CorporationState) else None
 
 

@@ -384,14 +384,9 @@ class HexLay:
     def may_turn_lying(self, new) -> bool:
         """:meth:`may_turn` of a layout the tile lies on the hex in
         (:meth:`track.LaySite.layouts`: listing asks no other), so only
-        :meth:`rotation_allows` is left to ask (its lookup done here: listing asks it of
-        every layout of every tile on every hex reached)."""
+        :meth:`rotation_allows` is left to ask."""
         try:
-            found = self._turned.get(new)
-            if found is None:
-                found = self._turned[new] = self.step.rotation_ok(self.entity, self.hex, new,
-                                                                  self)
-            return found
+            return self.rotation_allows(new)
         except GameError:
             return True
 

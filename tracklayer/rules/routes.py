@@ -476,9 +476,12 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
     known = table.derived.chains.get(key)
     if known is not None and _unchanged(table, known[0]):
         return known[1]
-    state_hexes = table.state.hexes
-    hexes = [_hex_named(table, n) for n in names]
-    stamp = tuple([(h, board.view(table, h), state_hexes[h].open_sides) for h in hexes])
+    state_hexes, views = table.state.hexes, table.derived.views
+    stamp = []      # (one loop, not two comprehensions: connections are read often)
+    for name in names:
+        hex_id = _hex_named(table, name)
+        stamp.append((hex_id, views.get(hex_id) or board.view(table, hex_id),
+                      state_hexes[hex_id].open_sides))
     first, last_hex = stamp[0][1], stamp[-1][1]
     out = []
     for s in first.stops:
@@ -491,14 +494,10 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
             chains = [Chain((s, e), rails, name, True) for rails in trails_to_e
                       for name in (chain_name(rails),) if name == names]
             if len(chains) > 1:
-                chains.sort(key=_length)
+                chains.sort(key=lambda chain: len(chain.rails))
             out.extend(chains)
-    table.derived.chains[key] = (stamp, out)
+    table.derived.chains[key] = (tuple(stamp), out)
     return out
-
-
-def _length(chain: Chain) -> int:
-    return len(chain.rails)
 
 
 def _unchanged(table: Table, stamp: tuple) -> bool:

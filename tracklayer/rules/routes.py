@@ -191,6 +191,9 @@ class Route:
     """One train's run: its legs in order. Its legs do not change once made: what is read
     from them (its rails, its stops) is worked out once."""
 
+    __slots__ = ("table", "train", "legs", "_visited", "_hexes", "_hexes_run", "_rails",
+                 "_ordered", "_stops", "_revenue")
+
     def __init__(self, table: Table, train, legs: List[Leg]) -> None:
         self.table = table
         self.train = train
@@ -355,8 +358,7 @@ def check_run(table: Table, routes: List[Route]) -> None:
 def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     """No two routes of a company use the same piece of track (see
     :func:`track_pieces`)."""
-    pieces: set = set()
-    count = 0
+    pieces, count = set(), 0
     for route in routes:
         for leg in route.legs:
             keys = leg.chain.pieces
@@ -554,14 +556,14 @@ def _pair(chains_a, chains_b, taken, signatures):
     meeting at exactly one stop, as ``(a, b, a's other end, b's other end, the stop)``;
     among several, the one whose stops the action's ``signatures`` name most (the first
     of those), None if there is none."""
-    if taken:
-        chains_b = [b for b in chains_b if taken.isdisjoint(b.rail_set)]
     candidates = []
     for a in chains_a:
         if taken and not taken.isdisjoint(a.rail_set):
             continue
         first, second = a.ends
         for b in chains_b:
+            if taken and not taken.isdisjoint(b.rail_set):   # (no clear copy of chains_b made)
+                continue
             ends_b = b.ends
             meets_first = first in ends_b
             if meets_first is (second in ends_b):    # they must share exactly one stop

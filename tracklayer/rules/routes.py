@@ -191,6 +191,9 @@ class Route:
     """One train's run: its legs in order. Its legs do not change once made: what is read
     from them (its rails, its stops) is worked out once."""
 
+    __slots__ = ("table", "train", "legs", "_visited", "_hexes", "_hexes_run", "_rails",
+                 "_ordered", "_stops", "_revenue")
+
     def __init__(self, table: Table, train, legs: List[Leg]) -> None:
         self.table = table
         self.train = train
@@ -355,8 +358,7 @@ def check_run(table: Table, routes: List[Route]) -> None:
 def check_no_shared_track(table: Table, routes: List[Route]) -> None:
     """No two routes of a company use the same piece of track (see
     :func:`track_pieces`)."""
-    pieces: set = set()
-    count = 0
+    pieces, count = set(), 0
     for route in routes:
         for leg in route.legs:
             keys = leg.chain.pieces
@@ -476,9 +478,12 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
     known = table.derived.chains.get(key)
     if known is not None and _unchanged(table, known[0]):
         return known[1]
-    state_hexes = table.state.hexes
-    hexes = [_hex_named(table, n) for n in names]
-    stamp = tuple([(h, board.view(table, h), state_hexes[h].open_sides) for h in hexes])
+    state_hexes, views = table.state.hexes, table.derived.views
+    stamp = []      # (one loop, not two comprehensions: connections are read often)
+    for name in names:
+        hex_id = _hex_named(table, name)
+        stamp.append((hex_id, views.get(hex_id) or board.view(table, hex_id),
+                      state_hexes[hex_id].open_sides))
     first, last_hex = stamp[0][1], stamp[-1][1]
     out = []
     for s in first.stops:
@@ -491,14 +496,10 @@ def matching_chains(table: Table, names: List[str], skip_gauge=None) -> List[Cha
             chains = [Chain((s, e), rails, name, True) for rails in trails_to_e
                       for name in (chain_name(rails),) if name == names]
             if len(chains) > 1:
-                chains.sort(key=_length)
+                chains.sort(key=lambda chain: len(chain.rails))
             out.extend(chains)
-    table.derived.chains[key] = (stamp, out)
+    table.derived.chains[key] = (tuple(stamp), out)
     return out
-
-
-def _length(chain: Chain) -> int:
-    return len(chain.rails)
 
 
 def _unchanged(table: Table, stamp: tuple) -> bool:
@@ -555,14 +556,14 @@ def _pair(chains_a, chains_b, taken, signatures):
     meeting at exactly one stop, as ``(a, b, a's other end, b's other end, the stop)``;
     among several, the one whose stops the action's ``signatures`` name most (the first
     of those), None if there is none."""
-    if taken:
-        chains_b = [b for b in chains_b if taken.isdisjoint(b.rail_set)]
     candidates = []
     for a in chains_a:
         if taken and not taken.isdisjoint(a.rail_set):
             continue
         first, second = a.ends
         for b in chains_b:
+            if taken and not taken.isdisjoint(b.rail_set):   # (no clear copy of chains_b made)
+                continue
             ends_b = b.ends
             meets_first = first in ends_b
             if meets_first is (second in ends_b):    # they must share exactly one stop

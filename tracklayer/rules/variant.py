@@ -207,8 +207,7 @@ class Variant:
 
     # -- routes ---------------------------------------------------------------------------
 
-    def stop_value(self, table: Table, node, train) -> int:
-        return revenue.stop_value(table, node, train)
+    stop_value = staticmethod(revenue.stop_value)   # (the common rule itself: no call between)
 
     def route_bonus(self, table: Table, route, stops) -> int:
         """Revenue a route earns beyond its stops."""

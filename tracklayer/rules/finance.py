@@ -102,11 +102,21 @@ __all__ = ["market"]
 
 
 def loans_out(table: Table) -> int:
-    """How many of the bank's loans corporations owe."""
-    total = 0
-    for c in table.state.corporations:   # (a loop: for a few dozen, cheaper than sum(map()))
-        total += c.loans
+    """How many of the bank's loans corporations owe. Kept until a corporation's loans
+    change (:func:`forget_loans_out`): 1817 asks it for every loan a corporation could
+    take, over dozens of corporations."""
+    total = table.derived.loans_out
+    if total is None:
+        total = 0
+        for c in table.state.corporations:   # (a loop: for a few dozen, cheaper than sum(map()))
+            total += c.loans
+        table.derived.loans_out = total
     return total
+
+
+def forget_loans_out(table: Table) -> None:
+    """A corporation's loans changed: :func:`loans_out` is counted again."""
+    table.derived.loans_out = None
 
 
 def loans_left(table: Table) -> int:
@@ -140,6 +150,7 @@ def borrow(table: Table, operator, most: int) -> int:
                         if operator.loans >= most else "the bank has no loans left")
     value = table.spec.data.loans.value
     operator.loans += 1
+    forget_loans_out(table)
     money.pay(table, table.state.bank, operator, value)
     return value
 
@@ -154,4 +165,5 @@ def repay(table: Table, operator) -> int:
                         f"a loan of {table.money(value)}")
     money.pay(table, operator, table.state.bank, value)
     operator.loans -= 1
+    forget_loans_out(table)
     return value

@@ -15,7 +15,7 @@ The other corporation is put back unstarted.
 from __future__ import annotations
 
 from ...errors import GameError
-from ...rules import board, certificates, market, money, network, operators, setup, trains
+from ...rules import board, certificates, finance, market, money, network, operators, setup, trains
 from ...rules.certificates import Bundle
 from ...state.model import PlayerState
 from . import shares
@@ -81,6 +81,7 @@ def take_assets(table, buyer, corporation) -> "TokensToReduce | None":
         buyer.companies.append(company)
     buyer.loans += corporation.loans
     corporation.loans = 0
+    finance.forget_loans_out(table)
     trains.move_all(table, corporation, buyer)
     return take_over_tokens(table, buyer, corporation)
 

@@ -103,7 +103,7 @@ __all__ = ["market"]
 
 def loans_out(table: Table) -> int:
     """How many of the bank's loans corporations owe. Kept until a corporation's loans
-    change (:func:`forget_loans_out`): 1817 asks it for every loan a corporation could
+    change (:func:`_forget_loans_out`): 1817 asks it for every loan a corporation could
     take, over dozens of corporations."""
     total = table.derived.loans_out
     if total is None:
@@ -114,8 +114,9 @@ def loans_out(table: Table) -> int:
     return total
 
 
-def forget_loans_out(table: Table) -> None:
-    """A corporation's loans changed: :func:`loans_out` is counted again."""
+def _forget_loans_out(table: Table) -> None:
+    """A corporation's loans changed: :func:`loans_out` is counted again. (This module
+    is the only writer of a corporation's loans: each change drops the count here.)"""
     table.derived.loans_out = None
 
 
@@ -150,7 +151,7 @@ def borrow(table: Table, operator, most: int) -> int:
                         if operator.loans >= most else "the bank has no loans left")
     value = table.spec.data.loans.value
     operator.loans += 1
-    forget_loans_out(table)
+    _forget_loans_out(table)
     money.pay(table, table.state.bank, operator, value)
     return value
 
@@ -165,5 +166,19 @@ def repay(table: Table, operator) -> int:
                         f"a loan of {table.money(value)}")
     money.pay(table, operator, table.state.bank, value)
     operator.loans -= 1
-    forget_loans_out(table)
+    _forget_loans_out(table)
     return value
+
+
+def take_over_loans(table: Table, buyer, corporation) -> None:
+    """``buyer`` takes over what ``corporation`` owes the bank (a merger, an
+    acquisition)."""
+    buyer.loans += corporation.loans
+    corporation.loans = 0
+    _forget_loans_out(table)
+
+
+def put_aside_loans(table: Table, corporation) -> None:
+    """``corporation``'s loans are put aside, owed to no one (a liquidation)."""
+    corporation.loans = 0
+    _forget_loans_out(table)

@@ -335,8 +335,7 @@ class Acquire(Step):
         self.liquidation_cash, self.liquidation_loans = corporation.cash, corporation.loans
         if corporation.cash > 0:
             money.pay(table, corporation, table.state.bank, corporation.cash)
-        corporation.loans = 0
-        finance.forget_loans_out(table)
+        finance.put_aside_loans(table, corporation)
         table.log(f"{corporation.name} is being liquidated, bank offers $0, "
                   f"corporation had {table.money(self.liquidation_cash)} and "
                   f"{self.liquidation_loans} loans")

@@ -79,9 +79,7 @@ def take_assets(table, buyer, corporation) -> "TokensToReduce | None":
         corporation.companies.remove(company)
         company.owner = buyer
         buyer.companies.append(company)
-    buyer.loans += corporation.loans
-    corporation.loans = 0
-    finance.forget_loans_out(table)
+    finance.take_over_loans(table, buyer, corporation)
     trains.move_all(table, corporation, buyer)
     return take_over_tokens(table, buyer, corporation)
 

@@ -127,8 +127,12 @@ def over_a_holding_limit(table: Table, player) -> bool:
     """Does the player hold more of some corporation than its holding limit allows (of
     one they have shares of: nothing is over a holding limit)?"""
     for certs in player.shares.values():
-        if certs and not within_holding_limit(table, certs[0].corporation,
-                                              percent_of(player, certs[0].corporation)):
+        if not certs:
+            continue
+        percent = 0
+        for c in certs:   # (the pile is the player's of the corporation: percent_of, inline)
+            percent += c.percent
+        if not within_holding_limit(table, certs[0].corporation, percent):
             return True
     return False
 

@@ -137,7 +137,8 @@ class Family1849(CommonRounds):
     def start_cells(self, table, corporation, player) -> list:
         """The par prices of the phase: 68 and 100, then 144, then 216."""
         groups = set(notes(table).par_groups)
-        cells = [c for row in table.spec.rows for c in row if c and groups & set(c.kinds)]
+        cells = [c for row in table.spec.rows for c in row
+                 if c and not groups.isdisjoint(c.kinds)]   # (no set made per cell)
         return sorted(cells, key=lambda c: c.price, reverse=True)
 
     def corporation_started(self, table, corporation) -> None:

@@ -55,7 +55,7 @@ def distinct_combinations(certs: list) -> List[tuple]:
     """Index sets of ``certs`` giving every distinct kind of bundle (how many 10%s,
     whether the president's, whether the last), each the first such set in order of size
     then position."""
-    return _combinations(tuple((c.percent == 10, c.president, c.last) for c in certs))
+    return _combinations(tuple([(c.percent == 10, c.president, c.last) for c in certs]))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -221,13 +221,16 @@ class Family1849(CommonRounds):
     def heir(self, table, player, corporation):
         """Who would take the presidency: the other player with most (20% or more), the
         first after the seller when equal."""
-        found = [p for p in table.state.players
-                 if p.id != player.id and certificates.percent_of(p, corporation) >= 20]
+        found = []   # (each other player's holding, summed once)
+        for p in table.state.players:
+            if p.id != player.id:
+                percent = certificates.percent_of(p, corporation)
+                if percent >= 20:
+                    found.append((p, percent))
         if not found:
             return None
-        top = max(certificates.percent_of(p, corporation) for p in found)
-        best = [p for p in sorted(found, key=lambda p: certificates.percent_of(p, corporation),
-                                  reverse=True) if certificates.percent_of(p, corporation) == top]
+        top = max(percent for _, percent in found)
+        best = [p for p, percent in found if percent == top]
         return min(best, key=lambda c: certificates.seats_after(table, player, c))
 
     def may_leave(self, bundle, heir) -> bool:

@@ -178,6 +178,11 @@ def smallest_first(bundles: Iterable[Bundle]) -> List[Bundle]:
     return sorted(bundles, key=attrgetter("percent"))
 
 
+# The order certificates are added to a sale (:func:`growing_candidates`): the
+# president's last, the smallest first (False before True; a C key, no call per certificate).
+PRESIDENT_LAST_THEN_SMALLEST = attrgetter("president", "percent")
+
+
 def growing_candidates(table: Table, holder, corporation: CorporationState,
                        certs: Optional[List[Certificate]] = None) -> Iterator[Bundle]:
     """The common ways to sell, each made when asked for: the smallest certificate first,
@@ -189,7 +194,7 @@ def growing_candidates(table: Table, holder, corporation: CorporationState,
     if not certs:
         return
     if len(certs) > 1:
-        certs.sort(key=lambda c: (1 if c.president else 0, c.percent))
+        certs.sort(key=PRESIDENT_LAST_THEN_SMALLEST)
     chosen, percent = [], 0
     for c in certs:
         chosen.append(c)

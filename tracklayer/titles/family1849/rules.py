@@ -76,6 +76,11 @@ def _combinations(kinds: Tuple[Tuple[bool, bool, bool], ...]) -> Tuple[tuple, ..
     return tuple(tuple(combo) for _, combo in found)
 
 
+def president_in_part(corporation) -> Iterator[Bundle]:
+    """The president's certificate sold in part: 10% of it."""
+    yield Bundle((corporation.certificates[0],), 10)
+
+
 class Family1849(CommonRounds):
     """The 1849 rules; a title gives its home-choosing corporation and special hexes."""
 
@@ -208,9 +213,10 @@ class Family1849(CommonRounds):
         held = list(certificates.held(holder, corporation))
         presiding = corporation.owner is holder
         heirs: list = []
-        for bundle in itertools.chain(
-                (Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held)),
-                [Bundle(tuple([corporation.certificates[0]]), 10)] if presiding else ()):
+        ways = (Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held))
+        if presiding:   # (the part sale made only if reached: most questions stop sooner)
+            ways = itertools.chain(ways, president_in_part(corporation))
+        for bundle in ways:
             if presiding and bundle.president_certificate is not None:
                 if not heirs:
                     heirs.append(self.heir(table, holder, corporation))

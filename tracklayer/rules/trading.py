@@ -127,8 +127,12 @@ def over_a_holding_limit(table: Table, player) -> bool:
     """Does the player hold more of some corporation than its holding limit allows (of
     one they have shares of: nothing is over a holding limit)?"""
     for certs in player.shares.values():
-        if certs and not within_holding_limit(table, certs[0].corporation,
-                                              percent_of(player, certs[0].corporation)):
+        if not certs:
+            continue
+        percent = 0
+        for c in certs:   # (the pile is the player's of the corporation: percent_of, inline)
+            percent += c.percent
+        if not within_holding_limit(table, certs[0].corporation, percent):
             return True
     return False
 
@@ -174,6 +178,11 @@ def smallest_first(bundles: Iterable[Bundle]) -> List[Bundle]:
     return sorted(bundles, key=attrgetter("percent"))
 
 
+# The order certificates are added to a sale (:func:`growing_candidates`): the
+# president's last, the smallest first (False before True; a C key, no call per certificate).
+PRESIDENT_LAST_THEN_SMALLEST = attrgetter("president", "percent")
+
+
 def growing_candidates(table: Table, holder, corporation: CorporationState,
                        certs: Optional[List[Certificate]] = None) -> Iterator[Bundle]:
     """The common ways to sell, each made when asked for: the smallest certificate first,
@@ -185,7 +194,7 @@ def growing_candidates(table: Table, holder, corporation: CorporationState,
     if not certs:
         return
     if len(certs) > 1:
-        certs.sort(key=lambda c: (1 if c.president else 0, c.percent))
+        certs.sort(key=PRESIDENT_LAST_THEN_SMALLEST)
     chosen, percent = [], 0
     for c in certs:
         chosen.append(c)

@@ -55,7 +55,7 @@ def distinct_combinations(certs: list) -> List[tuple]:
     """Index sets of ``certs`` giving every distinct kind of bundle (how many 10%s,
     whether the president's, whether the last), each the first such set in order of size
     then position."""
-    return _combinations(tuple((c.percent == 10, c.president, c.last) for c in certs))
+    return _combinations(tuple([(c.percent == 10, c.president, c.last) for c in certs]))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -74,6 +74,11 @@ def _combinations(kinds: Tuple[Tuple[bool, bool, bool], ...]) -> Tuple[tuple, ..
                     found.append((len(combo), combo))
     found.sort()
     return tuple(tuple(combo) for _, combo in found)
+
+
+def president_in_part(corporation) -> Iterator[Bundle]:
+    """The president's certificate sold in part: 10% of it."""
+    yield Bundle((corporation.certificates[0],), 10)
 
 
 class Family1849(CommonRounds):
@@ -137,7 +142,8 @@ class Family1849(CommonRounds):
     def start_cells(self, table, corporation, player) -> list:
         """The par prices of the phase: 68 and 100, then 144, then 216."""
         groups = set(notes(table).par_groups)
-        cells = [c for row in table.spec.rows for c in row if c and groups & set(c.kinds)]
+        cells = [c for row in table.spec.rows for c in row
+                 if c and not groups.isdisjoint(c.kinds)]   # (no set made per cell)
         return sorted(cells, key=lambda c: c.price, reverse=True)
 
     def corporation_started(self, table, corporation) -> None:
@@ -207,9 +213,10 @@ class Family1849(CommonRounds):
         held = list(certificates.held(holder, corporation))
         presiding = corporation.owner is holder
         heirs: list = []
-        for bundle in itertools.chain(
-                (Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held)),
-                [Bundle(tuple([corporation.certificates[0]]), 10)] if presiding else ()):
+        ways = (Bundle.whole([held[i] for i in combo]) for combo in distinct_combinations(held))
+        if presiding:   # (the part sale made only if reached: most questions stop sooner)
+            ways = itertools.chain(ways, president_in_part(corporation))
+        for bundle in ways:
             if presiding and bundle.president_certificate is not None:
                 if not heirs:
                     heirs.append(self.heir(table, holder, corporation))
@@ -220,13 +227,16 @@ class Family1849(CommonRounds):
     def heir(self, table, player, corporation):
         """Who would take the presidency: the other player with most (20% or more), the
         first after the seller when equal."""
-        found = [p for p in table.state.players
-                 if p.id != player.id and certificates.percent_of(p, corporation) >= 20]
+        found = []   # (each other player's holding, summed once)
+        for p in table.state.players:
+            if p.id != player.id:
+                percent = certificates.percent_of(p, corporation)
+                if percent >= 20:
+                    found.append((p, percent))
         if not found:
             return None
-        top = max(certificates.percent_of(p, corporation) for p in found)
-        best = [p for p in sorted(found, key=lambda p: certificates.percent_of(p, corporation),
-                                  reverse=True) if certificates.percent_of(p, corporation) == top]
+        top = max(percent for _, percent in found)
+        best = [p for p, percent in found if percent == top]
         return min(best, key=lambda c: certificates.seats_after(table, player, c))
 
     def may_leave(self, bundle, heir) -> bool:

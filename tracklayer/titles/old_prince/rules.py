@@ -171,7 +171,10 @@ class OldPrince(Variant):
         limit = table.spec.data.cert_limit
         if holder is None:
             return limit
-        return limit + sum(1 for c in holder.companies if c.sym in data.PEIR_CARD_SYMS)
+        for c in holder.companies:   # (asked for every purchase weighed: a loop, no genexpr)
+            if c.sym in data.PEIR_CARD_SYMS:
+                limit += 1
+        return limit
 
     def presidency_distance(self, table, old_president, candidate) -> int:
         """Between equals the Union Bank comes after every player (as on 18xx.games);

@@ -127,12 +127,8 @@ def over_a_holding_limit(table: Table, player) -> bool:
     """Does the player hold more of some corporation than its holding limit allows (of
     one they have shares of: nothing is over a holding limit)?"""
     for certs in player.shares.values():
-        if not certs:
-            continue
-        percent = 0
-        for c in certs:   # (the pile is the player's of the corporation: percent_of, inline)
-            percent += c.percent
-        if not within_holding_limit(table, certs[0].corporation, percent):
+        if certs and not within_holding_limit(table, certs[0].corporation,
+                                              percent_of(player, certs[0].corporation)):
             return True
     return False
 

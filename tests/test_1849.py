@@ -12,7 +12,8 @@ from tracklayer.board.tiles import TileDef
 from tracklayer.errors import GameError, RouteError
 from tracklayer.game import Game
 from tracklayer.io.export import replay
-from tracklayer.rules import board, endgame, money, phases, powers, routes, trains
+from tracklayer.rules import board, endgame, money, phases, powers, route_reading, routes, \
+    trains
 from tracklayer.rules.board import TileView
 from tracklayer.state.model import HexState
 from tracklayer.titles import title
@@ -206,7 +207,7 @@ def test_a_route_too_long_for_the_train_is_refused():
     game.apply(corp("SFCS", type="buy_train", train="4H-0", price=100))
     table = game.table
     route = {"train": "4H-0", "connections": [["O9", "O11"]]}
-    (built,) = routes.read_routes(table, [route])
+    (built,) = route_reading.read_routes(table, [route])
     assert sum(hex_cost(leg.chain.rails, built.train) for leg in built.legs) == 1
     # the same route for a train that reaches no hex side
     built.train.variant = dataclasses.replace(built.train.variant, distance=0)

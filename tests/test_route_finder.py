@@ -31,8 +31,9 @@ from tracklayer.game import Game
 from tracklayer.io.export import recorded_revenue, route_positions
 from tracklayer.rules import board, network, tokens, trains as train_rules
 from tracklayer.rules.revenue import standard_limits, standard_stop_cost
+from tracklayer.rules.route_reading import read_routes
 from tracklayer.rules.routes import (Chain, Leg, Route, check_no_shared_track, check_run,
-                                     continues, read_routes, trails)
+                                     continues, trails)
 from tracklayer.spec.data import StopAllowance, TrainVariant
 from tracklayer.titles import supported_titles, title
 from tracklayer.titles.cologne.rules import Cologne

@@ -12,7 +12,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from ..actions import read
 from ..errors import GameError
-from ..rules import certificates, routes as routes_rule, tokens, track
+from ..rules import certificates, route_reading, tokens, track
 from ..state.model import CorporationState, OperatorState
 from .arith import Line, Value, line, money
 from .facts import Facts
@@ -275,7 +275,7 @@ def _read_token(table, entry, action, out) -> None:
 def _read_routes(table, entry, action, out) -> None:
     found = []
     try:
-        runs = routes_rule.read_routes(table, entry.get("routes") or [])
+        runs = route_reading.read_routes(table, entry.get("routes") or [])
     except GameError:
         return
     for route in runs:

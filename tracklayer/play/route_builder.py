@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..actions import new_action, read
 from ..errors import GameError
-from ..rules import board, network, routes
+from ..rules import board, network, route_reading, routes
 from ..rules.board import Node, Rail
 from ..rules.table import Table
 from .names import hex_name
@@ -90,8 +90,8 @@ def known_legs(route: dict) -> Dict[tuple, list]:
 def _known_track(table: Table, a: Node, b: Node, names: list, used: set):
     """The track a known leg between ``a`` and ``b`` names, if it is still free."""
     try:
-        chains = routes.matching_chains(table, names) + \
-            routes.matching_chains(table, list(reversed(names)))
+        chains = route_reading.matching_chains(table, names) + \
+            route_reading.matching_chains(table, list(reversed(names)))
     except GameError:
         return None
     for chain in chains:
@@ -150,7 +150,7 @@ def checked_run(table: Table, entity, route_plans: List[dict]) -> dict:
     error = ""
     try:
         try:
-            found = routes.read_routes(table, runnable)
+            found = route_reading.read_routes(table, runnable)
             for route, r in zip(found, runnable):
                 r["revenue"] = route.revenue if route.legs else 0
                 r["revenue_str"] = route.describe()

@@ -28,7 +28,7 @@ class Derived:
         self.views: Dict[str, Any] = {}                    # rules.board: tiles as laid
         self.linked: Dict[str, list] = {}                  # rules.board: rails with links kept
         self.network: Dict[Any, Any] = {}                  # rules.network: who reaches what
-        self.chains: Dict[Any, Any] = {}                   # rules.routes: connections read
+        self.chains: Dict[Any, Any] = {}                   # rules.route_reading: connections read
         self.offer: Optional[list] = None                  # rules.trains: trains for sale
         self.crowded: Optional[list] = None                # rules.trains: over the limit
         self.held: Optional[list] = None                   # rules.trains: owners' trains

@@ -12,8 +12,8 @@ import math
 
 from ..actions import OffMap, new_action
 from ..errors import GameError, RouteError
-from ..rules import board, certificates, market, money, network, operators, powers, routes, \
-    tokens, trains
+from ..rules import board, certificates, market, money, network, operators, powers, \
+    route_reading, routes, tokens, trains
 from ..rules.market import Direction
 from ..spec.data import Timing
 from ..spec.settings import MinorDividend
@@ -198,12 +198,12 @@ class RouteStep(Step):
 
     @handles("run_routes")
     def run(self, action):
-        """The routes read (:func:`routes.read_routes`) and checked by each rule of
+        """The routes read (:func:`route_reading.read_routes`) and checked by each rule of
         :data:`RUN_CHECKS` in turn (replayed trusted, none is asked); the commit records
         the revenue each train earns."""
         table = self.table
         entity = action.entity
-        found = routes.read_routes(table, action.routes)
+        found = route_reading.read_routes(table, action.routes)
         for check in (_RUN_TRUSTED if table.trusted else _RUN_CHECKED):
             check(table, action, found)
 

@@ -415,9 +415,11 @@ def _cut_off(table: Table, operator, starts: List[Node], goal: frozenset,
 
 def _outside(table: Table, operator, hex_id: str, starts: List[Node]) -> tuple:
     """The track outside the hex that meets it: ``(part, starting, meeting)`` where
-    ``part`` numbers each rail by the part of the track outside the hex it lies in (rails
-    joined across sides, through junctions, and through stops a trail of the operator
-    may pass, :func:`_joined`; whatever else would stop a trail),
+    ``part`` numbers the rails of the token cities and those of ``meeting`` (the only
+    ones :func:`_path_to` reads: other rails spread through may be numbered too) by the
+    part of the track outside the hex they lie in (rails joined across sides, through
+    junctions, and through stops a trail of the operator may pass, :func:`_joined`;
+    whatever else would stop a trail),
     ``starting`` is the parts holding track of the token cities, and ``meeting`` the
     rails across each side of the hex that end facing it."""
     meeting: Dict[int, List[Rail]] = {}

@@ -11,6 +11,7 @@ import pytest
 from conftest import load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
+from tracklayer.turns.round import StockRound
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 NO_ISSUE = os.path.join(DATA, "1871_no_issue_after_the_president_sold.json")
@@ -54,3 +55,40 @@ def test_the_union_bank_sells_what_it_may_before_the_player_acting_for_it_pays()
     with pytest.raises(GameError, match="Union Bank has 334 and cannot spend 463"):
         game.apply({"type": "buy_train", "entity": "MS", "entity_type": "corporation",
                     "train": "7-3", "price": 500, "variant": "7", "id": 472})
+
+
+
+SHORTLINE_AT_THE_4PLUS = os.path.join(
+    DATA, "1871_shortline_exchange_at_the_4plus_moves_presidency.json")
+FIRST_4PLUS = 424  # S buys the 4+-0 from the depot for $200 (Operating Round 8.2)
+
+
+def test_the_shortline_exchanges_at_the_4plus_move_its_presidency_to_the_largest_holder():
+    """The first 4+ closes the privates; MC, VR and SB, all still player 3's, are first
+    exchanged for the Shortline's (A's) three reserved 10% shares, one by one. The
+    presidency passes only to a player holding more than the president: after two
+    exchanges player 3 ties player 2 (20% each, the president's certificate), who keeps
+    it; after the third, player 3 (30%) takes it, giving two 10% shares for the
+    president's certificate. So in the next stock round player 2 may not sell A_0 (18xx.games:
+    "Cannot sell shares of A")."""
+    export = load_json(SHORTLINE_AT_THE_4PLUS)
+    actions = export["actions"]
+    export["actions"] = actions[:FIRST_4PLUS]
+    game = replay(export)
+    table = game.table
+    a, two, three = table.corporation("A"), table.player(2), table.player(3)
+    assert a.owner is two and a.certificates[0].owner is two
+    assert [table.company(s).owner for s in ("MC", "VR", "SB")] == [three] * 3
+    assert actions[FIRST_4PLUS]["type"] == "buy_train" and actions[FIRST_4PLUS]["train"] == "4+-0"
+    game.apply(actions[FIRST_4PLUS])
+    assert all(table.company(s).closed for s in ("MC", "VR", "SB"))
+    assert a.owner is three and a.certificates[0].owner is three
+    assert (a.holders[three], a.holders[two]) == (30, 20)
+    for action in actions[FIRST_4PLUS + 1:]:
+        game.apply(action)
+    assert isinstance(table.round, StockRound) and game.acting is two
+    assert not [x for x in game.legal_actions()
+                if x["type"] == "sell_shares" and x["entity"] == 2 and "A_0" in x["shares"]]
+    with pytest.raises(GameError, match="cannot sell 20% of A"):
+        game.apply({"type": "sell_shares", "entity": 2, "entity_type": "player",
+                    "shares": ["A_0"], "percent": 20, "id": 448})

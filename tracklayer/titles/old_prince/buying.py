@@ -41,12 +41,15 @@ def company_bought(table, player, company) -> None:
         peir(table).owner = peir_operator(table)
 
 
-def receive(table, player, cert) -> None:
-    """A certificate given with a private; the corporation may float by it."""
+def receive(table, player, cert, *, presidency_may_change: bool = False) -> None:
+    """A certificate given for a private; the corporation may float by it. One that comes
+    with a private bought never moves the presidency (the concession's buyer presides,
+    not whoever two Mainline shares would make president); one taken in exchange for a
+    private may, as any share gained."""
     corporation = cert.corporation
     was = corporation.floated or operators.float_condition(table, corporation)
     certificates.change_hands(table, Bundle.whole([cert]), player, price=0,
-                              presidency_may_change=False)
+                              presidency_may_change=presidency_may_change)
     if not was and operators.has_floated(table, corporation):
         operators.receive_capital(table, corporation)
         floated(table, corporation)

@@ -83,7 +83,9 @@ def _remove_start_cell(at):
 
 def _close_companies(table) -> None:
     """The 4+ closes the privates; MC, VR and SB still open are first exchanged for the
-    Shortline's reserved shares."""
+    Shortline's reserved shares, one by one, each as an exchange in a stock turn would be:
+    a player who comes to hold more of the Shortline than its president takes the
+    presidency (on a tie the president keeps it)."""
     shortline = notes(table).shortline
     for sym in data.SHORTLINE_EXCHANGERS:
         company = table.company(sym)
@@ -92,7 +94,7 @@ def _close_companies(table) -> None:
         reserved = [c for c in certificates.held(shortline, shortline) if not c.buyable]
         if reserved and isinstance(company.owner, PlayerState):
             reserved[0].buyable = True
-            buying.receive(table, company.owner, reserved[0])
+            buying.receive(table, company.owner, reserved[0], presidency_may_change=True)
     phases.close_all_companies(table)
 
 

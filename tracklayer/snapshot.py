@@ -102,13 +102,17 @@ def _forget_position(table: Table) -> None:
     each is the tile's at its rotation on its hex whatever the position, its cities given
     again each time it is asked (listing the position after an undo asks them of each lay
     again). Only the links walks kept on their rails are of the board replaced: dropped.
-    (A trial lay's view is kept under the same key, :class:`.rules.track.TrialLay`.)"""
+    (A trial lay's view is kept under the same key, :class:`.rules.track.TrialLay`.) The
+    rotation rule's answers kept by all they read (:meth:`.rules.variant.Variant.rotation_answers`)
+    hold at any position: kept too."""
     kept = dict(table.derived.after_lay)
+    turned = table.derived.turned
     table.forget()
     for found in kept.values():
         for rail in found.rails:
             rail.walk = None
     table.derived.after_lay.update(kept)
+    table.derived.turned = turned
 
 
 def take(table: Table) -> bytes:

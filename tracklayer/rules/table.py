@@ -21,7 +21,7 @@ class Derived:
     """What is worked out from the state (see the owners named below)."""
 
     __slots__ = ("index", "views", "network", "chains", "offer", "crowded", "held", "linked",
-                 "after_lay", "opened", "loans_out")
+                 "after_lay", "opened", "loans_out", "turned")
 
     def __init__(self) -> None:
         self.index: Optional[Dict[str, dict]] = None      # rules.table: ids → objects
@@ -35,6 +35,7 @@ class Derived:
         self.after_lay: Dict[Any, Any] = {}                # rules.track: tiles in trial
         self.opened: List[Any] = []                        # rules.network: route flags set
         self.loans_out: Optional[int] = None               # rules.finance: loans lent out
+        self.turned: Dict[Any, dict] = {}                  # rules.variant: rotations judged
 
 
 # What the table indexes by id, each kind worked out from the state (:meth:`Table.find`).

@@ -179,6 +179,31 @@ class Variant:
         the operator, for the other tiles asked about on the hex at this position.)"""
         return track.rotation_allows(table, operator, hex_id, new, sides_reached)
 
+    def rotation_key(self, table: Table, operator, hex_id: str, sides_reached,
+                     facts: dict) -> Optional[tuple]:
+        """All that :meth:`rotation_allowed` reads of the position for the operator and
+        the hex (``sides_reached``: all the sides its network arrives at there), but the
+        layout asked about: its answers hold wherever that is found again
+        (:meth:`rotation_answers`). None: not told (by the common rule: it costs less
+        than a key would)."""
+        return None
+
+    def rotation_answers(self, table: Table, operator, hex_id: str, sides_reached,
+                         facts: dict) -> dict:
+        """Where the answers of :meth:`rotation_allowed` for the operator on the hex are
+        kept, by layout: under :meth:`rotation_key`, if the title gives one, with the
+        table for the rest of the game (the key names all they read, so they hold at
+        every position it is found again: a tile laid or sides opened change the key of
+        their hexes, not the answers); otherwise a new place (kept by the caller for
+        the position)."""
+        key = self.rotation_key(table, operator, hex_id, sides_reached, facts)
+        if key is None:
+            return {}
+        found = table.derived.turned.get(key)
+        if found is None:
+            found = table.derived.turned[key] = {}
+        return found
+
     def rotations_on_hex(self, table: Table, hex_id: str, tile: TileDef) -> tuple:
         """The rotations in which the tile may lie on the hex whoever lays it, the only
         ones :meth:`rotation_allowed` may allow (the rotation check asks them first): by

@@ -206,6 +206,19 @@ class TrackStep(Step):
         return table.variant.rotation_allowed(table, entity, hex_id, new,
                                               here.sides_met(new.exits), here.facts)
 
+    def rotation_answers(self, here: "HexLay") -> dict:
+        """Where the answers of :meth:`rotation_ok` for the entity's lay on the hex
+        (``here``) are kept: once its network is known (walked, not pending: the sides
+        reached there are all of them), where the title keeps them by what they read
+        (:meth:`Variant.rotation_answers`: for the game, position after position); else
+        for the hex's lay alone."""
+        table = self.table
+        memo = table.state.networks.get(here.entity)
+        if memo is None or memo.pending:
+            return {}
+        return table.variant.rotation_answers(table, here.entity, here.hex,
+                                              here.sides_met(()), here.facts)
+
     def sides_met(self, entity, hex_id: str, exits):
         """The hex's sides at which the operator's network arrives, as far as a tile with
         ``exits`` needs them: it must point at one (:func:`network.arrives_at`)."""
@@ -317,7 +330,7 @@ class HexLay:
         self.bordered = bool(step.table.state.hexes[hex_id].borders)
         self._blocker: tuple = ()
         self._sides: tuple = ()
-        self._turned: dict = {}
+        self._turned: Optional[dict] = None
         self._prices: dict = {}
         self._fits: dict = {}
 
@@ -353,11 +366,14 @@ class HexLay:
         return new.rotation in self.site.rotations(new.tile) and self.rotation_allows(new)
 
     def rotation_allows(self, new) -> bool:
-        """:meth:`TrackStep.rotation_ok` of the tile laid as ``new`` (kept per layout)."""
-        found = self._turned.get(new)
+        """:meth:`TrackStep.rotation_ok` of the tile laid as ``new``, kept per layout where
+        :meth:`TrackStep.rotation_answers` keeps them."""
+        turned = self._turned
+        if turned is None:
+            turned = self._turned = self.step.rotation_answers(self)
+        found = turned.get(new)
         if found is None:
-            found = self._turned[new] = self.step.rotation_ok(self.entity, self.hex, new,
-                                                              self)
+            found = turned[new] = self.step.rotation_ok(self.entity, self.hex, new, self)
         return found
 
     def sides_met(self, exits):

@@ -101,10 +101,15 @@ class GaugeMeeting:
     def sides(self, new) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
         """:func:`meeting_sides` of the hex for a tile laid as ``new`` (the gauges facing
         the hex taken as one key: :func:`_sides_by_gauge`)."""
+        return _sides_by_gauge(self.facing(), new)
+
+    def facing(self) -> frozenset:
+        """The gauges facing the hex's sides (:func:`facing_gauges`), as one key: its
+        items."""
         facing = self._facing
         if facing is None:
             facing = self._facing = frozenset(facing_gauges(self.table, self.hex).items())
-        return _sides_by_gauge(facing, new)
+        return facing
 
     def arrives_at_one(self, sides: Tuple[int, ...]) -> bool:
         """:func:`arrives_at_one` of the operator, the hex and ``sides``."""

@@ -345,6 +345,18 @@ class Family1849(CommonRounds):
         the first found, when the whole network would record nothing new). What it asks
         of the hex alone is kept in ``facts`` (:class:`GaugeMeeting`), if given, for the
         other tiles asked about there."""
+        meeting = self.gauge_meeting(table, operator, hex_id, facts)
+        if meeting.free:
+            return True
+        joining, apart = meeting.sides(new)
+        if joining and meeting.arrives_at_one(joining):
+            return True
+        return not (apart and meeting.arrives_at_one(apart))
+
+    def gauge_meeting(self, table, operator, hex_id, facts=None) -> GaugeMeeting:
+        """What the gauge rule asks of the hex alone for the operator (:class:`GaugeMeeting`:
+        waived on it, after closing SMS or on a hex of its token cities), kept in
+        ``facts``, if given."""
         meeting = facts.get("gauge") if facts is not None else None
         if meeting is None:
             meeting = GaugeMeeting(table, operator, hex_id, bool(sms_hexes(table, operator)) or
@@ -352,12 +364,17 @@ class Family1849(CommonRounds):
                                        for c in board.view(table, hex_id).cities))
             if facts is not None:
                 facts["gauge"] = meeting
-        if meeting.free:
-            return True
-        joining, apart = meeting.sides(new)
-        if joining and meeting.arrives_at_one(joining):
-            return True
-        return not (apart and meeting.arrives_at_one(apart))
+        return meeting
+
+    def rotation_key(self, table, operator, hex_id, sides_reached, facts) -> tuple:
+        """The common rule reads the tile there as it lies, the sides open there and those
+        reached; the gauge rule whether it is waived on the hex and, if not, the gauges
+        facing its sides (whether the network arrives at the sides where new track meets
+        them is read of the sides reached)."""
+        meeting = self.gauge_meeting(table, operator, hex_id, facts)
+        return (board.view(table, hex_id).layout, table.state.hexes[hex_id].open_sides,
+                frozenset(sides_reached) if sides_reached else None, meeting.free,
+                None if meeting.free else meeting.facing())
 
     def terrain_after_lay(self, table, hex_state, tile) -> None:
         """Terrain stays on the hex: every upgrade pays it again (4.2)."""

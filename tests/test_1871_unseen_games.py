@@ -92,3 +92,33 @@ def test_the_shortline_exchanges_at_the_4plus_move_its_presidency_to_the_largest
     with pytest.raises(GameError, match="cannot sell 20% of A"):
         game.apply({"type": "sell_shares", "entity": 2, "entity_type": "player",
                     "shares": ["A_0"], "percent": 20, "id": 448})
+
+
+FOURPLUS_HELD = os.path.join(DATA, "1871_4plus_held_through_a_revenue_rusts_on_the_d.json")
+FIRST_D = 615  # HRB buys the D-0 from the depot for $600 (Operating Round 10.1)
+
+
+def test_a_4plus_held_through_a_revenue_has_operated_and_rusts_on_the_d():
+    """A 4+ that has not yet operated when the first D comes becomes obsolete instead of
+    rusting. A train has operated once a corporation holding it came to the revenue of its
+    turn, with a route for it or not: MS bought the 4+-0 after its run in Operating Round
+    9.1 and had no route for it in 9.2 (no revenue, nothing withheld). The D rusts it all
+    the same, with CB's 4+-1 (it ran with HRB): MS has no train left, so at its next turn
+    it must buy one before anything else (18xx.games refuses its run_routes: "Blocking step
+    Buy Trains cannot process action run_routes")."""
+    export = load_json(FOURPLUS_HELD)
+    actions = export["actions"]
+    assert not [a for a in actions[:FIRST_D] if a["type"] == "run_routes" and
+                "4+-0" in [r["train"] for r in a["routes"]]]
+    export["actions"] = actions[:FIRST_D]
+    game = replay(export)
+    table = game.table
+    ms, cb = table.corporation("MS"), table.corporation("CB")
+    assert [t.id for t in ms.trains] == ["4+-0"] and [t.id for t in cb.trains] == ["4+-1"]
+    assert actions[FIRST_D]["type"] == "buy_train" and actions[FIRST_D]["train"] == "D-0"
+    for action in actions[FIRST_D:-1]:
+        game.apply(action)
+    assert table.phase.name == "D" and not ms.trains
+    assert [t.id for t in cb.trains] == ["D-0"]
+    with pytest.raises(GameError, match="MS cannot run_routes now"):
+        game.apply(actions[-1])

@@ -178,7 +178,7 @@ def _plus(n: int) -> tuple:
     return (StopAllowance(('city', 'offboard'), n, n), StopAllowance(('town',), 99, 99))
 
 
-# The trains (trains.rb). H trains count the hex sides crossed; a 4+ that never ran is made
+# The trains (trains.rb). H trains count the hex sides crossed; a 4+ that never operated is made
 # obsolete, not rusted, by the D (game.rb ``rust``, rules module).
 TRAINS = (
     TrainSpec('2H', 2, 80, count=4, rusts_on=('5H',), hex_distance=True),
@@ -196,7 +196,8 @@ TRAINS = (
     TrainSpec('D', 999, 600, count=1, unlimited=True),
 )
 
-# Trains that, never run, become obsolete instead of rusting (game.rb ``rust``).
+# Trains that, never operated (held by a corporation through the revenue of its turn), become
+# obsolete instead of rusting (game.rb ``rust``).
 SPARED_UNRUN = ('4+',)
 
 _YG = ('yellow', 'green')

@@ -18,7 +18,7 @@ class OldPrinceNotes:
     piles: Dict[Any, list] = field(default_factory=dict)  # auction: player -> unsold lot
     bank_bought: bool = False             # the Union Bank bought this stock round
     split: Optional[Any] = None           # the split under way (titles.old_prince.split)
-    ran: set = field(default_factory=set)  # ids of the trains that have ever run
+    operated: set = field(default_factory=set)  # ids of the trains that have ever operated
 
 
 def notes(table) -> OldPrinceNotes:

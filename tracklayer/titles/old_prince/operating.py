@@ -71,9 +71,9 @@ class PrinceDividend(DividendStep):
         return super().split(entity, kind, revenue)
 
     def trains_have_run(self, entity) -> None:
-        """The trains that ran are remembered (a 4+ that never ran is made obsolete, not
-        rusted, by the D)."""
-        notes(self.table).ran.update(run.train.id for run in self.round.notes.runs)
+        """Every train the corporation holds at its revenue has operated, whether it ran a
+        route or not (a 4+ that has never operated is made obsolete, not rusted, by the D)."""
+        notes(self.table).operated.update(t.id for t in entity.trains)
         super().trains_have_run(entity)
 
     def price_moves(self, entity, paid: int):
@@ -267,11 +267,12 @@ class PrinceBuyTrain(BuyTrainStep):
 
 
 def spare_unrun_trains(table, bought) -> None:
-    """A 4+ that has never run does not rust on the D: it becomes obsolete (it may run
-    once more)."""
-    ran = notes(table).ran
+    """A 4+ that has not yet operated when the first D comes does not rust: it becomes
+    obsolete (it may run once more). A train has operated once a corporation holding it
+    has come to the revenue of its turn, with a route for it or not."""
+    operated = notes(table).operated
     for t in table.state.depot.every:
-        if t.rusted or t.id in ran or bought.spec.name not in t.variant.rusts_on or \
+        if t.rusted or t.id in operated or bought.spec.name not in t.variant.rusts_on or \
                 t.spec.name not in data.SPARED_UNRUN:
             continue
         t.variant = replace(t.variant, rusts_on=(),

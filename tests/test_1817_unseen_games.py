@@ -9,7 +9,7 @@ import os
 
 from conftest import load_json
 from tracklayer.io.export import replay
-from tracklayer.rules import trains
+from tracklayer.rules import network, trains
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
@@ -61,3 +61,37 @@ def test_a_token_removed_by_liquidation_no_longer_blocks():
     lays = {(a["hex"], a["tile"], a["rotation"]) for a in game.legal_actions()
             if a["type"] == "lay_tile"}
     assert ("E23", "7-2", 1) in lays and {h for h, _t, _r in lays} == {"E23"}
+
+
+LIQUIDATION_REOPENS = os.path.join(DATA, "1817NA_liquidation_reopens_a_network_worked_out_before.json")
+
+
+def test_tokens_the_bank_removes_stop_blocking_a_network_already_worked_out():
+    """5 players, Short Squeeze. In operating round 10.2 ME (stations B2, D22, F22, H18)
+    lays H20 and runs while SR's tokens fill Miami's one slot (I21) and Tampa (I13). In
+    acquisition round 10.2 the bank liquidates SR (and DL&W), removing their tokens: no
+    other corporation has a station left. Track laying needs a route from a station not
+    blocked by another corporation's tokens, so in operating round 11.1 ME's network runs
+    H18-H20 through Miami on to J20-K19-K17-J16-I15-I13-H12-G11-G9 and reaches H10, and ME
+    may upgrade H10's #15 to #63 (no cost: ME keeps $119). (18xx.games keeps ME's network
+    as worked out before the liquidation — its liquidation leaves the graph alone, marked
+    "@todo: does this need to invalid the graph?" — and refuses the #63, "15 is not legally
+    rotated for 63"; with that cache cleared it lists all six rotations, accepts this lay
+    and the 30 actions after it to the game's end with tracklayer's state after each.
+    tracklayer follows the rule, as for 1817NA_liquidated_token_opens_the_way.)"""
+    data = load_json(LIQUIDATION_REOPENS)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:616]
+    game = replay(cut)
+    table = game.table
+    me = table.corporation("ME")
+    assert table.round.NAME == "Operating Round" and table.round.acting() is me
+    assert all(t.where is None for c in table.state.corporations if c is not me
+               for t in c.tokens)
+    reached = network.hexes_reached(table, me)
+    assert {"I21", "J20", "K19", "I13", "H10"} <= set(reached)
+    lays = {(a["hex"], a["tile"], a["rotation"]) for a in game.legal_actions()
+            if a["type"] == "lay_tile" and a["entity"] == "ME"}
+    assert {("H10", "63-3", r) for r in range(6)} <= lays
+    game.apply(data["actions"][616])
+    assert table.state.hexes["H10"].tile == "63-3" and me.cash == 119

@@ -367,6 +367,37 @@ def test_or_leave_the_game():
     assert game.table.player(1).bankrupt and not game.is_over
 
 
+BANKRUPTCY_SALE_CLOSES = os.path.join(os.path.dirname(__file__), "data",
+                                      "k2s_bankruptcy_sale_closes_a_corporation_first.json")
+
+
+def test_a_corporation_the_bankrupt_president_sold_to_closing_goes_back_in_line_first():
+    """A closed corporation goes to the end of the founding order as it closes, and a
+    corporation whose price the bankrupt president's sales drive into the closing cell
+    closes before the bankrupt corporation (``Bankruptcy1849``).
+
+    Harness game 5p seed 58 (trimmed export, actions 1-621): in operating round 8.1 IFP
+    goes bankrupt; random 5 sells 3 shares of SFR, which falls to L.0. The reference's
+    order afterwards ends SFR, IFP; after PL and FCU have closed too it is AL M&C SFM SFR
+    IFP SFCS PL FCU in stock round 14, so SFR is next to start and random 2 (L.195) may
+    par SFR only: the reference refuses 'par IFP' ('IFP cannot be parred')."""
+    data = load_json(BANKRUPTCY_SALE_CLOSES)
+    game = replay(data, keep_log=True)
+    table = game.table
+    closed = [m for m in table.messages if m in ("SFR closes", "IFP closes")]
+    assert closed[:2] == ["SFR closes", "IFP closes"]
+    assert [c.sym for c in table.state.corporations] == \
+        ["AL", "M&C", "SFM", "SFR", "IFP", "SFCS", "PL", "FCU"]
+    n = notes(table)
+    assert n.next_to_start.get("SFR") and not n.next_to_start.get("IFP")
+    two = table.find("player", 2)
+    assert table.round.is_stock and game.acting is two and two.cash == 195
+    assert {a["corporation"] for a in game.legal_actions() if a["type"] == "par"} == {"SFR"}
+    with pytest.raises(GameError):
+        game.apply(player(2, type="par", corporation="IFP", share_price="68,4,2",
+                          id=len(data["actions"]) + 1))
+
+
 SALE_CLOSES = os.path.join(os.path.dirname(__file__), "data", "k2s_sale_closes_a_corporation.json")
 
 

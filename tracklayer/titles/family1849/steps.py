@@ -250,7 +250,13 @@ class StockTurn1849(StockTurn):
 class Bankruptcy1849(BankruptcyStep):
     """The president sells what they may, gives their cash to the corporation, and the
     corporation closes; left with no shares, they choose between a loan and leaving (one
-    who has left the game already may only take the loan)."""
+    who has left the game already may only take the loan).
+
+    A corporation whose price those sales drive into the closing cell closes as they
+    end, before the bankrupt corporation: the sales come before the bankrupt one's
+    closing. A closed corporation goes to the end of the order when it closes, so those
+    closed by the sales come back in line, and may start again, before the bankrupt one
+    (as on 18xx.games)."""
 
     def go_bankrupt(self, player, corporation, rule) -> None:
         """See the class docstring."""
@@ -268,10 +274,19 @@ class Bankruptcy1849(BankruptcyStep):
                 notes(table).moved.append(bundle.corporation)
         if player.cash > 0:
             money.pay(table, player, corporation, player.cash)
+        for c in sold_to_closing(table, corporation):
+            table.variant.close_corporation(table, c)
         table.variant.close_corporation(table, corporation)
         reorder_on_cells(table)
         if not any(player.shares.values()):
             notes(table).loan_player = player   # (one who has left too: see LoanChoice)
+
+
+def sold_to_closing(table, bankrupt) -> list:
+    """The corporations, other than the bankrupt one, whose price the president's sales
+    drove into the closing cell, in the order of the corporations."""
+    cells = table.spec.closing_cells
+    return [c for c in table.state.corporations if c.price in cells and c is not bankrupt]
 
 
 class SmsTeleport(PlayerChoice):

@@ -9,7 +9,8 @@ traded between players, and AGV and HGK formed from minors (``rules.formation``)
 * The starting package is drafted at face value, only the two lowest minors on offer at
   a time; the rest is auctioned at falling prices before a later stock round (1.3).
 * In the first stock round nobody sells, and a player who passed is out of it (6); FdSD
-  may be exchanged for 20% of RAG, or pay for parring it (2.1): the stock turn, ``stock``.
+  may be exchanged for 20% of RAG, or pay for parring it (2.1), which in the first stock
+  round it must: the stock turn, ``stock``.
 * AGV and HGK open for sale at 120 (a price kept for them) from phase 4 and 5, form by
   shareholder vote in merger rounds, or by themselves a phase later (5).
 * Until the 3-train no track crosses the Rhine at Köln (L5) or Bonn (S6), and N5 and P5

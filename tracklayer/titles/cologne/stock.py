@@ -2,7 +2,8 @@
 
 * In the first stock round nobody sells, and a player who passed is out of it (6).
 * FdSD may be exchanged for 20% of RAG from the market, in its owner's turn, instead of a
-  purchase, or pay for parring RAG (2.1); FdSD due to close closes after a purchase.
+  purchase, or pay for parring RAG (2.1), which in the first stock round it must (declining
+  is a pass); FdSD due to close closes after a purchase.
 * As on 18xx.games, a player over a limit may also buy from the bank, exchange FdSD, or
   pass where they could sell a bond; a minor's card bought is recorded as
   ``buy_corporation`` too.
@@ -37,7 +38,7 @@ class CologneStockTurn(StockTurn):
         if self.out_of_first_round(entity):
             return ()
         if self.fdsd_to_pay(entity):
-            return ("assign", "pass")
+            return ("assign", "pass") if self.may_decline_fdsd() else ("assign",)
         if entity is not self.actor():
             return ()
         return Kinds(self.kinds_in_turn(entity),   # (some kind: a trade, or FdSD's exchange)
@@ -121,6 +122,13 @@ class CologneStockTurn(StockTurn):
         paying = self.rag_par is not None and self.rag_par.entity is player
         return [self.fdsd(player)] if paying and self.fdsd(player) else []
 
+    def may_decline_fdsd(self) -> bool:
+        """Declining FdSD's payment for RAG's par is a pass, and a player who passes in
+        the first stock round plays no more in it (6), so cannot then take RAG's
+        president's certificate: in the first stock round FdSD must pay (18xx.games
+        offers the pass there but refuses it; from the second round on, the owner pays)."""
+        return self.table.turn != 1
+
     def may_buy(self, entity, bundle) -> bool:
         """The owner of FdSD may take RAG's president's certificate without cash."""
         if bundle is not None and self.rag_by_fdsd(entity, bundle.corporation) and \
@@ -150,7 +158,8 @@ class CologneStockTurn(StockTurn):
     @handles("par")
     def start(self, action):
         """Parring RAG with FdSD: if the owner cannot pay, FdSD pays at once;
-        else they choose (``assign`` FdSD, or pass)."""
+        else they choose (``assign`` FdSD, or pass where they may decline:
+        :meth:`may_decline_fdsd`)."""
         self.check_start(action.entity, action.corporation, action.cell)
         if not self.rag_by_fdsd(action.entity, action.corporation):
             return super().start(action)

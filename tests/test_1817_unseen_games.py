@@ -15,6 +15,14 @@ DATA = os.path.join(os.path.dirname(__file__), "data")
 MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
 
 
+def game_after(path: str, entries: int):
+    """The export at ``path`` and the game after its first ``entries`` log entries."""
+    data = load_json(path)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:entries]
+    return data, replay(cut)
+
+
 def kinds_of(game, sym) -> set:
     return {a["type"] for a in game.legal_actions() if a.get("entity") == sym}
 
@@ -25,10 +33,7 @@ def test_a_corporation_in_liquidation_discards_before_the_merger_round_ends():
     exported at the round's end starts phase 4 (limit 3): UR holds 2+, 2+, 3, 3, the 2+s
     obsolete and still counted. No corporation is left to convert or merge, yet the merger
     round waits for UR to discard; only then does the acquisition round liquidate it."""
-    data = load_json(MERGER_DISCARD)
-    cut = copy.deepcopy(data)
-    cut["actions"] = cut["actions"][:154]
-    game = replay(cut)
+    data, game = game_after(MERGER_DISCARD, 154)
     table = game.table
     ur = table.corporation("UR")
     assert table.round.NAME == "Merger and Conversion Round"
@@ -79,10 +84,7 @@ def test_tokens_the_bank_removes_stop_blocking_a_network_already_worked_out():
     rotated for 63"; with that cache cleared it lists all six rotations, accepts this lay
     and the 30 actions after it to the game's end with tracklayer's state after each.
     tracklayer follows the rule, as for 1817NA_liquidated_token_opens_the_way.)"""
-    data = load_json(LIQUIDATION_REOPENS)
-    cut = copy.deepcopy(data)
-    cut["actions"] = cut["actions"][:616]
-    game = replay(cut)
+    data, game = game_after(LIQUIDATION_REOPENS, 616)
     table = game.table
     me = table.corporation("ME")
     assert table.round.NAME == "Operating Round" and table.round.acting() is me

@@ -450,11 +450,12 @@ def test_a_presidency_swap_lapses_when_the_sale_closes_the_corporation():
 
 def test_no_partial_sale_of_the_presidency_to_an_heir_holding_only_the_last_certificate():
     """The heir whose only certificate is the 20% last one gives it whole for the
-    president's certificate, so a president holding a bare 20% may not sell half of it
-    (the 10% they keep could not be made up from a 20% certificate); selling it whole
-    stays open. The reference lists that half sale and fails on it (self-play seed 1057,
-    action 93: random 1 sells 10% of SFR's presidency, random 4 holds the last
-    certificate)."""
+    president's certificate, so a president holding a bare 20% who sells half of it takes
+    the 10% they keep from the market: with no 10% share there (self-play seed 1057,
+    action 93: random 1 holds SFR's president's certificate, random 4 the last
+    certificate, the market nothing) the half sale is neither listed nor taken; selling it
+    whole stays open. The reference lists that half sale and fails on it (NoMethodError
+    on the missing share), so no real game holds it."""
     from tracklayer.play.selfplay import play_game
     from tracklayer.rules import certificates
 
@@ -475,3 +476,58 @@ def test_no_partial_sale_of_the_presidency_to_an_heir_holding_only_the_last_cert
     sales = [a for a in game.legal_actions() if a["type"] == "sell_shares"
              and a["entity"] == seller.id and a["shares"] == ["SFR_0"]]
     assert [a["percent"] for a in sales] == [20]
+    half = dict(sales[0], percent=10, id=len(game.actions) + 1)
+    with pytest.raises(GameError):
+        game.apply(half)
+
+
+HALF_PRESIDENCY = os.path.join(os.path.dirname(__file__), "data",
+                               "k2s_half_presidency_for_the_last_certificate.json")
+
+
+def test_half_a_bare_presidency_goes_to_the_holder_of_the_last_certificate():
+    """The presidency passes on a sale (``Family1849.presidency_may_pass``) to the heir
+    holding more than the seller keeps, the seller keeping under 20%; an heir holding the
+    20% last certificate gives it for the president's, and a seller of half the
+    president's certificate takes the 10% kept from the market's 10% shares.
+
+    This follows 18xx.games against rule 9.5 (which lets an heir holding only the last
+    certificate take over only from a seller selling out or keeping 10% of more than 20%):
+    its page offers the half sale (g_1849 ``dumpable_on`` falls through to the common
+    test) and carries it out, so real games contain it, and with it the seller's own
+    pass where tracklayer used to pass him by himself.
+
+    Harness game 6p seed 2, stock round 7 (trimmed export, actions 1-160): random 1 holds
+    AL's president's certificate AL_0 alone, random 2 only the last certificate AL_7,
+    the market AL_4, AL_2, AL_6, AL_3. The reference's values after the sale: random 2
+    presides with AL_0, random 1 holds AL_4 (the market's first 10% share) and L.54,
+    the market AL_2, AL_6, AL_3, AL_7 (50%), the bank L.7 396; random 2, greedy 3 and
+    random 4 have nothing to do, random 5 acts."""
+    from tracklayer.rules import certificates
+
+    data = load_json(HALF_PRESIDENCY)
+    game = replay(data, keep_log=True)
+    table = game.table
+    al = table.corporation("AL")
+    one, two = table.find("player", 1), table.find("player", 2)
+    market = table.state.market
+
+    def ids(holder) -> list:
+        return [c.id for c in certificates.held(holder, al)]
+
+    assert (ids(one), ids(two), ids(market)) == (["AL_0"], ["AL_7"],
+                                                 ["AL_4", "AL_2", "AL_6", "AL_3"])
+    assert table.round.is_stock and game.acting is one and table.state.bank.cash == 7427
+    sale = player(1, type="sell_shares", shares=["AL_0"], percent=10)
+    assert game.legal_actions() == [sale, player(1, type="pass")]
+
+    game.apply(dict(sale, id=161))
+    assert al.owner is two
+    assert (ids(one), ids(two), ids(market)) == (["AL_4"], ["AL_0"],
+                                                 ["AL_2", "AL_6", "AL_3", "AL_7"])
+    assert certificates.market_percent(table, al) == 50
+    assert (one.cash, two.cash, table.state.bank.cash) == (54, 29, 7396)
+    assert table.messages[-4:] == [
+        "random 2 becomes the president of AL", "random 2 has no valid actions and passes",
+        "greedy 3 has no valid actions and passes", "random 4 has no valid actions and passes"]
+    assert table.round.is_stock and game.acting is table.find("player", 5)

@@ -157,7 +157,7 @@ def sale_problem(table: Table, seller, bundle: Bundle) -> Optional[str]:
         return f"{corporation.name}'s shares cannot be sold yet"
     if not market_has_room(table, bundle):
         return f"the market holds enough of {corporation.name}"
-    if not certificates.can_leave_president(bundle, seller):
+    if not table.variant.presidency_may_pass(table, bundle, seller):
         return f"nobody could take over {corporation.name}'s presidency"
     return table.variant.sale_problem(table, seller, bundle)
 

@@ -103,6 +103,13 @@ class Variant:
         """A title's own reason a sale is not allowed."""
         return None
 
+    def presidency_may_pass(self, table: Table, bundle, seller) -> bool:
+        """May ``seller`` part with ``bundle``, the president's certificate (whole or in
+        part) among it? Only if another holder has at least as much to take the presidency
+        over (``certificates.can_leave_president``). Asked by every sale check: in the
+        stock round and in a sale for a train alike."""
+        return certificates.can_leave_president(bundle, seller)
+
     def may_start(self, table: Table, corporation, player) -> bool:
         """May ``player`` start (par) the corporation? Once, unless a power forbids."""
         if any(p.spec.kind == "unparrable" for p in corporation.powers):

@@ -15,8 +15,8 @@ from typing import List, Optional, Tuple
 
 from ..errors import GameError
 from ..rules import finance, money, network, phases, trading, trains
-from ..rules.certificates import (Bundle, bundle_price, can_leave_president, certificate_price,
-                                  player_holders, share_value)
+from ..rules.certificates import (Bundle, bundle_price, certificate_price, player_holders,
+                                  share_value)
 from ..spec.settings import EmergencyTrainsFromOthers, TrainDuty
 from ..state.model import CorporationState, MinorState, PlayerState
 from ..actions import new_action
@@ -195,11 +195,14 @@ class BuyTrainStep(Step):
         return self.only_what_is_needed(bundle)
 
     def sale_allowed(self, seller, bundle: Bundle) -> bool:
-        """The market has room, someone can take over a president's certificate, and the
+        """The market has room, someone can take over a president's certificate (the
+        title's rule, ``Variant.presidency_may_pass``, as in the stock round), and the
         president of the company buying keeps its presidency (and of every corporation,
         where the title allows no presidency to change hands in an emergency)."""
-        return trading.market_has_room(self.table, bundle) and \
-            can_leave_president(bundle, seller) and not self.loses_presidency(seller, bundle)
+        table = self.table
+        return trading.market_has_room(table, bundle) and \
+            table.variant.presidency_may_pass(table, bundle, seller) and \
+            not self.loses_presidency(seller, bundle)
 
     def loses_presidency(self, seller, bundle: Bundle) -> bool:
         """Would a president, selling shares, hold less than someone else of a corporation

@@ -291,10 +291,8 @@ class Family1849(CommonRounds):
     def close_corporation(self, table, corporation) -> None:
         """A bankrupt corporation closes and goes back, unstarted, to the end of the order
         (past a home-choosing corporation with no home free) (8.4). A presidency swap
-        still to be chosen for it lapses: its certificates leave the game with it."""
-        pending = notes(table).swap
-        if pending is not None and pending[3] is corporation:
-            notes(table).swap = None            # a closed corporation's presidency is gone
+        still to be chosen for it stays to be chosen, as on 18xx.games
+        (:class:`~.steps.SwapChoice` offers only keeping the 20% certificate)."""
         rsa = table.company(self.RSA_CLOSES)
         for p in list(rsa.powers):
             cert = table.find("share", p.certificate) if p.spec.kind == "shares" else None

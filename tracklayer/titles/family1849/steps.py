@@ -143,11 +143,30 @@ class SwapChoice(PlayerChoice):
 
     NAME = "Presidency Swap Choice"
     CHOICES = ("Two 10% certs", "One 20% cert")
+    KEEPS = "One 20% cert"
 
     def chooser(self):
         """The old president who handed over the 20% last certificate."""
         swap = notes(self.table).swap
         return swap[0] if swap else None
+
+    def choices(self) -> list:
+        """Both, while the corporation is open. A sale that closes the corporation leaves
+        the choice still to be made, as on 18xx.games, whose page asks for it (so real
+        games hold it there); its certificates are gone, so only keeping the 20%
+        certificate, which changes nothing, can be carried out (18xx.games fails on
+        the other)."""
+        if notes(self.table).swap[3].closed:
+            return [self.KEEPS]
+        return list(self.CHOICES)
+
+    def check_choice(self, action) -> None:
+        """The other choice is refused once the corporation has closed."""
+        corporation = notes(self.table).swap[3]
+        if corporation.closed and action.choice == "Two 10% certs":
+            raise GameError(f"{corporation.name} has closed: its certificates are gone, "
+                            f"so only {self.KEEPS} may be chosen")
+        super().check_choice(action)
 
     def make(self, choice: str) -> None:
         """Two 10% certificates: the 20% goes to the new president instead."""

@@ -7,7 +7,10 @@ from __future__ import annotations
 import copy
 import os
 
+import pytest
+
 from conftest import load_json
+from tracklayer.errors import GameError
 from tracklayer.io.export import replay
 from tracklayer.rules import network, trains
 
@@ -97,3 +100,25 @@ def test_tokens_the_bank_removes_stop_blocking_a_network_already_worked_out():
     assert {("H10", "63-3", r) for r in range(6)} <= lays
     game.apply(data["actions"][616])
     assert table.state.hexes["H10"].tile == "63-3" and me.cash == 119
+
+
+MINE_TARGET = os.path.join(DATA, "1817NA_mine_points_at_a_tile_the_supply_may_replace.json")
+
+
+def test_a_mine_points_at_track_towards_it_or_a_tile_the_supply_may_replace():
+    """The mine rule: a mine's track must point at a neighbouring revenue location whose
+    tile has track towards the mine or may be replaced by a tile still in the supply (any
+    colour the shapes allow, whatever the phase). 2 players, Five Shorts, operating round
+    11.1, phase 8: NYSW lays MINC's 9 at H12. H10 (brown 63) has track towards H12; I13
+    (brown 611) has none, and no gray tile left replaces 611; I11 (blue) takes no tile.
+    So the 9 lies only with rotations 1 and 4 (both H10-H14); rotation 5 (I13-G11) is
+    refused, as 18xx.games refuses it ("H12 is not legally rotated for 9")."""
+    data, game = game_after(MINE_TARGET, 803)
+    nines = sorted(a["rotation"] for a in game.legal_actions()
+                   if a.get("entity") == "MINC" and a["hex"] == "H12" and a["tile"] == "9-9")
+    assert nines == [1, 4]
+    refused = data["actions"][803]
+    assert (refused["entity"], refused["hex"], refused["tile"], refused["rotation"]) == \
+        ("MINC", "H12", "9-9", 5)
+    with pytest.raises(GameError, match="revenue location"):
+        game.apply(refused)

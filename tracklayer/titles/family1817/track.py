@@ -3,9 +3,10 @@
 * A company with a ``tile_lay`` power (DTC's Denver tile, the coal mines' 7/8/9 on
   mountains) lays for the corporation owning it, as one of its tile lays. The Denver tile
   needs no connection; a mine does, and must point at a neighbouring revenue location
-  that has (or may get) track towards it. A mine marks the hex: it cannot be upgraded, a
-  route through it earns $10 more, and no route may start or end there. The mine saves the
-  mountain's $15. The Denver power is lost once another tile is laid there.
+  that has track towards it or may get it (a tile left in the supply may replace its
+  tile). A mine marks the hex: it cannot be upgraded, a route through it earns $10 more,
+  and no route may start or end there. The mine saves the mountain's $15. The Denver
+  power is lost once another tile is laid there.
 * The Mountain Engineers pay their corporation $20 when it lays a tile on a mountain.
 * The Union Bridge Company puts bridges on Winnipeg and New Orleans (one each): a route
   stopping there earns $10 more.
@@ -14,8 +15,9 @@
 from __future__ import annotations
 
 from ...errors import GameError
-from ...rules import board, money, powers
+from ...rules import board, money, powers, track
 from ...state.model import CompanyState
+from ...turns.laying import supply_by_color
 from ...turns.operating import TrackStep
 from ...turns.step import Step, handles
 from ...actions import new_action
@@ -124,8 +126,13 @@ class Track1817(TrackStep):
         return then
 
     def reaches_revenue(self, operator, action) -> bool:
+        """A mine's track must point at a neighbouring revenue location (city, town or
+        off-board) whose tile either has track towards the mine already or may get it:
+        the supply still holds a tile that may replace it (of the next colour, keeping
+        its track, label, cities and towns; whatever the phase allows now)."""
         table = self.table
         new = action.tile.layout(action.rotation)
+        by_color = supply_by_color(table)
         for side in new.exits:
             other = board.neighbour(table, action.hex, side)
             if other is None:
@@ -134,7 +141,10 @@ class Track1817(TrackStep):
             if not view.nodes:
                 continue
             back = table.spec.grid.side_towards(other, action.hex)
-            if back in view.layout.exits or view.tile.color != "gray":
+            if back in view.layout.exits:
+                return True
+            later = [tile for _, tile in by_color.get(track.next_color(view.tile.color), ())]
+            if track.shape_upgrades(view.layout, later):
                 return True
         return False
 

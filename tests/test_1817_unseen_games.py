@@ -97,3 +97,28 @@ def test_tokens_the_bank_removes_stop_blocking_a_network_already_worked_out():
     assert {("H10", "63-3", r) for r in range(6)} <= lays
     game.apply(data["actions"][616])
     assert table.state.hexes["H10"].tile == "63-3" and me.cash == 119
+
+
+MERGER_AT_OWN_PRICE = os.path.join(DATA, "1817NA_merger_at_own_price_keeps_stack_place.json")
+
+
+def test_a_merger_at_the_survivors_own_price_keeps_its_place_in_the_stack():
+    """Operating order: on one price, the marker that came there first operates first; a
+    marker that does not move keeps its place. 5 players, Five Shorts, merger round 4:
+    NYOW ($60, under WC, over J, R and GT) merges with J ($60): the merged price is $60
+    again, so NYOW stays second in the stack (WC, NYOW, R, GT once J is put back). The
+    acquisition round offers in reverse operating order: GT (greedy 1) first, then R,
+    NYOW, WC. In operating round 4.2 NYOW operates right after WC, not R. (Entries 540-547
+    are the passes of the players offered each corporation in turn; 18xx.games, which
+    does not check who passes there, accepted them from others in the bots' game.)"""
+    data, game = game_after(MERGER_AT_OWN_PRICE, 531)
+    table = game.table
+    nyow = table.corporation("NYOW")
+    assert [c.sym for c in table.state.cells[nyow.price]] == ["WC", "NYOW", "R", "GT"]
+    data, game = game_after(MERGER_AT_OWN_PRICE, 539)
+    assert game.table.round.NAME == "Acquisition Round"
+    assert {(a["type"], a["entity"], a.get("target")) for a in game.legal_actions()} == \
+        {("assign", 1, "GT"), ("pass", 1, None)}
+    game = replay(data)
+    assert game.table.round.NAME == "Operating Round"
+    assert game.table.round.acting().sym == "NYOW"

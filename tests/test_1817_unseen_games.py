@@ -122,3 +122,28 @@ def test_a_mine_points_at_track_towards_it_or_a_tile_the_supply_may_replace():
         ("MINC", "H12", "9-9", 5)
     with pytest.raises(GameError, match="revenue location"):
         game.apply(refused)
+
+
+MERGER_AT_OWN_PRICE = os.path.join(DATA, "1817NA_merger_at_own_price_keeps_stack_place.json")
+
+
+def test_a_merger_at_the_survivors_own_price_keeps_its_place_in_the_stack():
+    """Operating order: on one price, the marker that came there first operates first; a
+    marker that does not move keeps its place. 5 players, Five Shorts, merger round 4:
+    NYOW ($60, under WC, over J, R and GT) merges with J ($60): the merged price is $60
+    again, so NYOW stays second in the stack (WC, NYOW, R, GT once J is put back). The
+    acquisition round offers in reverse operating order: GT (greedy 1) first, then R,
+    NYOW, WC. In operating round 4.2 NYOW operates right after WC, not R. (Entries 540-547
+    are the passes of the players offered each corporation in turn; 18xx.games, which
+    does not check who passes there, accepted them from others in the bots' game.)"""
+    data, game = game_after(MERGER_AT_OWN_PRICE, 531)
+    table = game.table
+    nyow = table.corporation("NYOW")
+    assert [c.sym for c in table.state.cells[nyow.price]] == ["WC", "NYOW", "R", "GT"]
+    data, game = game_after(MERGER_AT_OWN_PRICE, 539)
+    assert game.table.round.NAME == "Acquisition Round"
+    assert {(a["type"], a["entity"], a.get("target")) for a in game.legal_actions()} == \
+        {("assign", 1, "GT"), ("pass", 1, None)}
+    game = replay(data)
+    assert game.table.round.NAME == "Operating Round"
+    assert game.table.round.acting().sym == "NYOW"

@@ -128,6 +128,17 @@ def start_at(table: Table, corporation: CorporationState, at: At) -> None:
     corporation.par = at
 
 
+def place(table: Table, corporation: CorporationState, at: At) -> None:
+    """The corporation's price marker is put on cell ``at``: a marker coming onto a cell
+    goes under those already there (it operates after them), while a marker already on
+    ``at`` stays where it is in the stack."""
+    if corporation.price == at:
+        return
+    leave_market(table, corporation)
+    corporation.price = at
+    table.state.cells.setdefault(at, []).append(corporation)
+
+
 def leave_market(table: Table, corporation: CorporationState) -> None:
     stack = table.state.cells.get(corporation.price)
     if stack is not None and corporation in stack:

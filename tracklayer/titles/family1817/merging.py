@@ -3,7 +3,8 @@
 A corporation may merge with another of its size (2 or 5 shares) in the white zone that
 has not converted or merged this round. It takes the other's cash, companies, loans,
 trains and tokens (one of two tokens in a city goes back to its charter). Its new price
-is the dearest cell at most the two prices added (2-share) or their average (5-share).
+is the dearest cell at most the two prices added (2-share) or their average (5-share);
+a survivor whose price is unchanged keeps its place in the cell's stack (operating order).
 Two 2-share corporations make a 5-share one: if their presidents differ, the survivor's
 president pays the new price into its treasury and the other receives a 20% share. Two
 5-share corporations make a 10-share one: every 20% (or short) of either becomes 10% of
@@ -89,9 +90,7 @@ def merge(table, corporation, other) -> "TokensToReduce | None":
     pending = take_assets(table, corporation, other)
     cell = merged_price(table, corporation, other)
     old = corporation.price
-    market.leave_market(table, corporation)
-    corporation.price = cell.at
-    table.state.cells.setdefault(cell.at, []).append(corporation)
+    market.place(table, corporation, cell.at)
     table.log(f"{corporation.name} merges with {other.name} at share price "
               f"{table.money(cell.price)}")
     market.report_move(table, corporation, old)

@@ -241,12 +241,13 @@ def _leave_the_lists(table: Table, operator) -> None:
     operator.started = False
 
 
-def close_in_closing_cells(table: Table) -> bool:
-    """Corporations whose price has fallen into a closing cell close."""
+def close_in_closing_cells(table: Table, but=None) -> bool:
+    """Corporations whose price has fallen into a closing cell close, in the order of
+    the corporations (``but``: one left to close after them)."""
     cells = table.spec.closing_cells
     if not cells:
         return False
-    closing = [c for c in table.state.corporations if c.price in cells]
+    closing = [c for c in table.state.corporations if c.price in cells and c is not but]
     for c in closing:
         table.variant.close_corporation(table, c)
     return bool(closing)

@@ -73,9 +73,13 @@ class CologneStockTurn(StockTurn):
                 bool(trades.companies_from_bank(self, entity)) or self.may_exchange(entity)
         return self.some_trade(entity) or self.may_exchange(entity)
 
+    def in_first_round(self) -> bool:
+        """Is this the first stock round (the stock round of turn 1)?"""
+        return self.table.turn == 1
+
     def out_of_first_round(self, player) -> bool:
         """A player who passed in the first stock round is out of it."""
-        return self.table.turn == 1 and player in notes(self.table).passers
+        return self.in_first_round() and player in notes(self.table).passers
 
     @handles("pass")
     def decline(self, action):
@@ -83,7 +87,7 @@ class CologneStockTurn(StockTurn):
         commit = super().decline(action)
 
         def then() -> None:
-            if self.table.turn == 1:
+            if self.in_first_round():
                 notes(self.table).passers.append(action.entity)
             commit()
         return then
@@ -127,7 +131,7 @@ class CologneStockTurn(StockTurn):
         the first stock round plays no more in it (6), so cannot then take RAG's
         president's certificate: in the first stock round FdSD must pay (18xx.games
         offers the pass there but refuses it; from the second round on, the owner pays)."""
-        return self.table.turn != 1
+        return not self.in_first_round()
 
     def may_buy(self, entity, bundle) -> bool:
         """The owner of FdSD may take RAG's president's certificate without cash."""

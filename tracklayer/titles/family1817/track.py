@@ -71,7 +71,6 @@ class Track1817(TrackStep):
 
     @handles("lay_tile")
     def lay(self, action):
-        table = self.table
         entity = action.entity
         if not self.may_upgrade_here(action.hex):
             raise GameError("Cannot upgrade mines")
@@ -132,7 +131,7 @@ class Track1817(TrackStep):
         its track, label, cities and towns; whatever the phase allows now)."""
         table = self.table
         new = action.tile.layout(action.rotation)
-        by_color = supply_by_color(table)
+        supply = None       # by colour, made only for a neighbour with no track back
         for side in new.exits:
             other = board.neighbour(table, action.hex, side)
             if other is None:
@@ -143,8 +142,10 @@ class Track1817(TrackStep):
             back = table.spec.grid.side_towards(other, action.hex)
             if back in view.layout.exits:
                 return True
-            later = [tile for _, tile in by_color.get(track.next_color(view.tile.color), ())]
-            if track.shape_upgrades(view.layout, later):
+            if supply is None:
+                supply = supply_by_color(table)
+            later = supply.get(track.next_color(view.tile.color), ())
+            if any(track.shape_allows(view.layout, tile) for _, tile in later):
                 return True
         return False
 

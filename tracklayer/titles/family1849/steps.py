@@ -293,19 +293,11 @@ class Bankruptcy1849(BankruptcyStep):
                 notes(table).moved.append(bundle.corporation)
         if player.cash > 0:
             money.pay(table, player, corporation, player.cash)
-        for c in sold_to_closing(table, corporation):
-            table.variant.close_corporation(table, c)
+        operators.close_in_closing_cells(table, but=corporation)   # (see the docstring)
         table.variant.close_corporation(table, corporation)
         reorder_on_cells(table)
         if not any(player.shares.values()):
             notes(table).loan_player = player   # (one who has left too: see LoanChoice)
-
-
-def sold_to_closing(table, bankrupt) -> list:
-    """The corporations, other than the bankrupt one, whose price the president's sales
-    drove into the closing cell, in the order of the corporations."""
-    cells = table.spec.closing_cells
-    return [c for c in table.state.corporations if c.price in cells and c is not bankrupt]
 
 
 class SmsTeleport(PlayerChoice):

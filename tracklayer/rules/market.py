@@ -111,9 +111,7 @@ def _move_to(table: Table, corporation: CorporationState, target: At,
         return
     if not force and cell.kind == "liquidation":
         return
-    table.state.cells[corporation.price].remove(corporation)
-    corporation.price = target
-    table.state.cells.setdefault(target, []).append(corporation)
+    place(table, corporation, target)
     if cell.kind == "endgame":
         table.state.top_reached = True
         if not corporation.reached_top:

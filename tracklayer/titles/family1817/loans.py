@@ -87,9 +87,7 @@ def liquidate(table, corporation) -> None:
     kept = notes(table)
     kept.liquidated_by[corporation.sym] = corporation.owner
     liquidation = next(c for c in table.spec.cells.values() if c.kind == "liquidation")
-    market.leave_market(table, corporation)
-    corporation.price = liquidation.at
-    table.state.cells.setdefault(liquidation.at, []).append(corporation)
+    market.place(table, corporation, liquidation.at)
 
 
 def in_liquidation(table, corporation) -> bool:

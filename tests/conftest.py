@@ -35,6 +35,22 @@ def load_json(path: Path) -> dict:
         return json.load(f)
 
 
+def branched(path) -> dict:
+    """The export of a game that branches off a real one: the first ``prefix`` log entries
+    of the real game the file names (``fixture``, read from ``../shared``, never copied
+    here), then the file's own entries (tracklayer's bots playing on). Skips the test
+    where the shared test data is not present."""
+    branch = load_json(path)
+    real = FIXTURES / branch["fixture"]
+    if not real.exists():
+        pytest.skip(f"needs {real} (the real game this one branches off)")
+    data = load_json(real)
+    data["actions"] = data["actions"][:branch["prefix"]] + branch["actions"]
+    for key in ("result", "game_end_reason", "finished"):
+        data.pop(key, None)
+    return data
+
+
 # -- self-play up to a situation ------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from conftest import load_json
+from conftest import branched, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
 from tracklayer.rules import network, trains
@@ -147,3 +147,29 @@ def test_a_merger_at_the_survivors_own_price_keeps_its_place_in_the_stack():
     game = replay(data)
     assert game.table.round.NAME == "Operating Round"
     assert game.table.round.acting().sym == "NYOW"
+
+
+MOUNTAIN_INCOME = os.path.join(DATA, "1817NA_mountain_income_pays_for_the_second_lay.json")
+
+
+def test_the_mountain_engineers_income_may_pay_for_the_second_lay():
+    """A lay is over once it has paid what it earns: only then is it asked whether the
+    operator may lay again (as on 18xx.games, which pays tile income inside the lay).
+    4 players, an operating round of turn 3 in a game branching off 25351: NYSW ($25)
+    owns the Mountain Engineers and lays its first tile, the 8 on mountainous D10, for its
+    $15 terrain, leaving $10; the Mountain Engineers then pay $20, so NYSW has $30 and its
+    second lay ($20) is open: lay_tile and pass are its moves, and running routes is
+    refused."""
+    data = branched(MOUNTAIN_INCOME)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:-2]
+    game = replay(cut)
+    nysw = game.table.corporation("NYSW")
+    assert any(c.sym == "ME" for c in nysw.companies)
+    lay = data["actions"][-2]
+    assert (lay["entity"], lay["hex"], lay["tile"]) == ("NYSW", "D10", "8-10")
+    game.apply(lay)
+    assert nysw.cash == 30
+    assert kinds_of(game, "NYSW") == {"lay_tile", "pass"}
+    with pytest.raises(GameError, match="cannot run_routes"):
+        game.apply(data["actions"][-1])

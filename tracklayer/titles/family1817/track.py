@@ -92,9 +92,8 @@ class Track1817(TrackStep):
         return entity.cash >= lay.cost or buying_power(self.table, entity) >= lay.cost
 
     def after_lay(self, action, entity) -> None:
-        operator = entity.owner if isinstance(entity, CompanyState) else entity
-        if not self.may_lay(operator):
-            self.mark_done()
+        """Nothing yet: whether the operator may lay again is asked once the lay has paid
+        what it earns (:meth:`after_any_lay`), as the lay is over only then."""
 
     def mountain(self, hex_id: str) -> bool:
         return any("mountain" in t.terrains for t in self.table.state.hexes[hex_id].terrain)
@@ -167,7 +166,9 @@ class Track1817(TrackStep):
     def after_any_lay(self, action, operator, had_mountain: bool) -> None:
         """The Mountain Engineers pay for a mountain tile; the Denver tile's company closes
         once another lays on its hex (only a company with a Denver tile lay naming the hex
-        is asked for its lay power: no other can close so)."""
+        is asked for its lay power: no other can close so). Then the operator lays again
+        only if it may, with what the lay earned (the Mountain Engineers' $20 may pay for
+        the second lay)."""
         table = self.table
         for company in table.state.companies:
             if company.closed:
@@ -189,6 +190,8 @@ class Track1817(TrackStep):
                     action.hex in denver.spec.hexes and action.entity is not company:
                 powers.close_company(table, company)
                 table.log(f"{company.name} closes as it can no longer be used")
+        if not self.may_lay(operator):
+            self.mark_done()
 
 
 class BridgeStep(Step):

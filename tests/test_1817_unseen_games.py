@@ -12,7 +12,7 @@ import pytest
 from conftest import branched, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
-from tracklayer.rules import network, trains
+from tracklayer.rules import finance, network, trains
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
@@ -173,3 +173,35 @@ def test_the_mountain_engineers_income_may_pay_for_the_second_lay():
     assert kinds_of(game, "NYSW") == {"lay_tile", "pass"}
     with pytest.raises(GameError, match="cannot run_routes"):
         game.apply(data["actions"][-1])
+
+
+LIQUIDATED_LOANS = os.path.join(DATA, "1817NA_liquidated_loans_owed_until_settled.json")
+
+
+def test_a_liquidated_corporations_loans_are_owed_until_it_settles():
+    """A corporation offered in liquidation gives its cash to the bank and puts its loans
+    aside: still owed, the bank cannot lend them to a buyer, until the liquidation settles
+    (as on 18xx.games, which takes them out of the bank's loans until then). 4 players,
+    acquisition round 6.1 of a game branching off 25363: ME ($0, 9 loans) is liquidated;
+    the bank's other 47 loans are all out, so it lends nothing. Player 2496's best bid is
+    what SR has ($610, 7 loans of 10, none to take): the bid of $630 is refused. Once all
+    pass, player 2359's $10 wins, ME settles and its 9 loans are the bank's again."""
+    data = branched(LIQUIDATED_LOANS)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:-1]
+    game = replay(cut)
+    table = game.table
+    acquire = table.round.active_step()
+    me, sr, player = table.corporation("ME"), table.corporation("SR"), table.player(2496)
+    assert table.round.NAME == "Acquisition Round" and me.loans == 0
+    assert finance.loans_out(table) == 56 and finance.loans_left(table) == 0
+    assert (sr.cash, sr.loans) == (610, 7)
+    assert acquire.most_bid(player, me) == 610
+    refused = data["actions"][-1]
+    assert (refused["entity"], refused["corporation"], refused["price"]) == (2496, "ME", 630)
+    with pytest.raises(GameError, match=r"Maximum possible bid is \$?610"):
+        game.apply(refused)
+    for _ in range(3):
+        game.apply({"type": "pass", "entity": table.round.acting().id,
+                    "entity_type": "player"})
+    assert finance.loans_left(table) == 9 and finance.loans_out(table) == 47

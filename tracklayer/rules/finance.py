@@ -102,12 +102,13 @@ __all__ = ["market"]
 
 
 def loans_out(table: Table) -> int:
-    """How many of the bank's loans corporations owe. Kept until a corporation's loans
+    """How many of the bank's loans are owed: by corporations, and put aside while a
+    liquidation settles (:func:`put_aside_loans`). Kept until a corporation's loans
     change (:func:`_forget_loans_out`): 1817 asks it for every loan a corporation could
     take, over dozens of corporations."""
     total = table.derived.loans_out
     if total is None:
-        total = 0
+        total = table.state.bank.loans_aside
         for c in table.state.corporations:   # (a loop: for a few dozen, cheaper than sum(map()))
             total += c.loans
         table.derived.loans_out = total
@@ -178,7 +179,22 @@ def take_over_loans(table: Table, buyer, corporation) -> None:
     _forget_loans_out(table)
 
 
-def put_aside_loans(table: Table, corporation) -> None:
-    """``corporation``'s loans are put aside, owed to no one (a liquidation)."""
+def put_aside_loans(table: Table, corporation) -> int:
+    """``corporation``'s loans are put aside (a liquidation): no longer its own, they are
+    still owed, so the bank cannot lend them, until the liquidation settles
+    (:func:`settle_aside_loans`). Returned: how many."""
+    count = corporation.loans
+    table.state.bank.loans_aside += count
     corporation.loans = 0
     _forget_loans_out(table)
+    return count
+
+
+def settle_aside_loans(table: Table) -> int:
+    """The liquidation settles: the loans put aside come back to the bank (what the
+    liquidated corporation had and the bid pay them, its president the rest). Returned:
+    how many."""
+    bank = table.state.bank
+    count, bank.loans_aside = bank.loans_aside, 0
+    _forget_loans_out(table)
+    return count

@@ -70,6 +70,7 @@ class BankState:
     cash: int
     unlimited: bool = False
     broken: bool = False
+    loans_aside: int = 0      # owed by a corporation being liquidated, until it settles
     companies: List["CompanyState"] = field(default_factory=list)
     shares: Dict[str, List[Certificate]] = field(default_factory=dict)
     name: str = "The Bank"

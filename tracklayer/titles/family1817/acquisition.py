@@ -112,7 +112,7 @@ class Acquire(Step):
         self.winner = None            # (player, price)
         self.buyer = None
         self.unpaid = 0
-        self.liquidation_cash = self.liquidation_loans = 0
+        self.liquidation_cash = 0
         self.shareholder_cash = 0
         self.next_offer()
 
@@ -272,7 +272,7 @@ class Acquire(Step):
         # when first needed: no offer skipped here changes hands
         while self.offering:
             corporation = self.offering[0]
-            self.liquidation_cash = self.liquidation_loans = 0
+            self.liquidation_cash = 0
             kind = cell_kind(table, corporation.price)
             if self.entered_zone_now(corporation):
                 table.log(f"{corporation.name} moved into {kind} during M&A and so is skipped")
@@ -330,15 +330,16 @@ class Acquire(Step):
         return enough or (not found and least <= 0)
 
     def put_in_liquidation(self, corporation) -> None:
-        """Its cash goes to the bank and its loans are put aside."""
+        """Its cash goes to the bank and its loans are put aside (still owed until it
+        settles: the bank cannot lend them to a buyer meanwhile)."""
         table = self.table
-        self.liquidation_cash, self.liquidation_loans = corporation.cash, corporation.loans
+        self.liquidation_cash = corporation.cash
         if corporation.cash > 0:
             money.pay(table, corporation, table.state.bank, corporation.cash)
-        finance.put_aside_loans(table, corporation)
+        aside = finance.put_aside_loans(table, corporation)
         table.log(f"{corporation.name} is being liquidated, bank offers $0, "
                   f"corporation had {table.money(self.liquidation_cash)} and "
-                  f"{self.liquidation_loans} loans")
+                  f"{aside} loans")
         self.how = Offer.LIQUIDATION
 
     def open_auction(self, corporation) -> None:
@@ -560,8 +561,7 @@ class Acquire(Step):
         if cell_kind(table, corporation.price) == "liquidation":
             self.shareholder_cash = takeover.pay_debts(table, corporation,
                                                          self.liquidation_cash,
-                                                         self.liquidation_loans)
-            self.liquidation_loans = 0
+                                                         finance.settle_aside_loans(table))
         takeover.pay_shareholders(table, corporation, self.shareholder_cash)
         self.shareholder_cash = 0
         owner = corporation.owner

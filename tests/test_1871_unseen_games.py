@@ -8,9 +8,10 @@ import os
 
 import pytest
 
-from conftest import load_json
+from conftest import branched, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
+from tracklayer.rules import certificates
 from tracklayer.turns.round import StockRound
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
@@ -122,3 +123,30 @@ def test_a_4plus_held_through_a_revenue_has_operated_and_rusts_on_the_d():
     assert [t.id for t in cb.trains] == ["D-0"]
     with pytest.raises(GameError, match="MS cannot run_routes now"):
         game.apply(actions[-1])
+
+
+MARKET_EXCHANGE = os.path.join(DATA, "1871_market_exchange_puts_branch_shares_last.json")
+
+
+def test_the_market_takes_its_branch_shares_to_the_back_of_its_pile():
+    """In a split the market, as each player, gives one share for every two it holds and
+    takes a branch share for them: its own already, so it goes to the back of its pile,
+    as any share it receives, and the market gives them in that order. In the real game
+    S splits off BB (entries 321-325): of BB's shares in the market, BB_1 and BB_2 are the
+    market's exchange, so BB_3 to BB_8 come first. In the bots' game BB then splits off
+    SB: the market gives its first two BB shares, BB_7 and BB_8, to BB's treasury (with
+    the president's and players' BB_4 and BB_5) and keeps BB_1 and BB_2; so BB_7 is
+    bought from BB's treasury, and BB is paid its $65."""
+    data = branched(MARKET_EXCHANGE)
+    cut = dict(data, actions=data["actions"][:-1])
+    game = replay(cut)
+    table = game.table
+    bb = table.corporation("BB")
+    assert [c.id for c in certificates.held(bb, bb)] == ["BB_4", "BB_5", "BB_7", "BB_8"]
+    assert [c.id for c in certificates.held(table.state.market, bb)] == ["BB_1", "BB_2"]
+    cash = bb.cash
+    bought = data["actions"][-1]
+    assert (bought["entity"], bought["shares"]) == (12729, ["BB_7"])
+    game.apply(bought)
+    assert bb.cash == cash + 65
+    assert [c.id for c in certificates.held(table.player(12729), bb)] == ["BB_7"]

@@ -201,8 +201,9 @@ class SplitStep(Step):
             if count <= 0:
                 continue
             _move(table, held[:count], corp)
-            if holder is not state.market:
-                _move(table, certificates.held(state.market, branch)[:count], holder)
+            # (The market's branch shares are its own already: those it takes go to the
+            # back of its pile, as any it receives, the order in which it later gives them.)
+            _move(table, certificates.held(state.market, branch)[:count], holder)
         left = len(certificates.held(state.market, branch))
         money.pay(table, state.bank, branch, cell.price * left)
         table.log(f"{branch.name} receives {table.money(branch.cash)} from {left} market "

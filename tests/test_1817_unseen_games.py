@@ -12,7 +12,7 @@ import pytest
 from conftest import branched, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
-from tracklayer.rules import finance, network, trains
+from tracklayer.rules import finance, network, trading, trains
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
@@ -205,3 +205,27 @@ def test_a_liquidated_corporations_loans_are_owed_until_it_settles():
         game.apply({"type": "pass", "entity": table.round.acting().id,
                     "entity_type": "player"})
     assert finance.loans_left(table) == 9 and finance.loans_out(table) == 47
+
+
+MUST_SELL = os.path.join(DATA, "1817NA_over_the_limit_must_sell_before_passing.json")
+
+
+def test_a_player_over_the_certificate_limit_must_sell_before_anything_else():
+    """Over the certificate limit, a player who may sell must: selling is all their turn
+    offers (no pass), and their corporations do nothing meanwhile (as 18xx.games has it).
+    4 players, a stock round of a game branching off 25351: player 5472 holds 13
+    certificates, the limit, with J's 40% president's certificate; player 757 buys J_1 and
+    becomes J's president, so 5472 gets J_2 and J_3 for J_0 and holds 14. In 5472's turn
+    only sell_shares is listed, and the recorded pass is refused."""
+    data = branched(MUST_SELL)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:-1]
+    game = replay(cut)
+    table = game.table
+    player = table.player(5472)
+    assert table.round.acting() is player
+    assert [c.id for c in player.shares["J"]] == ["J_2", "J_3"]
+    assert trading.certificate_limit(table, player) == 13
+    assert {(a["type"], a["entity"]) for a in game.legal_actions()} == {("sell_shares", 5472)}
+    with pytest.raises(GameError, match="cannot pass now"):
+        game.apply(data["actions"][-1])

@@ -79,7 +79,7 @@ class StockTurn1817(FoundingTurn, StockTurn):
             return ("pass",) if self.any_corporate(entity) else ()
         # (Shorting and opening an auction asked by the rules :meth:`player_kinds` lists
         # them by, without working out the trades before them.)
-        return Kinds(self.player_kinds(entity), some=lambda: self.may_pass(entity),
+        return Kinds(self.player_kinds(entity), some=lambda: self.turn_has_any(entity),
                      rules={"pass": lambda: self.may_pass(entity),
                             "sell_shares": lambda: self.may_sell_some(entity),
                             "short": lambda: self.may_short_now(entity),
@@ -88,9 +88,11 @@ class StockTurn1817(FoundingTurn, StockTurn):
     def player_kinds(self, entity) -> Iterator[str]:
         """The kinds of a player's own turn (:meth:`StockTurn.turn_kinds`), then, before a
         purchase, shorting and opening a founding auction, each worked out when asked for;
-        passing with any of them, or when the player may act for a corporation."""
+        passing with any of them, or when the player may act for a corporation, unless the
+        player must sell (:meth:`may_pass`)."""
+        must_sell = self.must_sell(entity)
         found = passing = False
-        for kind in self.turn_kinds(entity, self.must_sell(entity)):
+        for kind in self.turn_kinds(entity, must_sell):
             found = True
             passing = passing or kind == "pass"
             yield kind
@@ -100,7 +102,7 @@ class StockTurn1817(FoundingTurn, StockTurn):
         if self.may_open_now(entity):
             found = True
             yield "bid"
-        if not passing and (found or self.any_corporate(entity)):
+        if not passing and not must_sell and (found or self.any_corporate(entity)):
             yield "pass"
 
     def may_short_now(self, entity) -> bool:
@@ -114,12 +116,17 @@ class StockTurn1817(FoundingTurn, StockTurn):
         return self.remember(("open", id(entity)),
                              lambda: not self.bought() and self.may_open(entity))
 
-    def may_pass(self, entity) -> bool:
-        """Passing comes with any trade, a short, an auction to open, or acting for a
-        corporation (:meth:`player_kinds`; a player who must sell may sell, so may pass
-        too): whenever the turn has anything."""
+    def turn_has_any(self, entity) -> bool:
+        """Has the player's turn anything: a trade, a short, an auction to open, or acting
+        for a corporation (:meth:`player_kinds`)?"""
         return self.some_trade(entity) or self.may_short_now(entity) or \
             self.may_open_now(entity) or self.any_corporate(entity)
+
+    def may_pass(self, entity) -> bool:
+        """Passing comes with anything the turn has, except for a player over the
+        certificate limit who may sell: they must (as 18xx.games has it; their
+        corporations do nothing meanwhile, :meth:`corporate_kinds`)."""
+        return not self.must_sell(entity) and self.turn_has_any(entity)
 
     def auto_moves(self, entity):
         """Programs act only outside a founding (a pass there is no ordinary pass)."""
@@ -145,10 +152,12 @@ class StockTurn1817(FoundingTurn, StockTurn):
     # -- acting for a corporation ----------------------------------------------------------
 
     def corporate_kinds(self, corporation) -> tuple:
+        """A corporation acts in its president's turn (taking loans, buying its shares
+        back), not while the president must sell."""
         player = self.actor()
-        if corporation.owner is not player or corporation.closed or \
+        if player is None or corporation.owner is not player or corporation.closed or \
                 (self.acting_for is not None and self.acting_for is not corporation) or \
-                self.round.notes.turn_actions:
+                self.round.notes.turn_actions or self.must_sell(player):
             return ()
         kinds = []
         if loans.may_borrow(self.table, corporation) and not self.bought_back:

@@ -14,6 +14,7 @@ import pytest
 from conftest import play_until
 from synthetic_1893 import CHECKPOINTS, game_at, new_game, script, state
 from tracklayer.errors import ActionError, GameError, RouteError
+from tracklayer.state.model import PlayerState
 
 BAD_ID = 9000
 
@@ -556,3 +557,27 @@ def test_1893_fdsd_is_exchanged_only_in_its_owners_stock_turn():
         game.apply(dict(exchange, id=len(game.actions) + 1))
     assert before == (game.table.round.acting(), len(game.actions),
                       game.table.company("FdSD").owner)
+
+
+
+def test_a_buying_program_stops_where_its_purchase_would_be_refused():
+    """A standing order to buy buys only what the purchase's own check accepts: set in a
+    1849 stock round for a corporation nobody has started (its shares in its treasury), it
+    stops at once, saying so as 18xx.games does ("Cannot buy SFCS from Treasury"), and the
+    player's turn goes on. It never makes a purchase the game would refuse, which would
+    refuse the order itself ("has not been started: par it first")."""
+    def in_stock_turn(game, seat):
+        return game.table.round.is_stock and isinstance(game.table.round.acting(), PlayerState)
+
+    game, _ = play_until("1849: Kingdom of the Two Sicilies", 1, ["random"] * 4, in_stock_turn)
+    table = game.table
+    player = table.round.acting()
+    unstarted = next(c for c in table.state.corporations if c.price is None and not c.closed)
+    game.apply({"type": "program_buy_shares", "entity": player.id, "entity_type": "player",
+                "corporation": unstarted.sym, "until_condition": "float",
+                "from_market": False, "auto_pass_after": False, "id": BAD_ID}, auto=True)
+    recorded = game.history.entries[-1]
+    assert [(a["type"], a.get("reason")) for a in recorded["auto_actions"]] == \
+        [("program_disable", f"Cannot buy {unstarted.sym} from Treasury")]
+    assert not table.state.programs.get(player)
+    assert table.round.acting() is player

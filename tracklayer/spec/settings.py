@@ -141,6 +141,7 @@ class Settings:
     """Every rule variant a title chooses (defaults: the common 18xx rules)."""
 
     currency: str = "${}"
+    treasury_name: str = "IPO"                      # where unsold shares are, as players say
     capitalization: Capitalization = Capitalization.FULL
     market_limit: int = 50                          # percent of a corporation in the market
     shares_start_in_market: bool = False            # all but the president's, at its start

@@ -13,8 +13,9 @@ from typing import List, Optional
 
 from ..actions import new_action
 from ..rules import certificates, operators, trading
-from ..rules.certificates import Bundle, share_percent
+from ..rules.certificates import share_percent
 from ..state.model import PlayerState
+from .listing import accepted
 
 
 def _before(action, program: dict) -> bool:
@@ -99,8 +100,8 @@ def _programmed_purchase(step, entity, program: dict, corporation) -> List[dict]
     if step.program_buys_from_market(program):
         source, pile = "market", certificates.held(table.state.market, corporation)
     else:
-        source, pile = "IPO", certificates.treasury(corporation)
-    buyable = [c for c in pile if step.may_buy(entity, Bundle.of([c]))]
+        source, pile = table.settings.treasury_name, certificates.treasury(corporation)
+    buyable = [c for c in pile if accepted(table, _purchase(entity, c))]
     sizes = {c.percent for c in buyable}
     if not sizes:
         return [_stop(entity, f"Cannot buy {corporation.name} from {source}")]
@@ -111,7 +112,14 @@ def _programmed_purchase(step, entity, program: dict, corporation) -> List[dict]
     reason = step.program_stop_reason(entity, program, cert)
     if reason:
         return [_stop(entity, reason)]
-    return [new_action("buy_shares", entity, shares=[cert.id], percent=cert.percent)]
+    return [_purchase(entity, cert)]
+
+
+def _purchase(entity, cert) -> dict:
+    """The purchase of ``cert`` by ``entity``: the program buys only what the purchase's
+    own check accepts (a started corporation's share, one the player may hold and pay
+    for; :func:`.listing.accepted`)."""
+    return new_action("buy_shares", entity, shares=[cert.id], percent=cert.percent)
 
 
 def _pass_after_purchase(table, entity, corporation, until) -> Optional[List[dict]]:

@@ -40,6 +40,7 @@ from .stock import ZONES, StockRound1817, StockTurn1817, close_bank_shorts
 from .track import BRIDGE, MINE, BridgeStep, Track1817
 
 SETTINGS = Settings(
+    treasury_name="Treasury",
     capitalization=Capitalization.INCREMENTAL, market_limit=1000,
     privates_count_for_limit=False, short_selling=True, frozen_cells=ZONES,
     sale_timing=SaleTiming.OPERATED_OR_IN_OPERATING_ROUND,

@@ -38,6 +38,7 @@ from .gauges import GaugeMeeting, added_gauge, hex_cost
 from .steps import Notes1849, notes, sms_hexes
 
 SETTINGS = Settings(
+    treasury_name="Treasury",
     currency="L.{}", capitalization=Capitalization.INCREMENTAL,
     bankruptcy_ends=BankruptcyEnd.ALL_BUT_ONE,
     end_triggers=((EndTrigger.BANKRUPTCY, EndTiming.IMMEDIATELY),

@@ -247,6 +247,7 @@ class OldPrince(Variant):
 
 
 SETTINGS = Settings(
+    treasury_name="Treasury",
     currency="${}", market_limit=data.MARKET_LIMIT, sell_in_blocks=True,
     largest_sale=data.TURN_SALE_LIMIT, holding_limit_forces_sale=False,
     sale_timing=SaleTiming.AFTER_IT_OPERATED, sale_movement=SaleMovement.DOWN_PER_SALE,

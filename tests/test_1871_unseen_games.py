@@ -150,3 +150,28 @@ def test_the_market_takes_its_branch_shares_to_the_back_of_its_pile():
     game.apply(bought)
     assert bb.cash == cash + 65
     assert [c.id for c in certificates.held(table.player(12729), bb)] == ["BB_7"]
+
+
+PROGRAM_BY_PROGRAM = os.path.join(DATA, "1871_program_set_by_a_program_passes.json")
+
+
+def test_a_share_pass_set_by_a_buying_program_looks_only_at_what_comes_after_it():
+    """A program looks at what other players did after it was set: a share pass that a
+    buying program sets when its corporation floats (``auto_pass_after``) is set there and
+    then, so the sale earlier in the round does not stop it (18xx.games compares the
+    moments: the order actions were carried out in). In a stock round of a game branching
+    off the real one, player 19748 buys PEIR until it floats; player 14958 sells So_1,
+    then buys S_2, and 19748's program, PEIR having floated, ends, sets a share pass, and
+    passes for 19748, as on 18xx.games."""
+    data = branched(PROGRAM_BY_PROGRAM)
+    entry = data["actions"][-1]
+    cut = dict(data, actions=data["actions"][:-1])
+    game = replay(cut)
+    bought = {k: v for k, v in entry.items() if k != "auto_actions"}
+    assert (bought["entity"], bought["shares"]) == (14958, ["S_2"])
+    game.apply(bought, auto=True)
+    made = game.history.entries[-1]["auto_actions"]
+    assert [(a["type"], a["entity"], a.get("reason")) for a in made] == [
+        ("program_disable", 19748, "PEIR is floated"),
+        ("program_share_pass", 19748, None),
+        ("pass", 19748, None)]

@@ -31,6 +31,7 @@ class Action:
         self.entity = entity
         self.h = h
         self.id = h.get("id")
+        self.order: Optional[int] = None     # its place among the actions carried out
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.h.get(key, default)

@@ -273,5 +273,6 @@ class GameState:
     title: Any = None                         # what a title keeps of its own
     rng: Any = None                           # the game's random numbers
     round_count: int = 0
+    carried_out: int = 0                      # actions carried out so far (turns.round)
     top_reached: bool = False                 # a price has reached an end-of-game cell
     networks: Dict[Any, Any] = field(default_factory=dict)   # rules.network: as last worked out

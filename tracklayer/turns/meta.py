@@ -74,9 +74,12 @@ class Programs(Step):
              "program_independent_mines", "program_harzbahn_draft_pass", "program_close_pass",
              "program_buy_shares")
     def enable(self, action):
+        """The player's program, kept with the place its action took among those carried
+        out (``set_at``: what happened before it does not stop it)."""
         def commit() -> None:
             self.withdraw(action.entity)
-            self.table.state.programs.setdefault(action.entity, []).append(action.h)
+            self.table.state.programs.setdefault(action.entity, []).append(
+                dict(action.h, set_at=action.order))
         return commit
 
     @handles("program_disable")

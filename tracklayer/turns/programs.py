@@ -19,10 +19,10 @@ from .listing import accepted
 
 
 def _before(action, program: dict) -> bool:
-    """Was ``action`` taken before ``program`` was set (by id, else by time)?"""
-    if action.id is not None and program.get("id") is not None:
-        return action.id < program["id"]
-    return (action.get("created_at") or 0) < (program.get("created_at") or 0)
+    """Was ``action`` carried out before ``program`` was set? (18xx.games compares ids,
+    and, for a program or action with none, one a program sets, the times they were
+    made: the order they were carried out in, in either case.)"""
+    return action.order < program["set_at"]
 
 
 def stock_programs(step, entity) -> Optional[List[dict]]:

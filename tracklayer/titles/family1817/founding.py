@@ -248,9 +248,11 @@ class FoundingTurn:
         table.log(f"{player.name} pars {corporation.name} at {table.money(cell.price)}")
         money.pay(table, player, corporation, price, overdraw=True)
         operators.has_floated(table, corporation)
-        # the founding is a par, as programs see it ("Corporation X parred")
-        self.note(Action("par", player, {"id": action.id, "created_at": action.get("created_at")}),
-                  corporation)
+        # the founding is a par, as programs see it ("Corporation X parred"), when the
+        # action founding it was carried out
+        founded = Action("par", player, {"id": action.id, "created_at": action.get("created_at")})
+        founded.order = action.order
+        self.note(founded, corporation)
         f.winner = player
         sizes = table.phase.corporation_sizes
         if len(sizes) == 1:

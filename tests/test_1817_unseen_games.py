@@ -12,7 +12,7 @@ import pytest
 from conftest import branched, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
-from tracklayer.rules import finance, network, trading, trains
+from tracklayer.rules import certificates, finance, network, trading, trains
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
@@ -229,3 +229,26 @@ def test_a_player_over_the_certificate_limit_must_sell_before_anything_else():
     assert {(a["type"], a["entity"]) for a in game.legal_actions()} == {("sell_shares", 5472)}
     with pytest.raises(GameError, match="cannot pass now"):
         game.apply(data["actions"][-1])
+
+
+SECURE_PERCENT = os.path.join(DATA, "1817NA_passing_program_stops_under_60_percent.json")
+
+
+def test_a_passing_program_stops_when_a_rival_buys_into_a_presidency_under_60_percent():
+    """A program stops when another player buys into a corporation its player presides
+    over but is not sure to keep; with short selling a rival may hold more than the half
+    left, so in 1817 a president is sure of it only from 60% (as 18xx.games has it). 2
+    players left, a stock round of a game branching off 20584: player 2516 (passing by
+    program) holds 50% of SR; player 2394 buys SR_11, and the program stops ("Player 3
+    bought on corporation SR and is unsecure") instead of passing."""
+    data = branched(SECURE_PERCENT)
+    game = replay(dict(data, actions=data["actions"][:-1]))
+    table = game.table
+    sr, player = table.corporation("SR"), table.player(2516)
+    assert sr.owner is player and certificates.percent_of(player, sr) == 50
+    entry = {k: v for k, v in data["actions"][-1].items() if k != "auto_actions"}
+    assert (entry["entity"], entry["shares"]) == (2394, ["SR_11"])
+    game.apply(entry, auto=True)
+    assert [(a["type"], a["entity"], a.get("reason"))
+            for a in game.history.entries[-1]["auto_actions"]] == \
+        [("program_disable", 2516, "Player 3 bought on corporation SR and is unsecure")]

@@ -136,7 +136,11 @@ def _stop(entity, reason: str) -> dict:
 
 PROGRAMS = {"program_share_pass": _pass_program, "program_buy_shares": _buy_program}
 
-SAFE_PERCENT = 50
+def secure_percent(table) -> int:
+    """What a president holds of a corporation to be sure to keep it: half of it; where
+    shares are sold short (1817), a rival can hold more than the half left (the shorted
+    shares are certificates too), so 60%, as 18xx.games has it."""
+    return 60 if table.settings.short_selling else 50
 
 
 def stop_reason(step, entity, program: dict, buying) -> Optional[str]:
@@ -183,28 +187,31 @@ def _started(step, entity, other, action, corporation, buying) -> Optional[str]:
 
 def _bought_into(step, entity, other, action, corporation, buying) -> Optional[str]:
     """A corporation redeeming a share always matters; another player buying into the
-    player's corporation matters while the player holds less than half of it, unless the
-    program is buying it and so stays safe (:func:`_purchase_keeps_presidency`)."""
+    player's corporation matters while the player is not sure to keep it
+    (:func:`secure_percent`), unless the program is buying it and so stays safe
+    (:func:`_purchase_keeps_presidency`)."""
     if action.entity is corporation:
         return f"{corporation.name} redeemed a share."
     if corporation.owner is not entity:
         return None
     own = certificates.percent_of(entity, corporation)
-    if own >= SAFE_PERCENT:
+    secure = secure_percent(step.table)
+    if own >= secure:
         return None
     if buying is None or corporation is not buying.corporation:
         return f"{other.name} bought on corporation {corporation.name} and is unsecure"
     if _purchase_keeps_presidency(entity, action.entity, corporation, own + buying.percent,
-                                  buying.percent):
+                                  buying.percent, secure):
         return None
     return f"{other.name} has bought, shares exist that could allow them to gain presidency"
 
 
-def _purchase_keeps_presidency(entity, rival, corporation, after: int, buying: int) -> bool:
-    """After buying, the player holds ``after`` percent: safe above half, or if the
-    rival could not pass it by buying the biggest certificate larger than the one bought
-    that the player does not hold."""
-    if after > SAFE_PERCENT:
+def _purchase_keeps_presidency(entity, rival, corporation, after: int, buying: int,
+                              secure: int) -> bool:
+    """After buying, the player holds ``after`` percent: safe above ``secure``
+    (:func:`secure_percent`), or if the rival could not pass it by buying the biggest
+    certificate larger than the one bought that the player does not hold."""
+    if after > secure:
         return True
     bigger = [c for c in corporation.certificates if c.percent > buying and c.owner is not entity]
     if not bigger:

@@ -252,3 +252,26 @@ def test_a_passing_program_stops_when_a_rival_buys_into_a_presidency_under_60_pe
     assert [(a["type"], a["entity"], a.get("reason"))
             for a in game.history.entries[-1]["auto_actions"]] == \
         [("program_disable", 2516, "Player 3 bought on corporation SR and is unsecure")]
+
+
+FOUNDING_PROGRAM = os.path.join(DATA, "1817NA_buying_program_ends_during_a_founding.json")
+
+
+def test_a_buying_program_whose_target_is_met_ends_even_during_a_founding():
+    """In a founding (its auction, its winner's choices) a pass is no ordinary pass, so
+    passing programs wait; but a buying program whose target is met ends as soon as its
+    player is to act, founding or not (as on 18xx.games). A stock round of a game branching
+    off 25351: player 145 opens an auction for WT, then sets a program to buy ME until it
+    floats (ME has floated); the others pass, 145 wins WT and is to choose its size: the
+    program ends there ("ME is floated")."""
+    data = branched(FOUNDING_PROGRAM)
+    game = replay(dict(data, actions=data["actions"][:-1]))
+    entry = {k: v for k, v in data["actions"][-1].items() if k != "auto_actions"}
+    assert (entry["type"], entry["entity"]) == ("pass", 757)
+    game.apply(entry, auto=True)
+    table = game.table
+    assert table.round.acting() is table.player(145)
+    assert {a["type"] for a in game.legal_actions()} == {"choose"}
+    assert [(a["type"], a["entity"], a.get("reason"))
+            for a in game.history.entries[-1]["auto_actions"]] == \
+        [("program_disable", 145, "ME is floated")]

@@ -43,8 +43,9 @@ def stock_programs(step, entity) -> Optional[List[dict]]:
 
 
 def _pass_program(step, entity, program: dict):
-    """Pass for the player, unless something happened they would want to react to."""
-    if "pass" not in step.kinds(entity):
+    """Pass for the player, an ordinary pass (``StockTurn.passes_plainly``), unless
+    something happened they would want to react to."""
+    if "pass" not in step.kinds(entity) or not step.passes_plainly(entity):
         return None
     if not program.get("unconditional"):
         reason = step.program_stop_reason(entity, program, None)

@@ -369,6 +369,11 @@ class StockTurn(BuyingShares, Step):
     def auto_moves(self, entity):
         return programs.stock_programs(self, entity)
 
+    def passes_plainly(self, entity) -> bool:
+        """Would a pass now be an ordinary one (not one inside an auction, say)? Only then
+        do passing programs pass."""
+        return True
+
     def program_buys_from_market(self, program: dict) -> bool:
         """Where a programmed purchase buys: as the program says, or the market if that is
         where a corporation's shares are once it starts."""

@@ -128,12 +128,12 @@ class StockTurn1817(FoundingTurn, StockTurn):
         corporations do nothing meanwhile, :meth:`corporate_kinds`)."""
         return not self.must_sell(entity) and self.turn_has_any(entity)
 
-    def auto_moves(self, entity):
-        """Programs act only outside a founding (a pass there is no ordinary pass)."""
+    def passes_plainly(self, entity) -> bool:
+        """A pass in a founding (its auction, its winner's choices) is no ordinary pass:
+        passing programs wait (a buying program whose target is met still ends there, as
+        on 18xx.games)."""
         f = self.founding
-        if f.auction is not None or f.winner is not None:
-            return None
-        return super().auto_moves(entity)
+        return f.auction is None and f.winner is None
 
     def candidates(self, entity, kind, offer) -> list:
         if kind in ("bid", "assign", "choose"):

@@ -32,6 +32,7 @@ class Chat(Step):
     NAME = "Chat"
     PASSES = False
     CHANGES_POSITION = False
+    IN_PLAY = False
     HOLDS_ONCE_OVER = True
 
     def kinds(self, entity):

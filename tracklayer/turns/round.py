@@ -295,11 +295,13 @@ class Round:
         """Make the change; what was worked out at the position before it is forgotten,
         unless the step's actions leave the position as it was (``Step.CHANGES_POSITION``);
         then the steps left with nothing lapse, and the round moves on. The action takes
-        its place among those carried out (``Action.order``), programmed ones included."""
+        its place among those carried out (``Action.order``), programmed ones included,
+        unless it is no part of play (``Step.IN_PLAY``: a chat message)."""
         step.acted = True
-        state = self.table.state
-        state.carried_out += 1
-        action.order = state.carried_out
+        if step.IN_PLAY:
+            state = self.table.state
+            state.carried_out += 1
+            action.order = state.carried_out
         commit()
         if step.CHANGES_POSITION:
             network.position_changed(self.table)

@@ -150,6 +150,9 @@ class Step:
     # worked out from): those of a step that only keeps what a player said (chat, their
     # programs) do not, and what was worked out before them still holds after them.
     CHANGES_POSITION: ClassVar[bool] = True
+    # Its actions take their place among those carried out (``Action.order``, which
+    # programs read); a chat message, which changes nothing, takes none.
+    IN_PLAY: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kw) -> None:
         """The class's handlers: those it inherits, and its own marked methods."""

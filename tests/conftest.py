@@ -51,6 +51,20 @@ def branched(path) -> dict:
     return data
 
 
+def game_after(data: dict, entries: int):
+    """The game after the first ``entries`` log entries of the export ``data`` (a negative
+    number leaves that many out at the end); the export is left as it is."""
+    from tracklayer.io.export import replay
+    return replay(dict(data, actions=data["actions"][:entries]))
+
+
+def apply_live(game, h: dict) -> list:
+    """Apply ``h`` as a live game does: the programmed actions recorded with it dropped,
+    the players' programs run instead; returns what they did."""
+    game.apply({k: v for k, v in h.items() if k != "auto_actions"}, auto=True)
+    return game.history.entries[-1].get("auto_actions") or []
+
+
 # -- self-play up to a situation ------------------------------------------------------------
 
 

@@ -4,12 +4,11 @@ every action)."""
 
 from __future__ import annotations
 
-import copy
 import os
 
 import pytest
 
-from conftest import branched, load_json
+from conftest import apply_live, branched, game_after, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
 from tracklayer.rules import certificates, finance, network, trading, trains
@@ -18,12 +17,10 @@ DATA = os.path.join(os.path.dirname(__file__), "data")
 MERGER_DISCARD = os.path.join(DATA, "1817NA_merger_round_discard_in_liquidation.json")
 
 
-def game_after(path: str, entries: int):
+def export_and_game_after(path: str, entries: int):
     """The export at ``path`` and the game after its first ``entries`` log entries."""
     data = load_json(path)
-    cut = copy.deepcopy(data)
-    cut["actions"] = cut["actions"][:entries]
-    return data, replay(cut)
+    return data, game_after(data, entries)
 
 
 def kinds_of(game, sym) -> set:
@@ -36,7 +33,7 @@ def test_a_corporation_in_liquidation_discards_before_the_merger_round_ends():
     exported at the round's end starts phase 4 (limit 3): UR holds 2+, 2+, 3, 3, the 2+s
     obsolete and still counted. No corporation is left to convert or merge, yet the merger
     round waits for UR to discard; only then does the acquisition round liquidate it."""
-    data, game = game_after(MERGER_DISCARD, 154)
+    data, game = export_and_game_after(MERGER_DISCARD, 154)
     table = game.table
     ur = table.corporation("UR")
     assert table.round.NAME == "Merger and Conversion Round"
@@ -87,7 +84,7 @@ def test_tokens_the_bank_removes_stop_blocking_a_network_already_worked_out():
     rotated for 63"; with that cache cleared it lists all six rotations, accepts this lay
     and the 30 actions after it to the game's end with tracklayer's state after each.
     tracklayer follows the rule, as for 1817NA_liquidated_token_opens_the_way.)"""
-    data, game = game_after(LIQUIDATION_REOPENS, 616)
+    data, game = export_and_game_after(LIQUIDATION_REOPENS, 616)
     table = game.table
     me = table.corporation("ME")
     assert table.round.NAME == "Operating Round" and table.round.acting() is me
@@ -113,7 +110,7 @@ def test_a_mine_points_at_track_towards_it_or_a_tile_the_supply_may_replace():
     (brown 611) has none, and no gray tile left replaces 611; I11 (blue) takes no tile.
     So the 9 lies only with rotations 1 and 4 (both H10-H14); rotation 5 (I13-G11) is
     refused, as 18xx.games refuses it ("H12 is not legally rotated for 9")."""
-    data, game = game_after(MINE_TARGET, 803)
+    data, game = export_and_game_after(MINE_TARGET, 803)
     nines = sorted(a["rotation"] for a in game.legal_actions()
                    if a.get("entity") == "MINC" and a["hex"] == "H12" and a["tile"] == "9-9")
     assert nines == [1, 4]
@@ -136,11 +133,11 @@ def test_a_merger_at_the_survivors_own_price_keeps_its_place_in_the_stack():
     NYOW, WC. In operating round 4.2 NYOW operates right after WC, not R. (Entries 540-547
     are the passes of the players offered each corporation in turn; 18xx.games, which
     does not check who passes there, accepted them from others in the bots' game.)"""
-    data, game = game_after(MERGER_AT_OWN_PRICE, 531)
+    data, game = export_and_game_after(MERGER_AT_OWN_PRICE, 531)
     table = game.table
     nyow = table.corporation("NYOW")
     assert [c.sym for c in table.state.cells[nyow.price]] == ["WC", "NYOW", "R", "GT"]
-    data, game = game_after(MERGER_AT_OWN_PRICE, 539)
+    data, game = export_and_game_after(MERGER_AT_OWN_PRICE, 539)
     assert game.table.round.NAME == "Acquisition Round"
     assert {(a["type"], a["entity"], a.get("target")) for a in game.legal_actions()} == \
         {("assign", 1, "GT"), ("pass", 1, None)}
@@ -161,9 +158,7 @@ def test_the_mountain_engineers_income_may_pay_for_the_second_lay():
     second lay ($20) is open: lay_tile and pass are its moves, and running routes is
     refused."""
     data = branched(MOUNTAIN_INCOME)
-    cut = copy.deepcopy(data)
-    cut["actions"] = cut["actions"][:-2]
-    game = replay(cut)
+    game = game_after(data, -2)
     nysw = game.table.corporation("NYSW")
     assert any(c.sym == "ME" for c in nysw.companies)
     lay = data["actions"][-2]
@@ -187,9 +182,7 @@ def test_a_liquidated_corporations_loans_are_owed_until_it_settles():
     what SR has ($610, 7 loans of 10, none to take): the bid of $630 is refused. Once all
     pass, player 2359's $10 wins, ME settles and its 9 loans are the bank's again."""
     data = branched(LIQUIDATED_LOANS)
-    cut = copy.deepcopy(data)
-    cut["actions"] = cut["actions"][:-1]
-    game = replay(cut)
+    game = game_after(data, -1)
     table = game.table
     acquire = table.round.active_step()
     me, sr, player = table.corporation("ME"), table.corporation("SR"), table.player(2496)
@@ -218,9 +211,7 @@ def test_a_player_over_the_certificate_limit_must_sell_before_anything_else():
     becomes J's president, so 5472 gets J_2 and J_3 for J_0 and holds 14. In 5472's turn
     only sell_shares is listed, and the recorded pass is refused."""
     data = branched(MUST_SELL)
-    cut = copy.deepcopy(data)
-    cut["actions"] = cut["actions"][:-1]
-    game = replay(cut)
+    game = game_after(data, -1)
     table = game.table
     player = table.player(5472)
     assert table.round.acting() is player
@@ -242,15 +233,13 @@ def test_a_passing_program_stops_when_a_rival_buys_into_a_presidency_under_60_pe
     program) holds 50% of SR; player 2394 buys SR_11, and the program stops ("Player 3
     bought on corporation SR and is unsecure") instead of passing."""
     data = branched(SECURE_PERCENT)
-    game = replay(dict(data, actions=data["actions"][:-1]))
+    game = game_after(data, -1)
     table = game.table
     sr, player = table.corporation("SR"), table.player(2516)
     assert sr.owner is player and certificates.percent_of(player, sr) == 50
-    entry = {k: v for k, v in data["actions"][-1].items() if k != "auto_actions"}
+    entry = data["actions"][-1]
     assert (entry["entity"], entry["shares"]) == (2394, ["SR_11"])
-    game.apply(entry, auto=True)
-    assert [(a["type"], a["entity"], a.get("reason"))
-            for a in game.history.entries[-1]["auto_actions"]] == \
+    assert [(a["type"], a["entity"], a.get("reason")) for a in apply_live(game, entry)] == \
         [("program_disable", 2516, "Player 3 bought on corporation SR and is unsecure")]
 
 
@@ -265,13 +254,12 @@ def test_a_buying_program_whose_target_is_met_ends_even_during_a_founding():
     floats (ME has floated); the others pass, 145 wins WT and is to choose its size: the
     program ends there ("ME is floated")."""
     data = branched(FOUNDING_PROGRAM)
-    game = replay(dict(data, actions=data["actions"][:-1]))
-    entry = {k: v for k, v in data["actions"][-1].items() if k != "auto_actions"}
+    game = game_after(data, -1)
+    entry = data["actions"][-1]
     assert (entry["type"], entry["entity"]) == ("pass", 757)
-    game.apply(entry, auto=True)
+    made = apply_live(game, entry)
     table = game.table
     assert table.round.acting() is table.player(145)
     assert {a["type"] for a in game.legal_actions()} == {"choose"}
-    assert [(a["type"], a["entity"], a.get("reason"))
-            for a in game.history.entries[-1]["auto_actions"]] == \
+    assert [(a["type"], a["entity"], a.get("reason")) for a in made] == \
         [("program_disable", 145, "ME is floated")]

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from conftest import branched, load_json
+from conftest import apply_live, branched, game_after, load_json
 from tracklayer.errors import GameError
 from tracklayer.io.export import replay
 from tracklayer.rules import certificates
@@ -74,8 +74,7 @@ def test_the_shortline_exchanges_at_the_4plus_move_its_presidency_to_the_largest
     "Cannot sell shares of A")."""
     export = load_json(SHORTLINE_AT_THE_4PLUS)
     actions = export["actions"]
-    export["actions"] = actions[:FIRST_4PLUS]
-    game = replay(export)
+    game = game_after(export, FIRST_4PLUS)
     table = game.table
     a, two, three = table.corporation("A"), table.player(2), table.player(3)
     assert a.owner is two and a.certificates[0].owner is two
@@ -111,8 +110,7 @@ def test_a_4plus_held_through_a_revenue_has_operated_and_rusts_on_the_d():
     actions = export["actions"]
     assert not [a for a in actions[:FIRST_D] if a["type"] == "run_routes" and
                 "4+-0" in [r["train"] for r in a["routes"]]]
-    export["actions"] = actions[:FIRST_D]
-    game = replay(export)
+    game = game_after(export, FIRST_D)
     table = game.table
     ms, cb = table.corporation("MS"), table.corporation("CB")
     assert [t.id for t in ms.trains] == ["4+-0"] and [t.id for t in cb.trains] == ["4+-1"]
@@ -138,8 +136,7 @@ def test_the_market_takes_its_branch_shares_to_the_back_of_its_pile():
     the president's and players' BB_4 and BB_5) and keeps BB_1 and BB_2; so BB_7 is
     bought from BB's treasury, and BB is paid its $65."""
     data = branched(MARKET_EXCHANGE)
-    cut = dict(data, actions=data["actions"][:-1])
-    game = replay(cut)
+    game = game_after(data, -1)
     table = game.table
     bb = table.corporation("BB")
     assert [c.id for c in certificates.held(bb, bb)] == ["BB_4", "BB_5", "BB_7", "BB_8"]
@@ -164,13 +161,10 @@ def test_a_share_pass_set_by_a_buying_program_looks_only_at_what_comes_after_it(
     then buys S_2, and 19748's program, PEIR having floated, ends, sets a share pass, and
     passes for 19748, as on 18xx.games."""
     data = branched(PROGRAM_BY_PROGRAM)
-    entry = data["actions"][-1]
-    cut = dict(data, actions=data["actions"][:-1])
-    game = replay(cut)
-    bought = {k: v for k, v in entry.items() if k != "auto_actions"}
+    game = game_after(data, -1)
+    bought = data["actions"][-1]
     assert (bought["entity"], bought["shares"]) == (14958, ["S_2"])
-    game.apply(bought, auto=True)
-    made = game.history.entries[-1]["auto_actions"]
+    made = apply_live(game, bought)
     assert [(a["type"], a["entity"], a.get("reason")) for a in made] == [
         ("program_disable", 19748, "PEIR is floated"),
         ("program_share_pass", 19748, None),

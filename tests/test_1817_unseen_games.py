@@ -263,3 +263,31 @@ def test_a_buying_program_whose_target_is_met_ends_even_during_a_founding():
     assert {a["type"] for a in game.legal_actions()} == {"choose"}
     assert [(a["type"], a["entity"], a.get("reason")) for a in made] == \
         [("program_disable", 145, "ME is floated")]
+
+
+LOST_ROUTE = os.path.join(DATA, "1817NA_survivor_of_an_acquisition_may_lose_its_route.json")
+
+
+def test_a_survivor_that_took_over_stations_may_have_lost_its_route():
+    """A corporation that has had a route is taken to have one, until a merger or an
+    acquisition changes its stations: then, as on 18xx.games (which clears the survivor's
+    route information), whether it has one is worked out afresh. A game branching off the
+    random game rand_5p_534: in acquisition round 4.1 PLE (a 2 and a 3 train, a station in
+    F22) takes over WC, whose station in F22 doubles its own, so one goes, then J with its
+    station in D12. In operating round 4.2 PLE passes its tile lay: it reaches no two stops
+    from D12 and F22, so it runs nothing, withholds and its price falls from 65 to 60; it
+    goes on to buy trains. (tracklayer took it to have a route still, and offered a run.)"""
+    data = branched(LOST_ROUTE)
+    game = game_after(data, -1)
+    table = game.table
+    ple = table.corporation("PLE")
+    assert sorted(t.where[0] for t in ple.tokens if t.where) == ["D12", "F22"]
+    assert sorted(t.name for t in ple.trains) == ["2", "3"]
+    assert not network.has_route(table, ple)
+    entry = data["actions"][-1]
+    assert (entry["type"], entry["entity"]) == ("pass", "PLE")
+    game.apply(entry)
+    assert table.round.acting() is ple
+    assert table.round.active_step().describe() == "Buy Trains"
+    assert {a["type"] for a in game.legal_actions()} == {"buy_train", "take_loan", "pass"}
+    assert table.spec.cells[ple.price].price == 60

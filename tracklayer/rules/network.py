@@ -443,6 +443,13 @@ def has_route(table: Table, operator) -> bool:
     return operator.route_known or _memo(table, operator).route
 
 
+def forget_route(operator) -> None:
+    """The operator's stations changed hands (a merger's survivor took another's): it may
+    no longer have the route it once had, so whether it has one is worked out afresh from
+    its network (18xx.games clears the survivor's route information then)."""
+    operator.route_known = False
+
+
 def has_route_for_train(table: Table, operator) -> bool:
     """Must it own a train: can it reach two stops that are not optional?"""
     return operator.route_known or _memo(table, operator).route_for_train

@@ -200,7 +200,8 @@ def join_tokens(table, buyer, theirs: list) -> None:
     """The other's tokens join the buyer's: placed ones first, then the charter's (the
     cheapest first), eight at most. A placed token is exchanged for one of the buyer's in
     its city: it takes the city's first free slot, as on 18xx.games (where later actions
-    name the slot)."""
+    name the slot). Whether the buyer has a route is then worked out afresh: with other
+    stations it may have lost the one it had (:func:`network.forget_route`)."""
     placed = [t for t in buyer.tokens if t.where is not None]
     spare = [t for t in buyer.tokens if t.where is None]
     for token in theirs:
@@ -215,6 +216,7 @@ def join_tokens(table, buyer, theirs: list) -> None:
     spare.sort(key=lambda t: t.price)
     buyer.tokens = (placed + spare)[:TOKEN_LIMIT]
     network.forget(table)
+    network.forget_route(buyer)
 
 
 def reset(table, corporation, pending: "TokensToReduce | None" = None) -> None:

@@ -169,3 +169,30 @@ def test_a_share_pass_set_by_a_buying_program_looks_only_at_what_comes_after_it(
         ("program_disable", 19748, "PEIR is floated"),
         ("program_share_pass", 19748, None),
         ("pass", 19748, None)]
+
+
+SPLIT_ENDS_ROUND = os.path.join(DATA, "1871_split_ending_the_stock_round.json")
+
+
+def test_a_split_that_ends_the_stock_round_has_sold_out_corporations_rise_twice():
+    """The published rule moves each sold-out corporation up once at the end of a stock
+    round. On 18xx.games the round is finished twice when the action completing a split
+    ends it (the split hands the turn on, every player then has nothing to do and passes,
+    and the round is finished once there and once more after the action), so the
+    sold-out corporations rise twice. A real game that came to this would have ended with
+    those prices, so tracklayer does the same. A game branching off the random game
+    rand_4p_214: player 1 splits S; the cash taken to Stratford Branch ($142) completes
+    it; nobody can trade any more, and C and MS, sold out, go up two rows: 74 to 86 and 58
+    to 74 (once: 80 and 65)."""
+    data = branched(SPLIT_ENDS_ROUND)
+    game = game_after(data, -1)
+    table = game.table
+    c, ms = table.corporation("C"), table.corporation("MS")
+    price = lambda corp: table.spec.cells[corp.price].price     # noqa: E731
+    assert isinstance(table.round, StockRound)
+    assert (price(c), price(ms)) == (74, 58)
+    entry = data["actions"][-1]
+    assert (entry["type"], entry["choice"]) == ("choose", 142)
+    game.apply(entry)
+    assert table.round.is_operating
+    assert (price(c), price(ms)) == (86, 74)

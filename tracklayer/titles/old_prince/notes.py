@@ -18,6 +18,7 @@ class OldPrinceNotes:
     piles: Dict[Any, list] = field(default_factory=dict)  # auction: player -> unsold lot
     bank_bought: bool = False             # the Union Bank bought this stock round
     split: Optional[Any] = None           # the split under way (titles.old_prince.split)
+    split_ended_at: int = 0               # the order of the action that completed a split
     operated: set = field(default_factory=set)  # ids of the trains that have ever operated
 
 

@@ -173,9 +173,11 @@ class SplitStep(Step):
         self.finish()
 
     def finish(self) -> None:
-        """The split is over, and so is the president's turn."""
+        """The split is over, and so is the president's turn (the action's place in the
+        order is noted: a stock round ending with it ends as :meth:`at_end` says)."""
         self.table.log("Split completed")
         notes(self.table).split = None
+        notes(self.table).split_ended_at = self.table.state.carried_out
         for step in self.round.steps:
             if step is not self and step.holds() and step.live() and step.holding():
                 step.mark_done()

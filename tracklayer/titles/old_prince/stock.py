@@ -56,7 +56,15 @@ class PrinceStockRound(StockRound):
         return seats(self.table)
 
     def at_end(self) -> None:
-        """Sold-out corporations rise, their reserved shares counting as held."""
+        """Sold-out corporations rise, their reserved shares counting as held. As on
+        18xx.games, where the round is finished twice when the action completing a split
+        ends it (every player left with nothing to do then), the rise then comes twice."""
+        self.sold_out_rise()
+        if notes(self.table).split_ended_at == self.table.state.carried_out:
+            self.sold_out_rise()
+
+    def sold_out_rise(self) -> None:
+        """Each sold-out corporation moves up a row, in price order."""
         table = self.table
         corps = [c for c in table.state.corporations
                  if operators.has_floated(table, c) and c.price is not None]

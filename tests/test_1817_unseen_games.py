@@ -291,3 +291,32 @@ def test_a_survivor_that_took_over_stations_may_have_lost_its_route():
     assert table.round.active_step().describe() == "Buy Trains"
     assert {a["type"] for a in game.legal_actions()} == {"buy_train", "take_loan", "pass"}
     assert table.spec.cells[ple.price].price == 60
+
+
+NOTHING_TO_FOUND = os.path.join(DATA, "1817NA_turn_held_with_nothing_to_found.json")
+
+
+def test_a_turn_with_the_least_bid_in_hand_waits_for_a_pass_with_nothing_to_found():
+    """Before a purchase, a player who could bid the least bid ($100) may open a founding
+    auction; as on 18xx.games this holds the turn even when every corporation is started,
+    so that the turn ends only with the player's pass (which the site's logs record). A
+    stock round of a game branching off 25351, all 15 corporations started: player 145
+    ($107, nothing to buy) shorts ME. The turn is still theirs: no bid is listed (nothing
+    to found), only the pass, and PLE's president may not act for PLE meanwhile. (tracklayer
+    ended the turn at the short and let PLE buy a share, which 18xx.games refuses.)"""
+    data = branched(NOTHING_TO_FOUND)
+    game = game_after(data, len(data["actions"]))
+    table = game.table
+    player = table.player(145)
+    assert all(c.started for c in table.state.corporations)
+    assert player.cash >= 100
+    assert table.round.acting() is player
+    assert sorted({(a["type"], a["entity"]) for a in game.legal_actions()}) == [("pass", 145)]
+    with pytest.raises(GameError):
+        game.apply({"type": "buy_shares", "entity": "PLE", "entity_type": "corporation",
+                    "shares": ["PLE_10"], "percent": 20})
+    with pytest.raises(GameError):
+        game.apply({"type": "bid", "entity": 145, "entity_type": "player",
+                    "corporation": "ME", "price": 100})
+    game.apply({"type": "pass", "entity": 145, "entity_type": "player"})
+    assert table.round.acting() is not player

@@ -151,8 +151,12 @@ class FoundingTurn:
         return ("bid", "pass") if entity is f.auction.next_bidder() else ()
 
     def may_open(self, entity) -> bool:
-        return not self.bought() and most_bid(self.table, entity) >= LEAST_BID and \
-            any(self.may_found(c) for c in self.table.state.corporations)
+        """Before a purchase, may the player open a founding auction: can they bid the
+        least bid? As on 18xx.games, this holds the turn even when every corporation is
+        started and there is nothing to found (the turn then ends only with a pass, which
+        the logs of such turns record): which corporations may be founded is the bid's own
+        question (:meth:`founding_candidates`, the bid's judge)."""
+        return not self.bought() and most_bid(self.table, entity) >= LEAST_BID
 
     def may_found(self, corporation) -> bool:
         return not corporation.started and not corporation.closed and corporation.price is None

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import load_json
+from conftest import branched, game_after, load_json
 from tracklayer.board.tiles import TileDef
 from tracklayer.errors import GameError, RouteError
 from tracklayer.game import Game
@@ -548,3 +548,31 @@ def test_half_a_bare_presidency_goes_to_the_holder_of_the_last_certificate():
         "random 2 becomes the president of AL", "random 2 has no valid actions and passes",
         "greedy 3 has no valid actions and passes", "random 4 has no valid actions and passes"]
     assert table.round.is_stock and game.acting is table.find("player", 5)
+
+
+def test_a_bankruptcy_whose_sales_move_two_prices_keeps_the_order_before_them():
+    """A president going bankrupt for a train sells what they may: here SFCS and M&C, each
+    falling a row. Corporations a sale pushes onto the same price keep the operating order
+    they had before the sales. Closing the bankrupt corporation ends its turn, which starts
+    a fresh order for later sales: the order from before the sales is the one kept
+    (tracklayer lost it there and failed with an internal error whenever the sales moved
+    two prices; 18xx.games takes the bankruptcy, with the same state after it). A game
+    branching off the real bank game: AL's president, Player 2, holds 20% of AL, 10% of
+    SFCS and 10% of M&C."""
+    path = os.path.join(os.path.dirname(__file__), "data",
+                        "1849_bankruptcy_sales_move_two_prices.json")
+    data = branched(path)
+    game = game_after(data, -1)
+    table = game.table
+    sfcs, mc = table.corporation("SFCS"), table.corporation("M&C")
+    prices = (sfcs.price, mc.price)
+    before = {at: list(corps) for at, corps in table.state.cells.items() if corps}
+    entry = data["actions"][-1]
+    assert (entry["type"], entry["entity"]) == ("bankrupt", "AL")
+    game.apply(entry)
+    assert table.corporation("AL").price is None          # closed, to be started again
+    assert (sfcs.price, mc.price) == ((prices[0][0] + 1, prices[0][1]),
+                                      (prices[1][0] + 1, prices[1][1]))
+    for corp in (sfcs, mc):
+        others = [c for c in table.state.cells[corp.price] if c is not corp]
+        assert others == [c for c in before.get(corp.price, []) if c in others]

@@ -50,10 +50,12 @@ def sms_hexes(table, corporation) -> Optional[list]:
         if isinstance(corporation, CorporationState) else None
 
 
-def reorder_on_cells(table) -> None:
+def reorder_on_cells(table, before: Optional[list] = None) -> None:
     """Corporations pushed onto the same price by this turn's sales keep the operating
-    order they had before the sales."""
+    order they had before the sales (``before``: that order, if not the one kept since
+    the first sale, :func:`order_before_sale`)."""
     n = notes(table)
+    before = before if before is not None else n.old_order
     moved = list(dict.fromkeys(n.moved))
     if len(moved) <= 1:
         return
@@ -67,7 +69,7 @@ def reorder_on_cells(table) -> None:
         current = operators.by_price(table, corps)
         here = [c for c in current if c in moved]
         still = [c for c in current if c not in moved]
-        wanted = still + sorted(here, key=lambda c: n.old_order.index(c))
+        wanted = still + sorted(here, key=lambda c: before.index(c))
         if current != wanted:
             table.state.cells[at][:] = wanted
 
@@ -80,12 +82,13 @@ def remember_order(table) -> None:
     notes(table).old_order = None
 
 
-def order_before_sale(table) -> None:
+def order_before_sale(table) -> list:
     """Before a sale: the operating order :func:`remember_order` keeps, worked out if it
-    was not yet."""
+    was not yet (and returned)."""
     n = notes(table)
     if n.old_order is None:
         n.old_order = operators.by_price(table, table.state.corporations)
+    return n.old_order
 
 
 def moved_by_sale(table, bundle, before: int) -> None:
@@ -281,7 +284,7 @@ class Bankruptcy1849(BankruptcyStep):
         """See the class docstring."""
         table = self.table
         held = [certs[0].corporation for certs in player.shares.values() if certs]
-        order_before_sale(table)
+        order = order_before_sale(table)   # (kept: closing the corporation ends its turn)
         for c in operators.by_price(table, held):
             bundles = [b for b in trading.sale_bundles(table, player, c) if rule(player, b)]
             if not bundles:
@@ -295,7 +298,7 @@ class Bankruptcy1849(BankruptcyStep):
             money.pay(table, player, corporation, player.cash)
         operators.close_in_closing_cells(table, but=corporation)   # (see the docstring)
         table.variant.close_corporation(table, corporation)
-        reorder_on_cells(table)
+        reorder_on_cells(table, order)
         if not any(player.shares.values()):
             notes(table).loan_player = player   # (one who has left too: see LoanChoice)
 

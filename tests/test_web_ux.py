@@ -1,0 +1,42 @@
+"""What a player meets at the game page, found by playing it in a browser: no control that
+the server would refuse whatever is typed (undo after the end), every item on offer shown
+by its own card (a corporation sharing its letters with a private), prices in words that
+say who pays them, and typed amounts that are no whole number refused for what they are."""
+
+from __future__ import annotations
+
+import pytest
+
+from web_support import auth, recorded, web_missing
+
+pytestmark = pytest.mark.skipif(bool(web_missing()), reason=web_missing() or "-")
+
+
+@pytest.fixture
+def client(tmp_path):
+    from fastapi.testclient import TestClient
+    from tracklayer.web.app import create_app
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'ux.db'}")) as c:
+        yield c
+
+
+def imported(client, data: dict, upto=None) -> dict:
+    """The game imported with its first ``upto`` entries (all without): id and seats."""
+    r = client.post("/api/games/import", json=dict(data, actions=data["actions"][:upto]))
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_a_finished_game_offers_no_undo_or_redo(client):
+    """After the end only chat is taken (undo: 409), so no seat is shown an Undo button."""
+    data = recorded("1893", "1893_game_end_bank.json")
+    made = imported(client, data)
+    gid = made["id"]
+    for seat in made["seats"]:
+        page = client.get(f"/games/{gid}/view?token={seat['token']}").text
+        assert "The game is over." in page
+        assert 'id="undo"' not in page and 'id="redo"' not in page
+        assert 'id="undo-back"' not in page
+    refused = {client.post(f"/api/games/{gid}/actions", json={"type": "undo", "id": len(data["actions"]) + 1},
+                           headers=auth(seat["token"])).status_code for seat in made["seats"]}
+    assert 409 in refused and not any(200 <= status < 300 for status in refused)

@@ -40,3 +40,23 @@ def test_a_finished_game_offers_no_undo_or_redo(client):
     refused = {client.post(f"/api/games/{gid}/actions", json={"type": "undo", "id": len(data["actions"]) + 1},
                            headers=auth(seat["token"])).status_code for seat in made["seats"]}
     assert 409 in refused and not any(200 <= status < 300 for status in refused)
+
+
+def auction_row(page: str, sym: str) -> str:
+    """The auction table's row of the item ``sym``."""
+    return page.split(f'<tr class="item" data-item="{sym}">')[1].split("</tr>")[0]
+
+
+def test_a_founding_bid_shows_the_corporation_not_a_private_of_its_letters(client):
+    """1817NA: ME is both Morristown and Erie Railway (a corporation) and Mountain Engineers
+    (a private); a bid to found the railway is shown by the railway's name, not by the
+    private's card, value and power."""
+    data = recorded("1817NA", "25351.json")
+    made = imported(client, data, 64)                  # the first founding bid is due
+    pages = [client.get(f"/games/{made['id']}/view?token={s['token']}").text
+             for s in made["seats"]]
+    page = next(p for p in pages if 'data-item="ME"' in p)
+    row = auction_row(page, "ME")
+    assert "Morristown and Erie Railway" in row
+    assert "Mountain Engineers" not in row and "receives $20" not in row
+    assert "&#34;corporation&#34;: &#34;ME&#34;" in row

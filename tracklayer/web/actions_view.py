@@ -161,17 +161,23 @@ def vote_facts(step: Vote, voter) -> list:
 def auction_rows(words: Words, found: List[dict]) -> List[Dict]:
     """One row per item on offer: its card, how the bidding stands, the seat's controls."""
     table = words.table
-    rows: Dict[str, Dict] = {}
+    rows: Dict[tuple, Dict] = {}
     for s in auction_standing(table):
-        rows[s.item.sym] = _item_row(table, s.item, s)
+        rows[_item_key(s.item)] = _item_row(table, s.item, s)
     for h in found:
-        sym = h.get("company") or h.get("corporation")
-        item = table.find("company", sym) or table.find("corporation", sym)
-        row = rows.setdefault(sym, _item_row(table, item, None))
+        item = table.find("company", h["company"]) if h.get("company") else \
+            table.find("corporation", h.get("corporation"))
+        row = rows.setdefault(_item_key(item), _item_row(table, item, None))
         label = "Bid" if h["type"] == "bid" and value_range(h) else \
             without(own_words(words, h, words.sentence(h)), name_of(item))
         row["controls"].append(control(words, h, label))
     return sorted(rows.values(), key=lambda r: (not r["controls"], r["order"]))
+
+
+def _item_key(item) -> tuple:
+    """An item on offer by kind and letters: a corporation and a private may share their
+    letters (1817NA's ME: Morristown and Erie Railway, Mountain Engineers)."""
+    return isinstance(item, CompanyState), item.sym
 
 
 def _item_row(table, item, standing) -> Dict:

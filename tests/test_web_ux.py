@@ -60,3 +60,39 @@ def test_a_founding_bid_shows_the_corporation_not_a_private_of_its_letters(clien
     assert "Morristown and Erie Railway" in row
     assert "Mountain Engineers" not in row and "receives $20" not in row
     assert "&#34;corporation&#34;: &#34;ME&#34;" in row
+
+
+def par_notes(client, made: dict, sym: str) -> list:
+    """Every seat's starting-price control of ``sym``: its button's sentence and the
+    note beside it."""
+    import re
+    out = []
+    for seat in made["seats"]:
+        page = client.get(f"/games/{made['id']}/view?token={seat['token']}").text
+        out += re.findall(r' title="([^"]*starts[^"]*\(' + sym + r'\)[^"]*)" :title[^>]*>'
+                          r'Start ' + sym + r'</button>\s*<span class="small"[^>]*>([^<]*)'
+                          r'</span>', page)
+    return out
+
+
+def test_a_president_s_certificate_that_comes_with_a_private_is_not_bought(client):
+    """1849: the buyer of RSA starts the first corporation and is given its president's
+    certificate; the control says so instead of naming a price that is never paid."""
+    data = recorded("1849KingdomoftheTwoSicilies",
+                    "1849KingdomoftheTwoSicilies_game_end_bank.json")
+    made = imported(client, data, 12)                  # RSA's buyer picks PL's price
+    [(title, note)] = par_notes(client, made, "PL")
+    assert "buying" not in title and "L.200" not in title
+    assert "comes with Reale Società d&#39;Affari (RSA) (nothing to pay)" in title
+    assert note.startswith("taking the 20% president&#39;s certificate that comes with")
+
+
+def test_fdsd_paying_for_rag_s_president_s_certificate_is_said(client):
+    """1893: the owner of FdSD may start RAG whatever their cash, FdSD paying for the
+    president's certificate; the control says FdSD pays (and closes) rather than asking
+    200M of a player who has none."""
+    made = imported(client, recorded("1893", "1893_game_end_bank.json"), 10)
+    [(title, note)] = par_notes(client, made, "RAG")
+    assert "for 200M paid by exchanging Fond der Stadt Düsseldorf (FdSD) (it closes)" \
+        in title
+    assert note == title.split(" a share, ")[1]

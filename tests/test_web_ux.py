@@ -96,3 +96,23 @@ def test_fdsd_paying_for_rag_s_president_s_certificate_is_said(client):
     assert "for 200M paid by exchanging Fond der Stadt Düsseldorf (FdSD) (it closes)" \
         in title
     assert note == title.split(" a share, ")[1]
+
+
+@pytest.mark.parametrize("typed", [51.5, "", "60", "abc", True, [60]])
+def test_a_typed_amount_that_is_no_whole_number_is_refused_as_such(client, typed):
+    """1849's first bid on SIGI (L.50 to L.375): a price that is no whole number (a
+    fraction, an empty or text field, true, a list) is refused for being no whole number,
+    not as 'the minimum bid is L.50' nor as a missing price; nothing is recorded."""
+    r = client.post("/api/games", json={"title": "1849: Kingdom of the Two Sicilies",
+                                        "seed": 3, "players": [{"name": n} for n in
+                                                               ("Ann", "Bob", "Cid", "Dee")]})
+    made = r.json()
+    gid, seat = made["id"], made["seats"][0]
+    bid = {"type": "bid", "entity": seat["player_id"], "entity_type": "player",
+           "company": "SIGI", "price": typed, "id": 1}
+    r = client.post(f"/api/games/{gid}/actions", json=bid, headers=auth(seat["token"]))
+    assert r.status_code == 422 and "price must be a whole number" in r.text, r.text
+    assert client.get(f"/api/games/{gid}").json()["actions"] == []
+    r = client.post(f"/api/games/{gid}/actions", json=dict(bid, price=50),
+                    headers=auth(seat["token"]))
+    assert r.status_code == 201, r.text

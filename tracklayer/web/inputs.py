@@ -9,7 +9,8 @@ the database: every wrong value is refused (422) with the reason, and nothing is
   rules a list of names;
 * an entry posted to a game names its entity as the game does (a player by number, a
   company by its letters), its time (if it gives one) in seconds since 1970, and carries no
-  ``auto_actions`` (the server records those);
+  ``auto_actions`` (the server records those); its price, if it names one, is a whole
+  number (a typed amount of 51.5, text or nothing is refused for what it is);
 * game ids are positive and at most :data:`MAX_ID` (what both databases store)."""
 
 from __future__ import annotations
@@ -124,6 +125,9 @@ def entry(h: Any) -> dict:
             raise Refusal(422, "a player entity is the player's id (a whole number)")
         if kind != "player" and not isinstance(entity, str):
             raise Refusal(422, f"a {kind} entity is its name (text)")
+    price = h.get("price")
+    if price is not None and type(price) is not int:
+        raise Refusal(422, f"the price must be a whole number, not {_shown(price)}")
     stamp = h.get("created_at")
     if stamp is not None and (type(stamp) is not int or not 0 <= stamp < 2 ** 33):
         raise Refusal(422, "created_at is a time in seconds since 1970")
@@ -133,6 +137,12 @@ def entry(h: Any) -> dict:
             raise Refusal(422, "a chat message is text")
         text(message, "a chat message", MAX_CHAT)
     return dict(h)
+
+
+def _shown(value: Any) -> str:
+    """A value someone typed, quoted and cut short for a refusal."""
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def after(value: Optional[str]) -> int:

@@ -5,6 +5,8 @@ say who pays them, and typed amounts that are no whole number refused for what t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from web_support import auth, recorded, web_missing
@@ -65,7 +67,6 @@ def test_a_founding_bid_shows_the_corporation_not_a_private_of_its_letters(clien
 def par_notes(client, made: dict, sym: str) -> list:
     """Every seat's starting-price control of ``sym``: its button's sentence and the
     note beside it."""
-    import re
     out = []
     for seat in made["seats"]:
         page = client.get(f"/games/{made['id']}/view?token={seat['token']}").text
@@ -116,3 +117,20 @@ def test_a_typed_amount_that_is_no_whole_number_is_refused_as_such(client, typed
     r = client.post(f"/api/games/{gid}/actions", json=dict(bid, price=50),
                     headers=auth(seat["token"]))
     assert r.status_code == 201, r.text
+
+
+def test_a_purchase_for_the_union_bank_is_told_apart_from_the_player_s_own(client):
+    """1871: the owner of the Union Bank may buy a share (or start a corporation) for the
+    Bank; its button and starting price say so, where both read alike before."""
+    data = recorded("1871", "1871_game_end_final_phase.json")
+    made = imported(client, data, 321)             # Player 3, the Union Bank's owner, trades
+    page = next(p for p in (client.get(f"/games/{made['id']}/view?token={s['token']}").text
+                            for s in made["seats"]) if "Split into a Branch" in p)
+
+    def row(sym: str) -> str:
+        return page.split(f'data-corporation="{sym}">')[1].split("</tr>")[0]
+    labels = re.findall(r'>(Buy [^<]*)</button>', row("MS"))
+    assert labels == ["Buy a 10% share from the market · $122",
+                      "Buy a 10% share from the market for Union Bank · $122"], labels
+    options = re.findall(r'<option value="\d+"[^>]*>([^<]*)</option>', row("So"))
+    assert options == ["$65", "$65 for Union Bank", "$58", "$58 for Union Bank"], options

@@ -219,7 +219,8 @@ def share_rows(words: Words, found: List[dict]) -> List[Dict]:
             row = rows[corporation.sym] = _corporation_row(table, corporation, h)
         if h["type"] == "par":
             a = reading(table, h)
-            row["par"].append({"label": table.money(a.cell.price), "action": concrete(h),
+            row["par"].append({"label": table.money(a.cell.price) + _for_label(a),
+                               "action": concrete(h),
                                "title": words.sentence(h), "price": a.cell.price})
             continue
         row["controls"].append(control(words, h, _share_label(words, h)))
@@ -251,14 +252,21 @@ def _corporation_row(table, corporation, h: dict) -> Dict:
             "controls": []}
 
 
+def _for_label(a) -> str:
+    """" for Union Bank" when a purchase is made for another than the buyer (1871's Union
+    Bank buys with its owner), so that it is told apart from the buyer's own."""
+    who = a.purchase_for
+    return f" for {name_of(who)}" if who is not None and who is not a.entity else ""
+
+
 def _share_label(words: Words, h: dict) -> str:
     table = words.table
     a = reading(table, h)
     kind = h["type"]
     if kind == "buy_shares":
         price = certificates.bundle_price(table, a.bundle)
-        return f"Buy {bundle_words(a.bundle)} from {share_source(table, a.bundle)} · " \
-               f"{table.money(price)}"
+        return f"Buy {bundle_words(a.bundle)} from {share_source(table, a.bundle)}" \
+               f"{_for_label(a)} · {table.money(price)}"
     if kind == "sell_shares":
         n = a.bundle.shares
         return f"Sell {n:g} ({a.bundle.percent}%) · " \

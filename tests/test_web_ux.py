@@ -134,3 +134,16 @@ def test_a_purchase_for_the_union_bank_is_told_apart_from_the_player_s_own(clien
                       "Buy a 10% share from the market for Union Bank · $122"], labels
     options = re.findall(r'<option value="\d+"[^>]*>([^<]*)</option>', row("So"))
     assert options == ["$65", "$65 for Union Bank", "$58", "$58 for Union Bank"], options
+
+
+def test_a_company_chip_s_letters_read_on_a_light_colour(client):
+    """1817NA's light corporations (NYSW yellow, ME peach, PW pale grey) get black letters
+    on their chips (white letters on them could hardly be read); dark ones keep white."""
+    made = imported(client, recorded("1817NA", "25351.json"), 523)
+    page = client.get(f"/games/{made['id']}").text
+    chips = dict((sym, style) for style, sym in
+                 re.findall(r'<span class="chip" style="([^"]*)">([^<]+)</span>', page))
+    for light in ("NYSW", "ME", "PW"):
+        assert "color: #000" in chips[light], (light, chips[light])
+    for dark in ("UR", "DL&amp;W", "R"):
+        assert "color: #fff" in chips[dark], (dark, chips[dark])

@@ -147,3 +147,29 @@ def test_a_company_chip_s_letters_read_on_a_light_colour(client):
         assert "color: #000" in chips[light], (light, chips[light])
     for dark in ("UR", "DL&amp;W", "R"):
         assert "color: #fff" in chips[dark], (dark, chips[dark])
+
+
+def companies_rows(page: str) -> dict:
+    """The companies table: its header cells, and each corporation's cells by letters."""
+    panel = page.split('id="spreadsheet"')[1].split("</table>")[0]
+    head = re.findall(r"<th>([^<]*)</th>", panel)
+    rows = {}
+    for row in re.findall(r'<tr class="corp[^"]*">(.*?)</tr>', panel, re.S):
+        cells = [re.sub(r"<[^>]+>", "", c).strip()
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        rows[cells[0]] = dict(zip(head, cells))
+    return rows
+
+
+def test_the_companies_table_shows_loans_and_privates_held(client):
+    """1817NA: each corporation's loans (what its share price, interest and a merger turn
+    on) and the privates it holds are in the companies table, not only on the card of the
+    one operating; a title without loans shows no Loans column."""
+    made = imported(client, recorded("1817NA", "25351.json"), 523)
+    rows = companies_rows(client.get(f"/games/{made['id']}").text)
+    assert rows["PLE"]["Loans"] == "4" and rows["ME"]["Loans"] == "3"
+    assert rows["NYOW"]["Privates"] == "MAJC, ME" and rows["UR"]["Privates"] == "UBC"
+    assert rows["PSNR"]["Loans"] == "" and rows["PSNR"]["Privates"] == ""
+    made = imported(client, recorded("1893", "1893_game_end_bank.json"), 111)
+    rows = companies_rows(client.get(f"/games/{made['id']}").text)
+    assert "Loans" not in rows["DE"] and "Privates" in rows["DE"]

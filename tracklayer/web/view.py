@@ -56,6 +56,7 @@ def build(live: Live, tokens: List[str]) -> Dict:
         "actions": actions,
         **_undo_redo(live, mine),
         "players": players(live, mine), "corporations": corporations(live),
+        "loans": table.spec.data.loans is not None,
         "market": market(game), "trains": trains(game), "log": log(live),
         "my_turn": me is not None, "end": ending(live),
         "proposals": proposals.for_view(live, mine),
@@ -145,6 +146,7 @@ def corporations(live: Live) -> List[Dict]:
                     "tokens": sum(1 for t in c.tokens if t.where is None),
                     "ipo": ipo_pct, "market": market_pct, "floated": c.floated,
                     "closed": c.closed, "companies": ", ".join(x.sym for x in c.companies),
+                    "loans": c.loans,
                     "history": [(f"{o.turn}.{o.round}", o.revenue, o.kind) for o in c.history]})
     return out
 

@@ -173,3 +173,19 @@ def test_the_companies_table_shows_loans_and_privates_held(client):
     made = imported(client, recorded("1893", "1893_game_end_bank.json"), 111)
     rows = companies_rows(client.get(f"/games/{made['id']}").text)
     assert "Loans" not in rows["DE"] and "Privates" in rows["DE"]
+
+
+@pytest.mark.parametrize("names", [("Ann", "Ann"), ("Ann", "Bob", " ann ")])
+def test_two_seats_of_one_name_are_refused(client, names):
+    """Every seat is named on the page (who is to act, the players, the log): a new game
+    whose seats share a name, whatever its case, is refused and nothing is made; in the
+    lobby the form comes back as typed with the reason."""
+    before = client.get("/").text.count('href="/games/')
+    r = client.post("/api/games", json={"title": "1893",
+                                        "players": [{"name": n} for n in names]})
+    assert r.status_code == 422 and "two seats are named" in r.text, r.text
+    form = {"title": "1893", **{f"name{i}": n for i, n in enumerate(names)}}
+    r = client.post("/games", data=form)
+    assert r.status_code == 422 and "two seats are named" in r.text
+    assert f'value="{names[0]}"' in r.text
+    assert client.get("/").text.count('href="/games/') == before

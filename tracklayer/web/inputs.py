@@ -2,7 +2,7 @@
 the database: every wrong value is refused (422) with the reason, and nothing is stored.
 
 * names (of seats, players in an import) are text of 1 to :data:`MAX_NAME` characters
-  without control characters;
+  without control characters; a new game's seats have names unlike each other;
 * a chat message is text of 1 to :data:`MAX_CHAT` characters, without control characters
   other than line breaks and tabs;
 * a game's title is text; its seed a whole number from 0 to :data:`MAX_ID`; its optional
@@ -47,6 +47,15 @@ def name(value: Any, what: str) -> str:
     if _controls(value):
         raise Refusal(422, f"{what}: a name may not hold control characters")
     return value
+
+
+def distinct(names: list) -> None:
+    """Seat names tell the players apart (422 if two are alike, whatever their case)."""
+    seen = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise Refusal(422, f"two seats are named {n!r}: give each player a name of their own")
+        seen.add(n.casefold())
 
 
 def text(value: Any, what: str, limit: int, lines: bool = True) -> str:

@@ -116,6 +116,7 @@ class Service(BotTurns):
                     raise Refusal(422, str(e))
             seats.append({"player_id": i + 1, "name": name, "bot": bot,
                           "token": None if bot or is_open else secrets.token_urlsafe(24)})
+        inputs.distinct([s["name"] for s in seats])
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2 ** 31)

@@ -189,3 +189,19 @@ def test_two_seats_of_one_name_are_refused(client, names):
     assert r.status_code == 422 and "two seats are named" in r.text
     assert f'value="{names[0]}"' in r.text
     assert client.get("/").text.count('href="/games/') == before
+
+
+def test_a_player_joining_takes_a_name_not_taken(client):
+    """An open seat is joined under a name no other seat has (422, the seat stays open);
+    under another name it is taken."""
+    r = client.post("/games", data={"title": "1893", "name0": "Ann", "bot1": "open",
+                                    "name2": "Cid", "seed": "4"})
+    gid = re.findall(r'href="/games/(\d+)\?token=', r.text)[0]
+    refused = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "cid"})
+    assert refused.status_code == 422 and "two seats are named" in refused.text
+    assert "Join seat 2" in client.get("/").text
+    joined = client.post(f"/games/{gid}/join", data={"seat": "1", "name": "Bea"},
+                         follow_redirects=False)
+    assert joined.status_code == 303
+    players = client.get(f"/api/games/{gid}").json()["players"]
+    assert [p["name"] for p in players] == ["Ann", "Bea", "Cid"]

@@ -19,12 +19,13 @@ from ..game import Game
 from ..rules import board, certificates, operators
 from ..rules.table import Table
 from ..state.model import CompanyState, CorporationState, MinorState, PlayerState
+from ..titles.cologne.stock import CologneStockTurn
 from ..titles.family1817.acquisition import Acquire
 from ..titles.family1817.founding import FoundingTurn
 from ..titles.family1849.steps import LoanChoice, SmsTeleport, SwapChoice
 from ..titles.old_prince.auction import PileAuction
 from ..titles.old_prince.split import SplitStep
-from ..turns.auction import WaterfallAuction
+from ..turns.auction import PendingPar, WaterfallAuction
 from ..turns.companies import PlayerCompanyTrade
 from ..turns.draft import FaceValueDraft, FallingPriceAuction
 from ..turns.listing import value_range
@@ -148,8 +149,26 @@ def _par(w: Words, a: Action, h: dict, step) -> str:
     cost = president_price(a)
     if cost is not None:
         president = next(c for c in a.corporation.certificates if c.president)
-        out += f", buying the {president.percent}% president's certificate for {w.money(cost)}"
+        out += _president_words(w, a, step, f"the {president.percent}% president's "
+                                            f"certificate", cost)
     return out + _for_whom(a)
+
+
+def _president_words(w: Words, a: Action, step, certificate: str, cost: int) -> str:
+    """How the starter comes by the president's certificate: with the company that carries
+    it (1849's RSA: nothing to pay), bought, or bought with what 1893's FdSD brings in
+    (the bank pays its owner the price and FdSD closes; at once for one short of cash)."""
+    if isinstance(step, PendingPar) and step.round.notes.pending_par:
+        return f", taking {certificate} that comes with " \
+               f"{name_of(step.round.notes.pending_par[0])} (nothing to pay)"
+    if isinstance(step, CologneStockTurn) and step.rag_by_fdsd(a.entity, a.corporation):
+        company = name_of(step.fdsd(a.entity))
+        if a.entity.cash < cost:
+            return f", buying {certificate} for {w.money(cost)} paid by exchanging " \
+                   f"{company} (it closes)"
+        return f", buying {certificate} for {w.money(cost)} (or, chosen next, paid by " \
+               f"exchanging {company}, which closes)"
+    return f", buying {certificate} for {w.money(cost)}"
 
 
 def _for_whom(a: Action) -> str:

@@ -161,17 +161,23 @@ def vote_facts(step: Vote, voter) -> list:
 def auction_rows(words: Words, found: List[dict]) -> List[Dict]:
     """One row per item on offer: its card, how the bidding stands, the seat's controls."""
     table = words.table
-    rows: Dict[str, Dict] = {}
+    rows: Dict[tuple, Dict] = {}
     for s in auction_standing(table):
-        rows[s.item.sym] = _item_row(table, s.item, s)
+        rows[_item_key(s.item)] = _item_row(table, s.item, s)
     for h in found:
-        sym = h.get("company") or h.get("corporation")
-        item = table.find("company", sym) or table.find("corporation", sym)
-        row = rows.setdefault(sym, _item_row(table, item, None))
+        item = table.find("company", h["company"]) if h.get("company") else \
+            table.find("corporation", h.get("corporation"))
+        row = rows.setdefault(_item_key(item), _item_row(table, item, None))
         label = "Bid" if h["type"] == "bid" and value_range(h) else \
             without(own_words(words, h, words.sentence(h)), name_of(item))
         row["controls"].append(control(words, h, label))
     return sorted(rows.values(), key=lambda r: (not r["controls"], r["order"]))
+
+
+def _item_key(item) -> tuple:
+    """An item on offer by kind and letters: a corporation and a private may share their
+    letters (1817NA's ME: Morristown and Erie Railway, Mountain Engineers)."""
+    return isinstance(item, CompanyState), item.sym
 
 
 def _item_row(table, item, standing) -> Dict:
@@ -213,7 +219,8 @@ def share_rows(words: Words, found: List[dict]) -> List[Dict]:
             row = rows[corporation.sym] = _corporation_row(table, corporation, h)
         if h["type"] == "par":
             a = reading(table, h)
-            row["par"].append({"label": table.money(a.cell.price), "action": concrete(h),
+            row["par"].append({"label": table.money(a.cell.price) + _for_label(a),
+                               "action": concrete(h),
                                "title": words.sentence(h), "price": a.cell.price})
             continue
         row["controls"].append(control(words, h, _share_label(words, h)))
@@ -245,14 +252,21 @@ def _corporation_row(table, corporation, h: dict) -> Dict:
             "controls": []}
 
 
+def _for_label(a) -> str:
+    """" for Union Bank" when a purchase is made for another than the buyer (1871's Union
+    Bank buys with its owner), so that it is told apart from the buyer's own."""
+    who = a.purchase_for
+    return f" for {name_of(who)}" if who is not None and who is not a.entity else ""
+
+
 def _share_label(words: Words, h: dict) -> str:
     table = words.table
     a = reading(table, h)
     kind = h["type"]
     if kind == "buy_shares":
         price = certificates.bundle_price(table, a.bundle)
-        return f"Buy {bundle_words(a.bundle)} from {share_source(table, a.bundle)} · " \
-               f"{table.money(price)}"
+        return f"Buy {bundle_words(a.bundle)} from {share_source(table, a.bundle)}" \
+               f"{_for_label(a)} · {table.money(price)}"
     if kind == "sell_shares":
         n = a.bundle.shares
         return f"Sell {n:g} ({a.bundle.percent}%) · " \

@@ -2,14 +2,15 @@
 the database: every wrong value is refused (422) with the reason, and nothing is stored.
 
 * names (of seats, players in an import) are text of 1 to :data:`MAX_NAME` characters
-  without control characters;
+  without control characters; a new game's seats have names unlike each other;
 * a chat message is text of 1 to :data:`MAX_CHAT` characters, without control characters
   other than line breaks and tabs;
 * a game's title is text; its seed a whole number from 0 to :data:`MAX_ID`; its optional
   rules a list of names;
 * an entry posted to a game names its entity as the game does (a player by number, a
   company by its letters), its time (if it gives one) in seconds since 1970, and carries no
-  ``auto_actions`` (the server records those);
+  ``auto_actions`` (the server records those); its price, if it names one, is a whole
+  number (a typed amount of 51.5, text or nothing is refused for what it is);
 * game ids are positive and at most :data:`MAX_ID` (what both databases store)."""
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ def name(value: Any, what: str) -> str:
     if _controls(value):
         raise Refusal(422, f"{what}: a name may not hold control characters")
     return value
+
+
+def distinct(names: list) -> None:
+    """Seat names tell the players apart (422 if two are alike, whatever their case)."""
+    seen = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise Refusal(422, f"two seats are named {n!r}: give each player a name of their own")
+        seen.add(n.casefold())
 
 
 def text(value: Any, what: str, limit: int, lines: bool = True) -> str:
@@ -124,6 +134,9 @@ def entry(h: Any) -> dict:
             raise Refusal(422, "a player entity is the player's id (a whole number)")
         if kind != "player" and not isinstance(entity, str):
             raise Refusal(422, f"a {kind} entity is its name (text)")
+    price = h.get("price")
+    if price is not None and type(price) is not int:
+        raise Refusal(422, f"the price must be a whole number, not {_shown(price)}")
     stamp = h.get("created_at")
     if stamp is not None and (type(stamp) is not int or not 0 <= stamp < 2 ** 33):
         raise Refusal(422, "created_at is a time in seconds since 1970")
@@ -133,6 +146,12 @@ def entry(h: Any) -> dict:
             raise Refusal(422, "a chat message is text")
         text(message, "a chat message", MAX_CHAT)
     return dict(h)
+
+
+def _shown(value: Any) -> str:
+    """A value someone typed, quoted and cut short for a refusal."""
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def after(value: Optional[str]) -> int:

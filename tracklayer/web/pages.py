@@ -16,12 +16,13 @@ from fastapi.templating import Jinja2Templates
 from ..errors import GameError
 from ..guide.build import page as guide_page
 from ..titles import TITLES, supported_titles, title_like
-from . import chart, credentials, guard, logbook, view
+from . import chart, credentials, guard, logbook, svg, view
 from .bots import BOTS
 from .service import Refusal
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parent / "templates"))
+templates.env.filters["chip_style"] = svg.chip_style
 
 
 MAX_ECHO = 100_000          # an import's pasted text longer than this is not shown again

@@ -116,9 +116,9 @@ class Service(BotTurns):
                     raise Refusal(422, str(e))
             seats.append({"player_id": i + 1, "name": name, "bot": bot,
                           "token": None if bot or is_open else secrets.token_urlsafe(24)})
+        inputs.distinct([s["name"] for s in seats])
         seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2 ** 31)
+        seed = secrets.randbelow(2 ** 31) if seed is None else seed
         inputs.seed(seed)
         rules = inputs.rules(body.get("optional_rules"))
         try:
@@ -388,6 +388,7 @@ class Service(BotTurns):
             seat = next((s for s in live.seats if s.position == position), None)
             if seat is None or seat.bot or seat.token:
                 raise Refusal(409, f"seat {position + 1} is not open")
+            inputs.distinct([s.name for s in live.seats if s is not seat] + [name])
             token = secrets.token_urlsafe(24)
             self.store.set_seat(game_id, position, name, token)
         self.forget(game_id)            # rebuilt with the player's name

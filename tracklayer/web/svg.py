@@ -219,9 +219,30 @@ def color_of(owner) -> str:
     return COMPANY_COLORS.get(name, name if name.startswith("#") else name)
 
 
+LIGHT_NAMES = ("white", "yellow", "gold", "orange", "lightblue", "pink", "lime")
+
+
 def _ink(color: str) -> str:
-    return "#000" if color in ("#fff", "white", "yellow", "#ffd700", "gold", "orange",
-                               "lightblue", "pink", "lime", "#d4af37") else "#fff"
+    """Black on a light colour, white on a dark one: a named colour by the list of light
+    ones, a hex colour (#rgb, #rrggbb) by its brightness."""
+    if not color.startswith("#"):
+        return "#000" if color in LIGHT_NAMES else "#fff"
+    digits = color[1:]
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    try:
+        r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return "#fff"
+    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
+
+
+def chip_style(color: str) -> str:
+    """A company chip's style: its colour, with ink that reads on it (no dark halo round
+    black ink)."""
+    ink = _ink(color)
+    return f"background: {color}; color: {ink}" + ("; text-shadow: none" if ink == "#000"
+                                                    else "")
 
 
 _HAS_SYM = (CorporationState, MinorState)

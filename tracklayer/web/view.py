@@ -54,10 +54,9 @@ def build(live: Live, tokens: List[str]) -> Dict:
                  "costs": (actions["track"] or {}).get("costs", {}),
                  "routes": actions["routes"]},
         "actions": actions,
-        "undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
-        "undo_back": _undo_back(live, mine),
-        "redo_token": _token_for(mine, _to_redo(game), game),
+        **_undo_redo(live, mine),
         "players": players(live, mine), "corporations": corporations(live),
+        "loans": table.spec.data.loans is not None,
         "market": market(game), "trains": trains(game), "log": log(live),
         "my_turn": me is not None, "end": ending(live),
         "proposals": proposals.for_view(live, mine),
@@ -70,6 +69,17 @@ def last_routes(game: Game) -> List[dict]:
     if last is None:
         return []
     return [dict(r, color=COLORS[i % len(COLORS)]) for i, r in enumerate(last.get("routes") or [])]
+
+
+def _undo_redo(live: Live, mine: List[Seat]) -> Dict:
+    """The seat tokens the undo and redo buttons act with (empty: no button); none once
+    the game is over, since a finished game takes no undo or redo (409)."""
+    game = live.game
+    if game.is_over:
+        return {"undo_token": "", "undo_back": None, "redo_token": ""}
+    return {"undo_token": _token_for(mine, game.actions[-1] if game.actions else None, game),
+            "undo_back": _undo_back(live, mine),
+            "redo_token": _token_for(mine, _to_redo(game), game)}
 
 
 def _undo_back(live: Live, mine: List[Seat]) -> Optional[Dict]:
@@ -136,6 +146,7 @@ def corporations(live: Live) -> List[Dict]:
                     "tokens": sum(1 for t in c.tokens if t.where is None),
                     "ipo": ipo_pct, "market": market_pct, "floated": c.floated,
                     "closed": c.closed, "companies": ", ".join(x.sym for x in c.companies),
+                    "loans": c.loans,
                     "history": [(f"{o.turn}.{o.round}", o.revenue, o.kind) for o in c.history]})
     return out
 

@@ -196,3 +196,25 @@ def test_a_split_that_ends_the_stock_round_has_sold_out_corporations_rise_twice(
     game.apply(entry)
     assert table.round.is_operating
     assert (price(c), price(ms)) == (86, 74)
+
+
+BANK_START_ALONE = os.path.join(DATA, "1871_bank_start_alone_holds_no_turn.json")
+
+
+def test_a_start_only_the_union_bank_could_pay_holds_no_turn():
+    """The owner of UB may start a corporation for the Union Bank in their turn. 18xx.games
+    offers it beside the owner's own start, whose check counts the owner's cash alone, so a
+    start that only the bank's cash (with the owner's) could pay leaves the owner nothing to
+    do, and the turn ends by itself. A game branching off the random game rand_4p_212:
+    Player 4 owns UB, holds $99 (the Union Bank $103) and sells a share of MR; the turn
+    passes to Player 3 at once. (tracklayer kept it open for a pass, listing nothing but
+    the pass, which 18xx.games refuses there.)"""
+    data = branched(BANK_START_ALONE)
+    game = game_after(data, len(data["actions"]))
+    table = game.table
+    owner = table.player(4)
+    assert table.company("UB").owner is owner and owner.cash == 99
+    assert data["actions"][-1]["type"] == "sell_shares"
+    assert table.round.acting() is table.player(3)
+    with pytest.raises(GameError):
+        game.apply({"type": "pass", "entity": 4, "entity_type": "player"})

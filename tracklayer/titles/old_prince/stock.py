@@ -116,26 +116,21 @@ class PrinceStockTurn(StockTurn):
             yield "pass"
 
     def more_trades(self, entity) -> tuple:
-        """Besides a stock turn's trades: splitting, an exchange or the partner's
-        purchase, and the Union Bank's start (each remembered while the position
-        stands)."""
+        """Besides a stock turn's trades: splitting, and an exchange or the partner's
+        purchase (each remembered while the position stands). Starting a corporation for
+        the Union Bank comes with the player's own start, as on 18xx.games, whose check
+        counts the player's cash alone (:meth:`candidates` offers the bank's start beside
+        each of the player's): a start only the bank's cash could pay holds no turn."""
         key = id(entity)
         return (("split", lambda: self.remember(("split", key), self.may_split_any, entity)),
                 ("buy_shares", lambda: self.remember(("exchange", key), self.may_exchange,
-                                                     entity)),
-                ("par", lambda: self.remember(("bank start", key), self.may_start_for_bank,
-                                              entity)))
+                                                     entity)))
 
     def may_exchange(self, entity) -> bool:
         """A company of the player's may be exchanged for a share, or the partner has
         offered a purchase."""
         return any(self.exchange_offer(c) for c in entity.companies) or \
             self.partner_offered_a_purchase(entity)
-
-    def may_start_for_bank(self, entity) -> bool:
-        """The player may buy for the Union Bank, and the bank's seat may start a
-        corporation."""
-        return self.may_buy_for_bank(entity) and self.may_start_some(self.bank_seat())
 
     def some_more(self, entity) -> bool:
         """Is one of :meth:`more_trades` open?"""

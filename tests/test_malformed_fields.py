@@ -66,3 +66,15 @@ def test_a_corporation_without_loans_cannot_repay_one():
     refused(game, {"type": "payoff_loan", "entity": debtless.sym,
                    "entity_type": "corporation", "loan": 0}, GameError)
     game.apply(recorded)
+
+
+@pytest.mark.parametrize("bad", [pytest.param(v, id=repr(v)) for v in (51.5, "60", True)])
+def test_a_price_that_is_no_whole_number_is_refused_for_what_it_is(bad):
+    """Money is whole numbers: a bid, a company's or a train's price of 51.5, text or true
+    is refused as such (not as a bid below the minimum), and nothing changes. The first
+    bids of the real 1817NA game 20584."""
+    game, h = before_entry(0)
+    assert h["type"] == "bid"
+    message = refused(game, dict(h, price=bad))
+    assert "'price' must be a whole number" in message
+    game.apply(h)

@@ -117,7 +117,7 @@ def _target(table: Table, h, action) -> None:
 
 def _bid(table: Table, h, action) -> None:
     _target(table, h, action)
-    action.price = _need(h, "price")
+    action.price = _money(h, "price")
     if action.target is None:
         raise ActionError("a bid needs a company, corporation or minor")
 
@@ -166,7 +166,7 @@ def _shares(table: Table, h, action) -> None:
 
 def _company(table: Table, h, action) -> None:
     action.company = _find(table, "company", _need(h, "company"), "company")
-    action.price = _need(h, "price")
+    action.price = _money(h, "price")
 
 
 def tile_known(table: Table, tile_id) -> bool:
@@ -283,6 +283,13 @@ def _whole_number(h: dict, key: str) -> int:
     return value
 
 
+def _money(h: dict, key: str) -> int:
+    """An amount of money the action must name (a bid, a price): a whole number
+    (:func:`_whole_number`; 51.5, text or true are refused for what they are)."""
+    _need(h, key)
+    return _whole_number(h, key)
+
+
 def _run_routes(table: Table, h, action) -> None:
     routes = _need(h, "routes")
     if not isinstance(routes, list):
@@ -298,7 +305,7 @@ def _dividend(table: Table, h, action) -> None:
 
 def _buy_train(table: Table, h, action) -> None:
     action.train = _find(table, "train", _need(h, "train"), "train")
-    action.price = _need(h, "price")
+    action.price = _money(h, "price")
     action.variant = h.get("variant")
     action.exchange = table.find("train", h.get("exchange")) if h.get("exchange") else None
 

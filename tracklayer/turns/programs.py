@@ -96,30 +96,29 @@ def _end_of_buying(entity, program: dict, reason: str) -> List[dict]:
 def _programmed_purchase(step, entity, program: dict, corporation) -> List[dict]:
     """Buy the next certificate from the program's source, if the player may buy one,
     all buyable ones are of one size, and nothing happened to make the player think
-    again."""
+    again. A certificate may be bought if the purchase's own check accepts it (a started
+    corporation's share, one the player may hold and pay for: :func:`.listing.accepted`)."""
     table = step.table
     if step.program_buys_from_market(program):
         source, pile = "market", certificates.held(table.state.market, corporation)
     else:
         source, pile = table.settings.treasury_name, certificates.treasury(corporation)
-    buyable = [c for c in pile if accepted(table, _purchase(entity, c))]
-    sizes = {c.percent for c in buyable}
+    buyable = [(c, h) for c in pile for h in (_purchase(entity, c),) if accepted(table, h)]
+    sizes = {c.percent for c, _ in buyable}
     if not sizes:
         return [_stop(entity, f"Cannot buy {corporation.name} from {source}")]
     if len(sizes) != 1:
         return [_stop(entity, "Shares of different sizes exist, cannot auto buy "
                               f"{corporation.name} from {source}")]
-    cert = buyable[0]
+    cert, purchase = buyable[0]
     reason = step.program_stop_reason(entity, program, cert)
     if reason:
         return [_stop(entity, reason)]
-    return [_purchase(entity, cert)]
+    return [purchase]
 
 
 def _purchase(entity, cert) -> dict:
-    """The purchase of ``cert`` by ``entity``: the program buys only what the purchase's
-    own check accepts (a started corporation's share, one the player may hold and pay
-    for; :func:`.listing.accepted`)."""
+    """The purchase of ``cert`` by ``entity``."""
     return new_action("buy_shares", entity, shares=[cert.id], percent=cert.percent)
 
 
@@ -136,6 +135,7 @@ def _stop(entity, reason: str) -> dict:
 
 
 PROGRAMS = {"program_share_pass": _pass_program, "program_buy_shares": _buy_program}
+
 
 def secure_percent(table) -> int:
     """What a president holds of a corporation to be sure to keep it: half of it; where
